@@ -31,6 +31,9 @@ zoobook.errors.PuzzleError: rond: unknown key
 
 from __future__ import annotations
 
+import json
+import math
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -47,6 +50,9 @@ class _Missing:
 
 
 MISSING: Any = _Missing()
+
+# A bare TOML key, optionally followed by 1-based item indexes: `walls`, `tile[3]`.
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+(\[\d+\])*")
 
 
 def _describe(value: Any) -> str:
@@ -76,8 +82,16 @@ class Table:
 
     # -- locating -----------------------------------------------------------------
     def key(self, name: str) -> str:
-        """The full key path of *name* inside this table."""
-        return f"{self._path}.{name}" if self._path else name
+        """The full key path of *name* inside this table.
+
+        A key that is not a bare TOML key is shown quoted, so that a key holding a
+        newline or a dot cannot break the one-line message or pass for a path.
+
+        >>> Table({}, "tile[2]").key("walls[1]"), Table({}).key("my key\\n")
+        ('tile[2].walls[1]', '"my key\\\\n"')
+        """
+        shown = name if _BARE_KEY.fullmatch(name) else json.dumps(name)
+        return f"{self._path}.{shown}" if self._path else shown
 
     def error(self, name: str, reason: str) -> PuzzleError:
         """A :class:`PuzzleError` about the key *name* of this table."""
@@ -128,7 +142,7 @@ class Table:
     def number(self, name: str, default: Any = MISSING) -> int | float:
         """An integer or a finite float."""
         value = self._typed(name, (int, float), "a number", default)
-        if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+        if isinstance(value, float) and not math.isfinite(value):
             raise self.error(name, "must be a finite number")
         return value
 

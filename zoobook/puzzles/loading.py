@@ -166,8 +166,12 @@ def default_puzzle_dir() -> Path:
 
 def puzzle_toml(*, id: str, kind: str, body: dict[str, Any], title: str = "",
                 difficulty: int | None = None, themes: Iterable[str] = (),
-                description: str = "", answer: Answer | None = None) -> str:
+                description: str = "", answer: Answer | None = None,
+                multiline_strings: bool = False) -> str:
     """The text of a puzzle file: common keys first, then the kind's *body*.
+
+    With *multiline_strings*, strings holding newlines (an ASCII-art ``map``)
+    are written as TOML multi-line strings, as a person would type them.
 
     >>> print(puzzle_toml(id="a", kind="toy/double", body={"n": 1}, answer=Answer(2)))
     id = "a"
@@ -193,7 +197,7 @@ def puzzle_toml(*, id: str, kind: str, body: dict[str, Any], title: str = "",
         data["answer"] = ({"no_solution": True} if answer.value is None else {"value": answer.value})
         if answer.optima is not None:
             data["answer"]["optima"] = answer.optima
-    return tomli_w.dumps(data)
+    return tomli_w.dumps(data, multiline_strings=multiline_strings)
 
 
 def write_puzzle(path: str | Path, text: str) -> Path:

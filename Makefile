@@ -1,0 +1,122 @@
+# zoobook: two commands for users, `make lab` and `make test`.
+#
+# Both bootstrap .venv (python3.11, else python3) and install the project with its
+# test extras (without precompiling .pyc files: imports compile what they use). A stamp
+# file makes the second run instant; editing pyproject.toml re-installs. Nothing here
+# needs a global install.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.zoobook-installed
+# The optional `classroom` extra (Voila, for `make app`), installed on top.
+CLASSROOM_STAMP := $(VENV)/.zoobook-classroom-installed
+BOOT_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
+PIP := $(PY) -m pip --no-input --disable-pip-version-check
+PYTEST := $(PY) -m pytest
+CHROMIUM := /usr/bin/chromium
+
+# `make lab`: extra arguments for JupyterLab, e.g. LAB_ARGS="--no-browser --port=8899".
+LAB_ARGS ?=
+# JupyterLab as root exits quietly unless told --allow-root.
+LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+# No display: print the URL instead of trying (and failing) to open a browser.
+LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -s)),,--no-browser)
+
+NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
+
+.PHONY: help venv lab test test-py test-notebooks test-puzzles test-browser chromium bench student app
+
+help:
+	@echo "make lab    open the workbook in JupyterLab (LAB_ARGS=... for extra options)"
+	@echo "make test   run every test: pytest, notebooks (nbval), puzzle answers, real browser"
+	@echo "make bench  run the solver benchmarks in benchmarks/"
+	@echo "make student  write the classroom notebooks' student editions to student/"
+	@echo "make app      serve classroom notebooks as a Voila app (APP=..., APP_ARGS=...)"
+
+# -- the environment ---------------------------------------------------------------
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@if ! $(PY) -c "" 2>/dev/null; then \
+	  echo "creating $(VENV) with $(BOOT_PYTHON)"; \
+	  rm -rf $(VENV) && $(BOOT_PYTHON) -m venv $(VENV); \
+	fi
+	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "zoobook needs Python 3.11 or newer"' \
+	  || { echo "$(VENV) runs Python older than 3.11: delete it and install python3.11" >&2; exit 1; }
+	@echo "installing zoobook and its test tools into $(VENV) (a minute or two the first time)"
+	$(PIP) install --quiet --quiet --no-compile -e '.[test]'
+	@touch $@
+
+# -- using the workbook ------------------------------------------------------------
+lab: $(STAMP)
+	@echo "Starting JupyterLab on notebooks/; open the http://127.0.0.1:... URL it prints below. Ctrl-C stops it."
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
+
+# -- testing -----------------------------------------------------------------------
+# Each step is its own pytest run; pytest's exit 5 (nothing collected) fails the build.
+test: $(STAMP)
+	@$(MAKE) --no-print-directory test-py
+	@$(MAKE) --no-print-directory test-notebooks
+	@$(MAKE) --no-print-directory test-puzzles
+	@$(MAKE) --no-print-directory test-browser
+	@echo "make test: all passed"
+
+# Unit tests and the library's doctests (pyproject's testpaths: tests/ and zoobook/).
+test-py: $(STAMP)
+	$(PYTEST) -q -m "not browser" tests zoobook || { status=$$?; \
+	  [ $$status -eq 5 ] && echo "make: pytest collected no tests: that is a failure" >&2; exit $$status; }
+
+# Every notebook, run top to bottom in this interpreter; outputs of marked cells compared.
+test-notebooks: $(STAMP)
+	$(PYTEST) -q $(NBVAL) notebooks || { status=$$?; \
+	  [ $$status -eq 5 ] && echo "make: nbval found no notebooks: that is a failure" >&2; exit $$status; }
+
+# The certified answers stored in the puzzle files.
+test-puzzles: $(STAMP)
+	$(VENV)/bin/zoobook verify puzzles/
+
+# The classroom's Voila app is among the browser checks, so its extra is installed first.
+test-browser: $(CLASSROOM_STAMP) chromium
+	$(PYTEST) -q -m browser tests/browser || { status=$$?; \
+	  [ $$status -eq 5 ] && echo "make: no browser tests collected: that is a failure" >&2; exit $$status; }
+
+# Debian's chromium for Playwright (which cannot download browsers here).
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" -eq 0 ]; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	  else \
+	    echo "make: the browser tests need $(CHROMIUM); as root run: apt-get update && apt-get install -y chromium" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+# -- speed ---------------------------------------------------------------------------
+bench: $(STAMP)
+	@shopt -s nullglob; benches=(benchmarks/bench_*.py); \
+	if [ $${#benches[@]} -eq 0 ]; then echo "no benchmarks yet (benchmarks/bench_*.py)"; exit 0; fi; \
+	for bench in "$${benches[@]}"; do echo "== $$bench"; $(PY) "$$bench" || exit $$?; done
+
+# -- the classroom track (docs/teachers-guide.md) -----------------------------------------
+# `make student`: each master notebook of notebooks/classroom/ without its solutions, with
+# nbgrader metadata, into student/ (git-ignored); the masters with the same metadata, for
+# nbgrader's source/ folder, into student/nbgrader-source/.
+student: $(STAMP)
+	$(PY) -m zoobook.classroom.editions notebooks/classroom --out student --nbgrader-source student/nbgrader-source
+
+# `make app`: notebooks (APP, a notebook or a folder) as a Voila app for a class; Voila is the
+# optional `classroom` extra, installed here on first use. E.g. make app APP=notebooks/classroom/01-hex-grids-as-graphs.ipynb
+APP ?= notebooks/classroom
+APP_ARGS ?=
+
+$(CLASSROOM_STAMP): $(STAMP)
+	$(PIP) install --quiet -e '.[test,classroom]'
+	@touch $@
+
+app: $(CLASSROOM_STAMP)
+	@echo "Serving $(APP) with Voila; open the http://... URL it prints below. Ctrl-C stops it."
+	$(PY) -m voila $(APP) $(if $(LAB_HEADLESS),--no-browser) $(APP_ARGS)

@@ -1,0 +1,95 @@
+"""Benchmark: whole games of 5x5 Zoo with the bots.
+
+* Full seeded games per second for the greedy bot (solo and 2 players), against the
+  random bot measured in the same run (the engine's own cost: the naive baseline
+  that thinks nothing).
+* The lookahead bot's time per decision (median and the slowest), against the
+  greedy bot's on the same games, and its score against the greedy bot on the same
+  seeded solo deals (it must beat it: the mean difference is printed), and head to
+  head in 2-player games with the seats alternating.
+
+Times are CPU time of this thread (``time.thread_time``), so the figures do not
+depend on how busy the shared machine is. Exit status 1 when the lookahead bot
+does not out-score the greedy bot on average.
+
+Run: ``python benchmarks/bench_5x5_game.py [GAMES]``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, RandomBot
+from zoobook.fivebyfive.game import GameState
+
+SEEDS = range(500, 506)
+
+
+def run(players: int, seed: int, bot_class) -> tuple[list[int], list[float], float]:
+    """One game: final scores, CPU seconds per bot decision, CPU seconds in all."""
+    state = GameState.new(players=players, seed=seed)
+    bots = [bot_class(seed + seat) for seat in range(players)]
+    moves = []
+    start = time.thread_time()
+    while not state.is_terminal():
+        tick = time.thread_time()
+        action = bots[state.current_player].choose(state)
+        moves.append(time.thread_time() - tick)
+        state.apply(action)
+    return state.returns(), moves, time.thread_time() - start
+
+
+def games_per_second(players: int, bot_class, seeds) -> tuple[float, list[int], list[float]]:
+    total, scores, moves = 0.0, [], []
+    for seed in seeds:
+        result, times, spent = run(players, seed, bot_class)
+        total += spent
+        scores += result
+        moves += times
+    return len(seeds) / total, scores, moves
+
+
+def main(argv: list[str]) -> int:
+    seeds = range(SEEDS.start, SEEDS.start + int(argv[0])) if argv else SEEDS
+    print(f"5x5 Zoo whole games, seeds {seeds.start}-{seeds.stop - 1} (CPU time)")
+    for players in (1, 2):
+        random_rate, _, _ = games_per_second(players, RandomBot, seeds)
+        greedy_rate, greedy_scores, _ = games_per_second(players, GreedyBot, seeds)
+        print(f"  {players} player(s): greedy bot {greedy_rate:.2f} games/s, random bot {random_rate:.2f} games/s "
+              f"(greedy costs {random_rate / greedy_rate:.1f}x the bare engine); "
+              f"greedy mean score {statistics.mean(greedy_scores):.1f}")
+    _, greedy_scores, greedy_moves = games_per_second(1, GreedyBot, seeds)
+    _, look_scores, look_moves = games_per_second(1, LookaheadBot, seeds)
+    look_ms = [1000 * t for t in look_moves]
+    greedy_ms = [1000 * t for t in greedy_moves]
+    print(f"  lookahead bot: {statistics.median(look_ms):.1f} ms per decision (median), "
+          f"{statistics.mean(look_ms):.1f} ms mean, {max(look_ms):.0f} ms slowest; greedy bot "
+          f"{statistics.median(greedy_ms):.1f} ms median, {statistics.mean(greedy_ms):.1f} ms mean "
+          f"(lookahead/greedy mean ratio {statistics.mean(look_ms) / statistics.mean(greedy_ms):.1f}x)")
+    diffs = [a - b for a, b in zip(look_scores, greedy_scores)]
+    print(f"  solo scores on the same deals: lookahead {statistics.mean(look_scores):.1f}, "
+          f"greedy {statistics.mean(greedy_scores):.1f}, mean difference {statistics.mean(diffs):+.1f} "
+          f"(lookahead better in {sum(d > 0 for d in diffs)}, equal in {sum(d == 0 for d in diffs)}, "
+          f"worse in {sum(d < 0 for d in diffs)} of {len(diffs)})")
+    wins, margins = 0, []
+    for index, seed in enumerate(seeds):
+        seat = index % 2                      # the lookahead bot sits first in half the games
+        bots = [LookaheadBot(seed), GreedyBot(seed)] if seat == 0 else [GreedyBot(seed), LookaheadBot(seed)]
+        state = GameState.new(players=2, seed=seed)
+        while not state.is_terminal():
+            state.apply(bots[state.current_player].choose(state))
+        scores = state.returns()
+        wins += state.ranking()[0] == seat
+        margins.append(scores[seat] - scores[1 - seat])
+    print(f"  2 players, lookahead against greedy (seats alternating): {wins} wins of {len(margins)}, "
+          f"mean margin {statistics.mean(margins):+.1f}")
+    if statistics.mean(diffs) <= 0:
+        print("  FAILED: the lookahead bot does not beat the greedy bot")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,158 @@
+"""JupyterLab in a real Chromium: one server and one browser for the whole session.
+
+Every test in this folder is marked ``browser`` automatically: ``make test`` runs
+them last, in their own pytest run (``pytest -m browser tests/browser``), and
+the ordinary run skips them (``-m "not browser"``).
+
+Fixtures
+--------
+lab_server
+    A JupyterLab server on a free loopback port, rooted in a temporary copy of
+    ``notebooks/`` (with ``puzzles/`` copied beside it, as in the repository).
+    Attributes: ``url``, ``root`` (the temporary notebooks folder), ``log``.
+lab_url
+    ``lab_server.url``, e.g. ``http://127.0.0.1:41234``.
+browser
+    Headless Debian Chromium driven by Playwright.
+page
+    A fresh tab (1280x900) per test. When the test fails, a screenshot is saved
+    as ``tests/artifacts/FAILED-<test>.png``. Kernels started by the test are shut
+    down afterwards.
+
+Adding your own browser check (game helpers)
+--------------------------------------------
+Write ``tests/browser/test_<your lesson>.py``::
+
+    import pytest
+    from playwright.sync_api import expect
+    from labtools import open_notebook, outputs, run_all_cells, screenshot
+
+    pytestmark = pytest.mark.browser
+
+    def test_lineup_lesson_solves_in_the_browser(page, lab_url):
+        open_notebook(page, lab_url, "10-five-by-five.ipynb")   # a fresh workspace each time
+        run_all_cells(page)                                     # clears outputs, runs, checks errors
+        outputs(page).get_by_role("button", name="Solve").first.click()
+        expect(outputs(page).locator(".zoobook-solution")).to_have_count(1)
+        screenshot(page, "five-by-five")
+
+Assert on what a reader sees after an interaction (a widget's text changed, a
+figure appeared), not on what the stored outputs already showed: ``run_all_cells``
+clears the outputs first. Keep it to one or two interactions: the whole browser
+run shares one server and must stay quick. Run it alone with
+``.venv/bin/python -m pytest -m browser tests/browser/test_<your lesson>.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
+
+# `from labtools import ...` in the test modules (pytest runs with --import-mode=importlib).
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from labtools import ARTIFACTS, free_port, isolated_jupyter_env, stop_process, wait_for_http  # noqa: E402
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if HERE in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    # Keep each phase's report on the test item, so `page` knows whether the test failed.
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
+@dataclass(frozen=True)
+class LabServer:
+    url: str
+    root: Path
+    log: Path
+    process: subprocess.Popen
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory):
+    """JupyterLab on a free loopback port, rooted in a temporary copy of notebooks/."""
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "notebooks"
+    shutil.copytree(REPO / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    if (REPO / "puzzles").is_dir():  # so that "../puzzles/..." works as in the repository
+        shutil.copytree(REPO / "puzzles", base / "puzzles")
+    port = free_port()
+    log = base / "jupyterlab.log"
+    command = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+               "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
+               "--IdentityProvider.token=", "--ServerApp.password=",
+               "--LabApp.expose_app_in_browser=True", f"--ServerApp.root_dir={root}"]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    with log.open("wb") as sink:
+        process = subprocess.Popen(command, cwd=root, env=isolated_jupyter_env(base / "home"),
+                                   stdout=sink, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(f"{url}/api", process=process, log=log)
+        yield LabServer(url, root, log, process)
+    finally:
+        stop_process(process)
+
+
+@pytest.fixture(scope="session")
+def lab_url(lab_server) -> str:
+    return lab_server.url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium from Debian (Playwright cannot download its own here)."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make chromium` as root (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(request, browser, lab_url):
+    """A fresh tab; a screenshot on failure; the test's kernels shut down afterwards."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(60_000)
+    tab = context.new_page()
+    try:
+        yield tab
+    finally:
+        report = getattr(request.node, "report_call", None)
+        if report is not None and report.failed:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            try:
+                tab.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}.png"), full_page=True)
+            except Exception:  # the page may be gone; the failure itself matters more
+                pass
+        try:  # through the page, which holds the server's XSRF cookie
+            tab.evaluate("() => window.jupyterapp?.serviceManager.sessions.shutdownAll()")
+        except Exception:  # no JupyterLab in this tab, or the page is gone
+            pass
+        context.close()

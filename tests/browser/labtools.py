@@ -1,0 +1,222 @@
+"""Small helpers for driving JupyterLab in a real Chromium (Playwright, sync API).
+
+Use them from a test in ``tests/browser/`` with the fixtures of ``conftest.py``
+(``lab_url`` is the server's base URL, ``page`` a fresh browser tab)::
+
+    from playwright.sync_api import expect
+    from labtools import open_notebook, outputs, run_all_cells, screenshot
+
+    def test_my_lesson(page, lab_url):
+        open_notebook(page, lab_url, "10-my-lesson.ipynb")
+        run_all_cells(page)                       # fails, naming the error, if a cell raises
+        outputs(page).get_by_role("button", name="Solve").first.click()
+        expect(outputs(page).locator(".zoobook-solution")).to_have_count(1)
+        screenshot(page, "my-lesson")
+
+Widgets render under ``.jp-OutputArea-output`` (``outputs(page)``): text boxes as
+``.widget-text input``, dropdowns as ``.widget-dropdown select``, HTML widgets as
+``.widget-html-content``, buttons by role and name. Prefer Playwright's ``expect``
+(which retries) over reading the page once: widget views update asynchronously.
+
+Waiting follows ``/work/shared/notes/jupyter-testing.md``: the kernel's status is
+read from ``window.jupyterapp`` (the CSS idle indicator races), and "run all" is
+awaited through the command's own promise, which settles when the last cell ends.
+The server helpers at the bottom (``free_port``, ``isolated_jupyter_env``,
+``wait_for_http``, ``stop_process``) also serve for other servers, e.g. Voila.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+
+__all__ = ["ARTIFACTS", "open_notebook", "wait_for_kernel_idle", "run_all_cells", "cell_errors",
+           "output_html", "output_text", "outputs", "screenshot", "free_port", "isolated_jupyter_env",
+           "wait_for_http", "stop_process"]
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+_CURRENT_PATH = "name => window.jupyterapp?.shell.currentWidget?.context?.path === name"
+
+_KERNEL_IDLE = """() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel
+                       ?.status === 'idle'"""
+
+# Every error output of the current notebook's code cells, as "Name: message".
+_CELL_ERRORS = """() => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const errors = [];
+    for (const cell of Array.from(panel.content.model.cells)) {
+        if (cell.type !== 'code') continue;
+        for (const out of cell.outputs.toJSON()) {
+            if (out.output_type === 'error') errors.push(`${out.ename}: ${out.evalue}`);
+        }
+    }
+    return errors;
+}"""
+
+# Clear outputs (so nothing stored can pass for a fresh result), run every cell and
+# resolve when the last one has finished; a timer turns a hang into a clear failure.
+_RUN_ALL = """async (timeout) => {
+    const app = window.jupyterapp;
+    await app.commands.execute('notebook:clear-all-cell-outputs');
+    const run = app.commands.execute('notebook:run-all-cells');
+    const timer = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`cells still running after ${timeout} ms`)), timeout));
+    return await Promise.race([run, timer]);
+}"""
+
+
+def open_notebook(page, base_url: str, name: str, *, timeout: float = 90_000) -> None:
+    """Open the notebook *name* (relative to the server's root) and wait for an idle kernel.
+
+    Each call opens a fresh, empty JupyterLab workspace, so the tabs an earlier test
+    left open are not restored: the page holds this notebook only.
+    """
+    workspace = f"test-{uuid.uuid4().hex[:12]}"
+    page.goto(f"{base_url.rstrip('/')}/lab/workspaces/{workspace}/tree/{name}")
+    page.wait_for_function(_CURRENT_PATH, arg=name, timeout=timeout)
+    wait_for_kernel_idle(page, timeout=timeout)
+
+
+def wait_for_kernel_idle(page, *, timeout: float = 90_000) -> None:
+    """Wait until the current notebook's kernel reports ``idle``."""
+    page.wait_for_function(_KERNEL_IDLE, timeout=timeout)
+
+
+def run_all_cells(page, *, timeout: float = 120_000) -> None:
+    """Run every cell of the open notebook and wait until execution has finished.
+
+    Raises ``AssertionError`` naming each error a cell produced (a lesson that shows
+    a traceback is broken).
+    """
+    wait_for_kernel_idle(page, timeout=timeout)
+    page.evaluate(_RUN_ALL, timeout)
+    wait_for_kernel_idle(page, timeout=timeout)
+    errors = cell_errors(page)
+    assert not errors, f"cells raised: {errors}"
+
+
+def cell_errors(page) -> list[str]:
+    """The errors shown by the open notebook's cells, as ``"Name: message"``."""
+    return page.evaluate(_CELL_ERRORS)
+
+
+def outputs(page):
+    """A locator for every rendered cell output (text, HTML, widget views)."""
+    return page.locator(".jp-OutputArea-output")
+
+
+def output_html(page) -> str:
+    """The HTML of every cell output of the open notebook, joined by newlines."""
+    return "\n".join(outputs(page).evaluate_all("nodes => nodes.map(n => n.innerHTML)"))
+
+
+def output_text(page) -> str:
+    """The visible text of every cell output, joined by newlines."""
+    return "\n".join(outputs(page).all_inner_texts())
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page PNG as ``tests/artifacts/<name>.png`` (git-ignored) and return its path."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+# -- servers (JupyterLab, Voila) ----------------------------------------------------
+# Lab settings for a test server: every cell kept in the page (no windowed notebook, so
+# locators find outputs below the fold) and no news or update checks.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+        {"fetchNews": "false", "checkForUpdates": False},
+}
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_http(url: str, *, process: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+    """Poll *url* until it answers 200; fail with the server's log if it dies or hangs."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"server exited with {process.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.3)
+    pytest.fail(f"{url} did not answer within {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    """Stop a server we started (SIGTERM, then SIGKILL).
+
+    Started with ``start_new_session=True`` (``make lab`` and its JupyterLab child),
+    the whole process group we created is stopped.
+    """
+    if process.poll() is not None:
+        return
+    leads_group = os.getpgid(process.pid) == process.pid
+
+    def send(sig: int) -> None:
+        try:
+            os.killpg(process.pid, sig) if leads_group else process.send_signal(sig)
+        except ProcessLookupError:
+            pass
+
+    send(signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        send(signal.SIGKILL)
+        process.wait(timeout=15)
+    if leads_group:  # children (JupyterLab under make) may outlive their parent briefly
+        deadline = time.monotonic() + 15
+        while _group_alive(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        if _group_alive(process.pid):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    return True
+
+
+def isolated_jupyter_env(home: Path) -> dict[str, str]:
+    """Environment for a server that reads no user config, settings or saved workspaces."""
+    env = dict(os.environ)
+    for name, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+                      ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"), ("IPYTHONDIR", "ipython")]:
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[name] = str(home / sub)
+    for name, settings in LAB_SETTINGS.items():
+        path = home / "settings" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(settings))
+    env["PYTHONUNBUFFERED"] = "1"
+    return env

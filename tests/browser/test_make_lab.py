@@ -1,0 +1,44 @@
+"""`make lab` serves the workbook: start it as a user would, fetch /lab, stop it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from labtools import free_port, isolated_jupyter_env, stop_process, wait_for_http
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_lab_serves_jupyterlab_on_the_notebooks(tmp_path):
+    port = free_port()
+    log = tmp_path / "make-lab.log"
+    lab_args = (f"--no-browser --port={port} --ServerApp.port_retries=0 --ServerApp.ip=127.0.0.1 "
+                "--IdentityProvider.token= --ServerApp.password=")
+    with log.open("wb") as sink:
+        process = subprocess.Popen(["make", "--no-print-directory", "lab", f"LAB_ARGS={lab_args}"],
+                                   cwd=REPO, env=isolated_jupyter_env(tmp_path / "home"),
+                                   stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(f"{url}/api", process=process, log=log, timeout=300)
+        with urllib.request.urlopen(f"{url}/lab", timeout=30) as response:
+            status, page = response.status, response.read().decode("utf-8")
+        with urllib.request.urlopen(f"{url}/api/contents", timeout=30) as response:
+            served = {item["name"] for item in json.load(response)["content"]}
+    finally:
+        stop_process(process)
+
+    assert status == 200
+    assert "<title>JupyterLab</title>" in page and '"appName": "JupyterLab"' in page
+    # The server's root is notebooks/: the workbook itself, not the repository.
+    assert "00-start-here.ipynb" in served and "pyproject.toml" not in served
+    assert f"http://127.0.0.1:{port}/lab" in log.read_text(), "make lab should print the URL"

@@ -1,0 +1,34 @@
+"""Easter Island lesson in a real browser: lay track by hand and watch the running cost."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from labtools import open_notebook, outputs, run_all_cells, screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def test_laying_track_by_hand_updates_cost_and_optimum(page, lab_url):
+    open_notebook(page, lab_url, "11-steam-easter-island.ipynb")
+    run_all_cells(page)
+    lab = outputs(page).locator(".widget-vbox", has=page.get_by_role("button", name="Show optimum")).first
+    status = lab.locator(".widget-html-content", has_text="laid in").first
+    # The notebook's own cell laid a $14 network; start again by hand.
+    expect(status).to_contain_text("$14 laid in 2 links")
+    lab.get_by_role("button", name="Clear").click()
+    expect(status).to_contain_text("$0 laid in 0 links")
+    box = lab.locator(".widget-text input").first
+    for entry in ("Yellow 1", "2,1", "Yellow 2"):
+        box.fill(entry)
+        lab.get_by_role("button", name="Lay hex").click()
+        expect(box).to_have_value("")
+    expect(status).to_contain_text("$3 laid in 1 link: 2 separate groups of ruins")
+    box.fill("2,1")
+    lab.get_by_role("button", name="Lay hex").click()
+    expect(lab.locator(".widget-html-content", has_text="not a city").first).to_be_visible()
+    lab.get_by_role("button", name="Show optimum").click()
+    expect(lab.locator(".zoobook-solution").first).to_contain_text("Cheapest network: 10 dollars")
+    expect(status).to_contain_text("Optimum: $10.")
+    screenshot(page, "steam-easter")

@@ -1,0 +1,27 @@
+"""Zooloretto lesson in a real browser: place a tile on the live board and see the score change."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from labtools import open_notebook, run_all_cells, screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def test_placing_a_stall_on_the_board_changes_the_score(page, lab_url):
+    open_notebook(page, lab_url, "30-zooloretto.ipynb")
+    run_all_cells(page)
+    board = page.locator(".widget-vbox", has=page.get_by_role("button", name="Place tile")).first
+    score = board.locator(".widget-html-content", has_text="Total:").first
+    # The notebook's own cell filled the 4-space enclosure with zebras: 5 points so far.
+    expect(score).to_contain_text("Total: 5")
+    board.locator(".widget-dropdown", has_text="Tile").locator("select").select_option(label="kiosk")
+    board.locator(".widget-dropdown", has_text="To").locator("select").first.select_option(label="6-space enclosure")
+    board.get_by_role("button", name="Place tile").click()
+    # A kiosk on a stall space is one vending stall type: +2.
+    expect(score).to_contain_text("Vending stalls: 1 type (kiosk)")
+    expect(score).to_contain_text("Total: 7")
+    expect(board.locator("svg.zoobook-zoo")).to_contain_text("kiosk")
+    screenshot(page, "zooloretto")

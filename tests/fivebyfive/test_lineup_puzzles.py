@@ -1,0 +1,119 @@
+"""Kind ``5x5/lineup``: the contract's file format, clear errors, round trips, the puzzle files."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from zoobook.errors import PuzzleError
+from zoobook.fivebyfive.kinds import dump
+from zoobook.fivebyfive.lineup_generator import random_lineup_puzzle
+from zoobook.puzzles.loading import load_puzzle, parse_puzzle, puzzle_toml
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "5x5"
+
+CONTRACT_EXAMPLE = '''
+id = "contract"
+kind = "5x5/lineup"
+gate = "W"            # N, E, S or W
+round = 1             # 1-3
+players = 1
+cubes = "RRGBKW"      # one-time cubes: R red, B blue, G green, Y yellow, K black, W white
+meeples = "G"         # regular meeples (never spent on free actions)
+doors = 1             # door tokens in hand
+
+[[tile]]
+cells = ["A3"]        # one cell, or two orthogonally adjacent cells for a large tile
+kind = "carnivore"    # carnivore, herbivore, aquatic, bird, reptile, park
+stars = 0
+popularity = false    # a popularity token already on it
+walls = ["A3:W"]      # cell:side for each wall this tile carries (sides N, E, S, W)
+
+[[tile]]
+cells = ["B3", "B4"]
+kind = "bird"
+
+[[door]]
+at = "A3:E"           # a door already placed on the border east of A3 ("A3:W" is the W gate's border)
+
+[[request]]
+needs = { bird = 3, aquatic = 1 }
+points = 5
+'''
+
+
+def test_the_contract_example_loads_and_solves():
+    puzzle = parse_puzzle(CONTRACT_EXAMPLE, file="contract.toml")
+    solution = puzzle.solve()
+    # Door in hand on the walled gate border, red cube on A3, through the placed door to the bird:
+    # 2 tiles + 2 doors, and 4 cubes left buy one more token.
+    assert solution.value == 5
+    witness = solution.witness
+    assert witness["tiles"] == ["A3", "B3"] and witness["doors"] == ["A3:W"]
+    assert set(witness) >= {"tiles", "doors", "free_actions", "cards"}
+
+
+@pytest.mark.parametrize("change, key, reason", [
+    (('gate = "W"', 'gate = "X"'), "gate", "must be one of"),
+    (("round = 1", "round = 4"), "round", "between 1 and 3"),
+    (('cubes = "RRGBKW"', 'cubes = "RRQ"'), "cubes", "'Q' is not a colour letter"),
+    (('meeples = "G"', 'meeples = "W"'), "meeples", "'W' is not a colour letter"),
+    (('cells = ["B3", "B4"]', 'cells = ["B3", "C4"]'), "tile[2].cells", "orthogonally adjacent"),
+    (('cells = ["B3", "B4"]', 'cells = ["A3"]'), "tile[2].cells", "already covered"),
+    (('walls = ["A3:W"]', 'walls = ["B3:W"]'), "tile[1].walls[1]", "not on a cell of this tile"),
+    (('walls = ["A3:W"]', 'walls = ["A3:Q"]'), "tile[1].walls[1]", "side must be N, E, S or W"),
+    (('kind = "bird"', 'kind = "dragon"'), "tile[2].kind", "must be one of"),
+    (('at = "A3:E"', 'at = "A1:N"'), "door[1].at", "away from the gates"),
+    (('at = "A3:E"', 'at = "C1:E"'), "door[1].at", "needs an Animal tile on both sides"),
+    (("needs = { bird = 3, aquatic = 1 }", "needs = { park = 1 }"), "request[1].needs.park", "Park never counts"),
+    (("stars = 0", "stars = 0\ncolour = 1"), "tile[1].colour", "unknown key"),
+])
+def test_bad_files_get_one_clear_error_naming_file_and_key(change, key, reason):
+    text = CONTRACT_EXAMPLE.replace(*change)
+    with pytest.raises(PuzzleError) as caught:
+        parse_puzzle(text, file="bad.toml")
+    message = str(caught.value)
+    assert message.startswith(f"bad.toml: {key}: ") and reason in message
+
+
+def test_defaults_for_optional_keys():
+    text = 'id = "x"\nkind = "5x5/lineup"\ngate = "N"\n[[tile]]\ncells = ["C1"]\nkind = "park"\n'
+    model = parse_puzzle(text).model
+    assert (model.round, model.players, model.cubes, model.meeples, model.doors) == (1, 1, "", "", 0)
+    assert parse_puzzle(text).solve().value == 0
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_dump_round_trips_with_parse(seed):
+    puzzle = random_lineup_puzzle(random.Random(seed), requests=seed % 3)
+    text = puzzle_toml(id="round-trip", kind="5x5/lineup", body=dump(puzzle))
+    again = parse_puzzle(text).model
+    assert again == puzzle
+
+
+def test_at_least_15_puzzles_with_the_themes_the_issue_asks_for():
+    files = sorted(PUZZLES.glob("*.toml"))
+    assert len(files) >= 15
+    themes = set()
+    for path in files:
+        puzzle = load_puzzle(path)
+        assert puzzle.answer is not None, path
+        themes.update(puzzle.themes)
+    for theme in ("walls and doors", "white cubes as jokers", "parks", "large tiles", "dead end worth entering last",
+                  "converting cubes", "request cards steering the path", "solo bonus threshold"):
+        assert theme in themes
+
+
+def test_solve_json_prints_the_contract_object():
+    path = PUZZLES / "mr-a.toml"
+    out = subprocess.run([sys.executable, "-m", "zoobook", "solve", str(path), "--json"], capture_output=True,
+                         text=True, check=True)
+    data = json.loads(out.stdout)
+    assert data["kind"] == "5x5/lineup" and data["value"] == 8
+    assert data["witness"]["tiles"] == ["A3", "B3", "C3", "D3", "D2"]
+    assert all(isinstance(line, str) for line in data["explanation"])

@@ -1,0 +1,163 @@
+"""The `zoobook` command, as the puzzle-file contract describes it.
+
+Most tests call ``zoobook.cli.main`` in-process (the toy kind is registered by
+conftest); the ones about exit status and standard error run a real process,
+with the toy kind registered by a two-line launcher.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toykind import VALID_TOY, toy_file
+from zoobook.cli import main
+
+HERE = Path(__file__).resolve().parent
+# `python -c LAUNCHER args...` runs the real command with the toy kind registered.
+LAUNCHER = (f"import sys; sys.path.insert(0, {str(HERE)!r}); import toykind, zoobook.puzzles as p; "
+            "[p.register(k) for k in toykind.TOY_KINDS]; "
+            "from zoobook.cli import main; raise SystemExit(main())")
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    """``zoobook ARGV`` in-process: (exit status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    status = main([str(a) for a in argv], out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def run_process(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", LAUNCHER, *map(str, argv)], cwd=cwd,
+                          capture_output=True, text=True, timeout=60)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_solve_json_prints_exactly_the_contract_object(tmp_path):
+    status, out, err = run("solve", toy_file(tmp_path), "--json")
+    assert (status, err) == (0, "")
+    assert out.count("\n") == 1
+    assert json.loads(out) == {"id": "three-tiles", "kind": "toy/heaviest", "value": 7, "witness": "b",
+                               "explanation": ["Tile b weighs 7.", "No tile of the 3 weighs more."]}
+    assert list(json.loads(out)) == ["id", "kind", "value", "witness", "explanation"]
+
+
+def test_solve_json_gives_null_when_there_is_no_solution(tmp_path):
+    path = toy_file(tmp_path, text='id = "empty"\nkind = "toy/heaviest"\n')
+    status, out, _ = run("solve", path, "--json")
+    assert status == 0
+    assert json.loads(out)["value"] is None and json.loads(out)["witness"] is None
+
+
+def test_solve_without_json_explains_in_sentences(tmp_path):
+    status, out, _ = run("solve", toy_file(tmp_path))
+    assert status == 0
+    assert out.splitlines() == ["Three tiles", "  value:   7", '  witness: "b"',
+                                "  - Tile b weighs 7.", "  - No tile of the 3 weighs more."]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (VALID_TOY.replace('walls = ["E", "S"]', 'walls = ["E", "Q"]'),
+     "tile[3].walls[2]: must be one of N, E, S, W, not 'Q'"),
+    ("id = [", "not valid TOML"),
+    (VALID_TOY.replace('kind = "toy/heaviest"', 'kind = "toy/nothing"'), "kind: unknown puzzle kind"),
+])
+def test_a_bad_file_is_one_line_on_stderr_exit_2_and_nothing_written(tmp_path, text, expected):
+    path = toy_file(tmp_path, "bad.toml", text)
+    before = snapshot(tmp_path)
+    result = run_process("solve", path, "--json", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith(f"{path}: {expected}")
+    assert "Traceback" not in result.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_solve_a_missing_file_and_bad_arguments(tmp_path, capsys):
+    status, out, err = run("solve", tmp_path / "missing.toml")
+    assert (status, out) == (2, "") and err.startswith(f"{tmp_path / 'missing.toml'}: cannot be read")
+    assert main(["solve"]) == 2  # argparse writes to the real stderr
+    err = capsys.readouterr().err
+    assert err == "zoobook: the following arguments are required: file (see 'zoobook --help')\n"
+
+
+def test_verify_passes_right_answers_and_fails_a_wrong_one(tmp_path):
+    toy_file(tmp_path, "right.toml")
+    toy_file(tmp_path, "empty.toml", 'id = "empty"\nkind = "toy/heaviest"\n[answer]\nno_solution = true\n')
+    assert run("verify", tmp_path) == (0, "2 passed, 0 failed\n", "")
+
+    wrong = toy_file(tmp_path, "wrong.toml", VALID_TOY.replace('"three-tiles"', '"wrong"')
+                     .replace("value = 7", "value = 5"))
+    status, out, err = run("verify", tmp_path)
+    assert status == 1
+    assert out == "2 passed, 1 failed\n"
+    assert err == f"{wrong}: [answer].value is 5 but the solver finds 7\n"
+
+
+def test_verify_in_a_real_process_exit_statuses(tmp_path):
+    toy_file(tmp_path, "right.toml")
+    assert run_process("verify", tmp_path, cwd=tmp_path).returncode == 0
+    toy_file(tmp_path, "wrong.toml", VALID_TOY.replace('"three-tiles"', '"wrong"').replace("value = 7", "value = 6"))
+    assert run_process("verify", tmp_path, cwd=tmp_path).returncode == 1
+    toy_file(tmp_path, "bad.toml", "id = 1")
+    result = run_process("verify", tmp_path, cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_verify_fails_a_puzzle_without_answer_a_bad_file_and_an_empty_folder(tmp_path):
+    toy_file(tmp_path, "bare.toml", 'id = "bare"\nkind = "toy/heaviest"\n')
+    status, _, err = run("verify", tmp_path)
+    assert status == 1 and "has no [answer]" in err
+    toy_file(tmp_path, "bad.toml", "id = 1")
+    status, _, err = run("verify", tmp_path)
+    assert status == 2 and f"{tmp_path / 'bad.toml'}: id: must be kebab-case" in err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    status, _, err = run("verify", empty)
+    assert status == 1 and err.startswith("no puzzle files under")
+
+
+def test_verify_defaults_to_the_puzzles_folder_of_the_current_directory(tmp_path, monkeypatch):
+    toy_file(tmp_path / "puzzles" / "toy")
+    monkeypatch.chdir(tmp_path)
+    assert run("verify") == (0, "1 passed, 0 failed\n", "")
+
+
+def test_list_shows_kind_difficulty_and_themes(tmp_path):
+    toy_file(tmp_path, "a.toml")
+    toy_file(tmp_path, "b.toml", 'id = "bare"\nkind = "toy/heaviest"\n')
+    status, out, err = run("list", tmp_path)
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        "id           kind          difficulty  themes",
+        "bare         toy/heaviest  -",
+        "three-tiles  toy/heaviest  2           maximum, reading files",
+    ]
+    status, out, _ = run("list", tmp_path, "--json")
+    assert status == 0
+    assert json.loads(out)[1] == {"id": "three-tiles", "kind": "toy/heaviest", "difficulty": 2,
+                                  "themes": ["maximum", "reading files"], "title": "Three tiles",
+                                  "path": str(tmp_path / "a.toml")}
+
+
+def test_list_of_nothing_and_of_a_missing_folder(tmp_path):
+    assert run("list", tmp_path) == (0, "no puzzles\n", "")
+    status, out, err = run("list", tmp_path / "nowhere")
+    assert (status, out) == (2, "") and err == f"{tmp_path / 'nowhere'}: no such file or folder\n"
+
+
+def test_the_installed_command_runs(tmp_path):
+    """The console script of pyproject.toml (``zoobook``) is installed next to Python."""
+    script = Path(sys.executable).with_name("zoobook")
+    if not script.exists():
+        pytest.skip("zoobook is not installed as a console script in this environment")
+    result = subprocess.run([script, "list", tmp_path], capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout) == (0, "no puzzles\n")

@@ -1,0 +1,72 @@
+"""The Easter Island widgets: laying track hex by hex, the optimum button, the moai exercise."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from zoobook.puzzles.loading import load_puzzle  # noqa: E402
+from zoobook.steam.easter.draft import TrackDraft  # noqa: E402
+from zoobook.widgets.steam_easter import ConnectLab, MoaiLab  # noqa: E402
+
+from pathlib import Path  # noqa: E402
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "steam-easter"
+
+
+def corridor_lab():
+    return ConnectLab(load_puzzle(PUZZLES / "easter-one-corridor-two-claims.toml").model)
+
+
+def lay_all(lab, entries):
+    for entry in entries:
+        lab.entry.value = entry
+        lab.lay_button.click()
+
+
+def test_laying_track_shows_running_cost_and_joined_groups():
+    lab = corridor_lab()
+    lay_all(lab, ["Yellow 1", "2,1"])
+    assert "$3 laid in 0 links" in lab.status.value and "under way from Yellow 1" in lab.status.value
+    lay_all(lab, ["Yellow 2"])
+    assert "$3 laid in 1 link: 2 separate groups" in lab.status.value
+    lay_all(lab, ["Yellow 1", "3,0", "3,1", "Red 5"])
+    assert "$10 laid in 2 links: every ruin is joined." in lab.status.value
+
+
+def test_a_bad_hex_is_refused_with_a_message_and_changes_nothing():
+    lab = corridor_lab()
+    lay_all(lab, ["Yellow 1", "2,1", "Yellow 2", "Red 5", "3,1", "2,1"])
+    assert "already holds track" in lab.message.value
+    assert lab.draft.current == ((4, 1), (3, 1))
+    lay_all(lab, ["nowhere"])
+    assert "neither a city nor a hex" in lab.message.value
+
+
+def test_undo_reopens_the_last_link():
+    lab = corridor_lab()
+    lay_all(lab, ["Yellow 1", "2,1", "Yellow 2"])
+    lab.undo_button.click()
+    assert lab.draft.links == () and len(lab.draft.current) == 2
+    lab.clear_button.click()
+    assert lab.draft == TrackDraft(lab.island)
+
+
+def test_show_optimum_draws_and_explains_the_hand_checked_answer():
+    lab = corridor_lab()
+    lab.optimum_button.click()
+    assert "Cheapest network: 10 dollars" in lab.solution.value
+    assert "share 1 hex" in lab.solution.value and "<img" in lab.solution.value
+
+
+def test_moai_lab_ships_flips_and_compares_with_the_plan():
+    lab = MoaiLab(load_puzzle(PUZZLES / "moai-turn-the-statue.toml").model.island, level=2)
+    lab.city.value = "Red 2"
+    lab.ship_button.click()  # the top red cube needs 6 links: refused
+    assert "no legal route within 2 links" in lab.state.value and lab.moves == []
+    lab.flip_button.click()
+    lab.ship_button.click()
+    assert lab.moves == ["Rapa Nui on Red 2", "ship blue from Red 2 to Blue 1 (Red 2 - Blue 1)"]
+    solution = lab.show_plan()
+    assert solution.value == 3 and "Fewest turns: 3 turns" in lab.solution.value

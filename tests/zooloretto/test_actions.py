@@ -1,0 +1,234 @@
+"""Legality: every refusal has its reason; every action does what the rulebook sentence says."""
+
+from __future__ import annotations
+
+import pytest
+
+from zoobook.zooloretto import actions as act
+from zoobook.zooloretto.actions import IllegalAction, place_tile, refusal
+from zoobook.zooloretto.model import Tile
+
+from .conftest import zoo_from
+
+TB, CS = "three-buildings", "construction-sites"
+T = Tile.parse
+
+
+def refused(call, *args, **kwargs) -> str:
+    with pytest.raises(IllegalAction) as info:
+        call(*args, **kwargs)
+    return info.value.reason
+
+
+# -- placing -------------------------------------------------------------------------------------------
+def test_one_species_per_enclosure_and_the_barn_takes_anything():
+    zoo = zoo_from(enclosure={"5": {"animals": ["camel"]}})
+    assert refusal(zoo, T("zebra"), "5") == "the 5-space enclosure holds camels; one species per enclosure"
+    assert refusal(zoo, T("zebra"), "barn") is None
+    assert refusal(zoo, T("zebra"), "6") is None
+
+
+def test_a_species_may_live_in_two_enclosures():
+    zoo = zoo_from(enclosure={"5": {"animals": ["camel"]}})
+    assert place_tile(zoo, T("camel"), "6").zoo.enclosure("6").species == "camel"
+
+
+def test_a_full_enclosure_and_a_marked_space_refuse_animals():
+    full = zoo_from(enclosure={"4": {"animals": ["zebra"] * 4}})
+    assert refusal(full, T("zebra"), "4") == "the 4-space enclosure has no empty space"
+    marked = zoo_from(expansions=[CS], enclosure={"4": {"animals": ["zebra"] * 3, "sites": 1}})
+    assert "construction-site marker takes no tile" in refusal(marked, T("zebra"), "4")
+
+
+def test_stalls_need_an_empty_stall_space():
+    zoo = zoo_from(expansions=[CS], enclosure={"5": {"stalls": ["kiosk"]}, "6": {"stalls": ["site"]},
+                                               "4": {"stalls": ["snack"]}})
+    assert refusal(zoo, T("barrow"), "5") == "the 5-space enclosure has no empty vending stall space"
+    assert "ruling Z5" in refusal(zoo, T("barrow"), "6")
+    assert refusal(zoo, T("barrow"), "4") is None  # the 4-space enclosure has two stall spaces
+
+
+def test_filling_an_enclosure_pays_its_coins():
+    """Coins for filling: 5-space 2, 4-space 1, 6-space 0, expansion board 1."""
+    for key, size, coins in (("5", 5, 2), ("4", 4, 1), ("6", 6, 0), ("x1", 5, 1)):
+        zoo = zoo_from(expansion_boards=1, enclosure={key: {"animals": ["camel"] * (size - 1)}})
+        assert place_tile(zoo, T("camel"), key).zoo.coins == coins
+
+
+def test_an_animal_filling_beside_a_pavilion_pays_but_a_pavilion_never_does():
+    beside = zoo_from(expansions=[TB], coins=0, enclosure={"5": {"animals": ["camel"] * 3, "pavilions": 1}})
+    assert place_tile(beside, T("camel"), "5").zoo.coins == 2
+    last = zoo_from(expansions=[TB], coins=3, enclosure={"5": {"animals": ["camel"] * 4}})
+    after = act.buy_pavilion(last, "5").zoo
+    assert after.enclosure("5").is_full and after.coins == 0
+
+
+def test_a_marked_enclosure_never_fills_so_never_pays():
+    zoo = zoo_from(expansions=[CS], enclosure={"5": {"animals": ["camel"] * 3, "sites": 1}})
+    assert place_tile(zoo, T("camel"), "5").zoo.coins == 0
+
+
+# -- births ---------------------------------------------------------------------------------------------
+def test_a_fertile_pair_produces_one_offspring_in_the_enclosure():
+    zoo = zoo_from(enclosure={"6": {"animals": ["panda"], "fertile": ["male"]}})
+    out = place_tile(zoo, T("panda-female"), "6")
+    six = out.zoo.enclosure("6")
+    assert (six.animals, six.offspring, six.fertile) == (3, 1, ())
+    # each fertile animal breeds once: a second female finds no unbred male
+    again = place_tile(out.zoo, T("panda-female"), "6").zoo.enclosure("6")
+    assert (again.animals, again.offspring, again.fertile) == (4, 1, ("female",))
+
+
+def test_offspring_goes_to_the_barn_when_the_enclosure_is_full():
+    zoo = zoo_from(enclosure={"4": {"animals": ["zebra"] * 3, "fertile": ["female"]}})
+    out = place_tile(zoo, T("zebra-male"), "4")
+    assert out.zoo.enclosure("4").animals == 4 and out.zoo.barn.animals == ("zebra",)
+    assert out.zoo.barn.offspring == 1 and out.zoo.coins == 1
+
+
+def test_the_offspring_can_be_the_tile_that_fills_and_pays():
+    zoo = zoo_from(enclosure={"4": {"animals": ["zebra"] * 2, "fertile": ["female"]}})
+    out = place_tile(zoo, T("zebra-male"), "4")
+    assert out.zoo.enclosure("4").is_full and out.zoo.coins == 1
+
+
+def test_no_birth_in_the_barn():
+    zoo = zoo_from(barn={"animals": ["zebra"], "fertile": ["zebra-male"]})
+    out = place_tile(zoo, T("zebra-female"), "barn")
+    assert out.zoo.barn.offspring == 0 and len(out.zoo.barn.animals) == 2
+
+
+# -- the souvenir shop (Z3) -----------------------------------------------------------------------------
+def test_first_offspring_brings_the_souvenir_shop_onto_a_chosen_empty_stall_space():
+    zoo = zoo_from(expansions=[TB], enclosure={"6": {"animals": ["panda"], "fertile": ["male"]}})
+    assert "say which empty stall space" in refused(place_tile, zoo, T("panda-female"), "6")
+    out = place_tile(zoo, T("panda-female"), "6", shop_to="4")
+    assert out.zoo.enclosure("4").stalls == ("souvenir-shop",) and not out.zoo.middle.souvenir_shop
+    assert "souvenir shop" in out.events[-1]
+
+
+def test_souvenir_shop_goes_to_the_barn_only_when_no_stall_space_is_empty():
+    stalls = {"5": {"stalls": ["kiosk"]}, "4": {"stalls": ["kiosk", "snack"]}}
+    zoo = zoo_from(expansions=[TB], enclosure={**stalls, "6": {"animals": ["panda"], "fertile": ["male"],
+                                                               "stalls": ["snack"]}})
+    assert [p for p in act.legal_placements(zoo, T("panda-female")) if p[0] == "6"] == [("6", "barn")]
+    assert place_tile(zoo, T("panda-female"), "6").zoo.barn.stalls == ("souvenir-shop",)
+    open_space = zoo_from(expansions=[TB], enclosure={"6": {"animals": ["panda"], "fertile": ["male"]}})
+    assert "barn only when none is empty" in refused(place_tile, open_space, T("panda-female"), "6", shop_to="barn")
+
+
+def test_only_the_first_offspring_brings_the_shop():
+    zoo = zoo_from(expansions=[TB], enclosure={"6": {"animals": ["panda"], "fertile": ["male"]}},
+                   middle={"souvenir_shop": False})
+    out = place_tile(zoo, T("panda-female"), "6")
+    assert out.zoo.all_stalls()["souvenir-shop"] == 0
+
+
+# -- money actions ------------------------------------------------------------------------------------------
+def test_move_from_barn_costs_1_coin_and_can_fill():
+    zoo = zoo_from(coins=1, enclosure={"5": {"animals": ["camel"] * 4}}, barn={"animals": ["camel"]})
+    out = act.move_from_barn(zoo, "camel", "5")
+    assert out.zoo.barn.animals == () and out.zoo.coins == 0 + 2  # paid 1, then 2 for filling
+    assert refused(act.move_from_barn, zoo.__class__(**{**zoo.__dict__, "coins": 0}), "camel", "5") == \
+        "the move action costs 1 coin and you have 0"
+
+
+def test_move_refuses_markers_and_the_restaurant():
+    zoo = zoo_from(expansions=[TB, CS], coins=5, enclosure={"4": {"stalls": ["restaurant"]}, "5": {"stalls": ["site"]}})
+    assert "cannot move a construction-site marker" in refused(act.move_stall, zoo, "site", "5", "barn")
+    assert "permanent structure" in refused(act.move_stall, zoo, "restaurant", "4", "6")
+
+
+def test_move_a_stall_from_the_barn():
+    zoo = zoo_from(coins=1, barn={"stalls": ["kiosk"]})
+    out = act.move_stall(zoo, "kiosk", "barn", "6")
+    assert out.zoo.enclosure("6").stalls == ("kiosk",) and out.zoo.barn.stalls == () and out.zoo.coins == 0
+
+
+def test_exchange_needs_both_groups_to_fit_and_leaves_pavilions():
+    zoo = zoo_from(expansions=[TB], coins=2, enclosure={"6": {"animals": ["panda"] * 5},
+                                                         "4": {"animals": ["zebra"] * 2, "pavilions": 1}})
+    assert "do not fit" in refused(act.exchange, zoo, "6", "4")
+    ok = zoo_from(expansions=[TB], coins=1, enclosure={"6": {"animals": ["panda"] * 3},
+                                                        "4": {"animals": ["zebra"] * 2, "pavilions": 1}})
+    out = act.exchange(ok, "6", "4").zoo
+    assert out.enclosure("4").species == "panda" and out.enclosure("4").pavilions == 1
+    assert out.enclosure("6").animals == 2 and out.coins == 0
+
+
+def test_purchase_and_discard_cost_2():
+    zoo = zoo_from(coins=4, barn={"animals": ["camel"]})
+    bought = act.purchase(zoo, T("zebra"), "4").zoo
+    assert bought.coins == 2 and bought.enclosure("4").animals == 1
+    assert act.discard(bought, "camel").zoo.barn.animals == ()
+    assert refused(act.discard, bought, "panda") == "there is no panda in your barn"
+
+
+def test_expand_once_per_player_twice_with_two_players():
+    two = zoo_from(players=2, coins=6)
+    twice = act.expand(act.expand(two).zoo).zoo
+    assert twice.keys[-2:] == ("x1", "x2")
+    assert "only 2 times" in refused(act.expand, zoo_from(players=2, coins=3, expansion_boards=2))
+    assert "only 1 time" in refused(act.expand, zoo_from(players=3, coins=3, expansion_boards=1))
+
+
+# -- buildings (Z2, Z4) -------------------------------------------------------------------------------------
+def test_restaurant_needs_3_coins_and_the_empty_adjacent_pair():
+    rich = zoo_from(expansions=[TB, CS], coins=3)
+    out = act.buy_restaurant(rich).zoo
+    assert out.enclosure("4").stalls == ("restaurant",) and out.coins == 0 and not out.middle.restaurant
+    assert refused(act.buy_restaurant, out) == "the restaurant is no longer in the middle of the table"
+    assert "costs 3 coins" in refused(act.buy_restaurant, zoo_from(expansions=[TB], coins=2))
+    half = zoo_from(expansions=[TB], coins=3, enclosure={"4": {"stalls": ["kiosk"]}})
+    assert "two adjacent empty stall spaces" in refused(act.buy_restaurant, half)
+    blocked = zoo_from(expansions=[TB, CS], coins=3, enclosure={"4": {"stalls": ["site"]}})
+    assert "blocks" in refused(act.buy_restaurant, blocked)
+    assert "not in this game" in refused(act.buy_restaurant, zoo_from(coins=3))
+
+
+def test_two_pavilions_may_share_an_enclosure_and_there_are_two():
+    zoo = zoo_from(expansions=[TB], coins=9, enclosure={"5": {"animals": ["camel"] * 2}})
+    zoo = act.buy_pavilion(act.buy_pavilion(zoo, "5").zoo, "5").zoo
+    assert zoo.enclosure("5").pavilions == 2 and zoo.coins == 3
+    assert refused(act.buy_pavilion, zoo, "6") == "no pavilion is left in the middle of the table"
+    full = zoo_from(expansions=[TB], coins=3, enclosure={"4": {"animals": ["zebra"] * 4}})
+    assert refused(act.buy_pavilion, full, "4") == "the 4-space enclosure has no empty space for a pavilion"
+
+
+# -- construction sites (Z5) ----------------------------------------------------------------------------------
+def test_markers_go_on_empty_spaces_or_are_discarded():
+    full = zoo_from(expansions=[CS], enclosure={"5": {"animals": ["camel"] * 5}, "4": {"animals": ["zebra"] * 4},
+                                                "6": {"animals": ["panda"] * 6}})
+    out = act.place_site(full, "enclosure")
+    assert out.zoo == full and "discarded" in out.events[0]
+    zoo = zoo_from(expansions=[CS])
+    assert act.place_site(zoo, "enclosure", "6").zoo.enclosure("6").sites == 1
+    assert act.place_site(zoo, "barn").zoo.barn.sites == 1
+    assert "say where" in refused(act.place_site, zoo, "stall")
+
+
+def test_several_markers_may_share_an_enclosure_and_block_tiles():
+    zoo = zoo_from(expansions=[CS], enclosure={"4": {"animals": ["zebra"] * 2}})
+    zoo = act.place_site(act.place_site(zoo, "enclosure", "4").zoo, "enclosure", "4").zoo
+    assert zoo.enclosure("4").free_spaces == 0
+    assert "no empty space" in refusal(zoo, T("zebra"), "4")
+
+
+def test_passing_up_to_two_markers_costs_1_coin():
+    zoo = zoo_from(expansions=[CS], coins=1, enclosure={"5": {"sites": 1}, "6": {"stalls": ["site"]}},
+                   barn={"sites": 1})
+    out = act.pass_sites(zoo, [("enclosure", "5"), ("stall", "6")])
+    assert out.zoo.enclosure("5").sites == 0 and out.zoo.enclosure("6").stalls == () and out.zoo.coins == 0
+    assert "not 3" in refused(act.pass_sites, zoo, [("enclosure", "5"), ("stall", "6"), ("barn", "barn")])
+    assert "there is no" in refused(act.pass_sites, zoo, [("enclosure", "4")])
+
+
+def test_exchange_with_the_barn_swaps_whole_groups():
+    zoo = zoo_from(coins=1, enclosure={"6": {"animals": ["panda"] * 2, "offspring": 1}},
+                   barn={"animals": ["camel"] * 4 + ["zebra"], "fertile": ["camel-male"]})
+    out = act.exchange(zoo, "6", "barn", barn_species="camel").zoo
+    assert (out.enclosure("6").species, out.enclosure("6").animals, out.enclosure("6").fertile) == ("camel", 4, ("male",))
+    assert out.barn.animals == ("panda", "panda", "zebra") and out.offspring == zoo.offspring
+    assert "do not fit" in refused(act.exchange, zoo_from(coins=1, enclosure={"4": {"animals": ["panda"]}},
+                                                          barn={"animals": ["camel"] * 5}),
+                                   "4", "barn", barn_species="camel")

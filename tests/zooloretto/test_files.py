@@ -1,0 +1,131 @@
+"""The zooloretto/score file contract: the spec's example loads, bad files get one clear message."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from zoobook.errors import PuzzleError
+from zoobook.puzzles.loading import parse_puzzle, puzzle_toml
+
+SPEC_EXAMPLE = '''
+id = "spec-example"
+kind = "zooloretto/score"
+players = 2
+expansions = ["three-buildings"]   # and/or "construction-sites"
+expansion_boards = 1               # 0-2
+
+[enclosure.5]
+[enclosure.6]
+[enclosure.x1]
+
+[enclosure.4]                      # keys "5", "4", "6", "x1", "x2" (expansion boards)
+animals = ["zebra", "zebra", "zebra"]
+offspring = 1                      # how many of those animals are offspring
+pavilions = 0
+sites = 0                          # construction-site markers on its spaces
+stalls = ["restaurant"]            # what stands on its stall spaces
+
+[barn]
+animals = ["camel", "camel"]
+offspring = 0
+stalls = ["snack"]
+sites = 1                          # barn construction-site markers
+'''
+
+
+def test_the_spec_example_loads_and_scores():
+    """4-space one short 4 (3 zebras next to the restaurant, but one short wins), restaurant alone 2,
+    barn camel -2, barn snack -2, barn marker -2: 0. The barn marker implies Construction Sites: flagged (Z6)."""
+    solution = parse_puzzle(SPEC_EXAMPLE, file="spec.toml").solve()
+    assert solution.value == 0
+    assert solution.witness[1] == "4-space enclosure one space short: 4"
+    assert solution.witness[-1] == "Total: 0"
+    assert "Z6" in solution.explanation[0]
+
+
+def test_solve_json_prints_the_contract_object(tmp_path):
+    path = tmp_path / "spec.toml"
+    path.write_text(SPEC_EXAMPLE)
+    done = subprocess.run([sys.executable, "-m", "zoobook", "solve", str(path), "--json"],
+                          capture_output=True, text=True, check=True)
+    data = json.loads(done.stdout)
+    assert set(data) == {"id", "kind", "value", "witness", "explanation"} and data["value"] == 0
+
+
+@pytest.mark.parametrize("change, key, reason", [
+    (('animals = ["zebra", "zebra", "zebra"]', 'animals = ["zebra", "camel"]'), "enclosure.4.animals",
+     "one species per enclosure"),
+    (('animals = ["zebra", "zebra", "zebra"]', 'animals = ["zebra", "unicorn"]'), "enclosure.4.animals[2]",
+     "an animal is one of"),
+    (('stalls = ["restaurant"]', 'stalls = ["restaurant", "kiosk"]'), "enclosure.4.stalls", "stands alone"),
+    (('stalls = ["restaurant"]', 'stalls = ["kiosk", "snack", "popcorn"]'), "enclosure.4.stalls",
+     "has 2 vending stall spaces, not 3"),
+    (('pavilions = 0', 'pavilions = 1\nfurniture = 2'), "enclosure.4.furniture", "unknown key"),
+    (('offspring = 1', 'offspring = 4'), "enclosure.4.offspring", "between 0 and 3"),
+    (('sites = 0 ', 'sites = 2 '), "enclosure.4.animals", "has 4 spaces"),
+    (('[enclosure.x1]', ''), "enclosure.x1", "every enclosure the zoo has is listed"),
+    (('expansion_boards = 1', 'expansion_boards = 0'), "enclosure.x1", "so no enclosure 'x1'"),
+    (('players = 2', 'players = 3\nexpansion_boards_typo = 1'), "expansion_boards_typo", "unknown key"),
+    (('expansion_boards = 1', 'expansion_boards = 2'), "enclosure.x2", "missing"),
+    (('stalls = ["snack"]', 'stalls = ["restaurant"]'), "barn.stalls[1]", "a stall in the barn is one of"),
+    (('expansions = ["three-buildings"]', 'expansions = ["three-buildings", "three-buildings"]'),
+     "expansions", "listed twice"),
+])
+def test_bad_files_name_the_key_and_the_reason(change, key, reason):
+    text = SPEC_EXAMPLE.replace(*change, 1)
+    assert text != SPEC_EXAMPLE
+    with pytest.raises(PuzzleError) as info:
+        parse_puzzle(text, file="bad.toml")
+    assert info.value.file == "bad.toml" and info.value.key == key and reason in info.value.reason
+
+
+def test_the_box_limits_species_stalls_and_markers():
+    too_many = SPEC_EXAMPLE.replace('[barn]\nanimals = ["camel", "camel"]',
+                                    '[barn]\nanimals = ["camel", "panda", "monkey", "kangaroo", "leopard"]')
+    with pytest.raises(PuzzleError, match="a 2-player game has 5 species, this zoo shows 6"):
+        parse_puzzle(too_many)
+    spread = SPEC_EXAMPLE.replace("[enclosure.5]", "[enclosure.5]\nsites = 2").replace(
+        "[enclosure.6]", "[enclosure.6]\nsites = 2")
+    with pytest.raises(PuzzleError, match="the box has 3 enclosure markers, not 4"):
+        parse_puzzle(spread)
+    kiosks = SPEC_EXAMPLE.replace('stalls = ["snack"]', 'stalls = ["kiosk", "kiosk", "kiosk", "kiosk"]')
+    with pytest.raises(PuzzleError, match="the box has 3 kiosk stalls, not 4"):
+        parse_puzzle(kiosks)
+
+
+def test_a_3_player_zoo_may_not_have_two_expansion_boards():
+    with pytest.raises(PuzzleError, match="expansion_boards: must be between 0 and 1"):
+        parse_puzzle(SPEC_EXAMPLE.replace("players = 2", "players = 3").replace("expansion_boards = 1",
+                                                                                 "expansion_boards = 2"))
+
+
+@pytest.mark.parametrize("kind, extra", [
+    ("zooloretto/truck", {"truck": ["zebra-male", "kiosk", "coin"]}),
+    ("zooloretto/sabotage", {"markers": ["enclosure", "stall"], "tiles": ["zebra"]}),
+    ("zooloretto/invest", {"tiles": ["camel", "kiosk"]}),
+])
+def test_every_kind_round_trips_through_dump(kind, extra):
+    from zoobook.puzzles.registry import get_kind
+
+    base = parse_puzzle(_with_top_keys(SPEC_EXAMPLE.replace("zooloretto/score", kind), extra))
+    text = puzzle_toml(id="again", kind=kind, body=get_kind(kind).dump(base.model))
+    assert parse_puzzle(text).model == base.model
+
+
+def _with_top_keys(text: str, extra: dict) -> str:
+    head, sep, rest = text.partition("[enclosure.5]")
+    lines = "".join(f"{k} = {json.dumps(v)}\n" for k, v in extra.items())
+    return head + lines + sep + rest
+
+
+def test_truck_holds_at_most_three_tiles():
+    with pytest.raises(PuzzleError, match="truck: must have at most 3 item"):
+        parse_puzzle(_with_top_keys(SPEC_EXAMPLE.replace("zooloretto/score", "zooloretto/truck"),
+                                    {"truck": ["zebra"] * 4}))
+    with pytest.raises(PuzzleError, match=r"truck\[1\]: 'lion' is not a tile"):
+        parse_puzzle(_with_top_keys(SPEC_EXAMPLE.replace("zooloretto/score", "zooloretto/truck"),
+                                    {"truck": ["lion"]}))

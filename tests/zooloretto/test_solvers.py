@@ -1,0 +1,193 @@
+"""The decision solvers against brute-force twins on random zoos, plus hand-derived cases.
+
+The twins share only the rules (``legal_placements``, ``place_tile``, ``score``) with
+the solvers: they try every tile order and every place by plain recursion -- no
+decision graph, no merging of equal states, no canonical marker placements.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings, strategies as st
+
+from zoobook.zooloretto.actions import (
+    IllegalAction, buy_pavilion, buy_restaurant, legal_placements, place_site, place_tile, site_destinations,
+)
+from zoobook.zooloretto.invest import solve_invest
+from zoobook.zooloretto.model import Barn, Enclosure, Middle, Tile, Zoo, ENCLOSURE_SPECS
+from zoobook.zooloretto.placement import best_placement
+from zoobook.zooloretto.sabotage import solve_sabotage
+from zoobook.zooloretto.scoring import score
+from zoobook.zooloretto.truck import solve_truck
+
+from .conftest import zoo_from
+
+TB, CS = "three-buildings", "construction-sites"
+T = Tile.parse
+FEW = settings(max_examples=100, deadline=None)
+
+
+# -- brute-force twins ----------------------------------------------------------------------------------
+def brute_best(zoo: Zoo, tiles: list[Tile]) -> tuple[int, int]:
+    """Best (score, coins) over every order and every legal place, by plain recursion."""
+    if not tiles:
+        return score(zoo).total, zoo.coins
+    best = None
+    for i, tile in enumerate(tiles):
+        rest = tiles[:i] + tiles[i + 1:]
+        for to, shop in legal_placements(zoo, tile):
+            value = brute_best(place_tile(zoo, tile, to, shop_to=shop).zoo, rest)
+            best = value if best is None or value > best else best
+    return best
+
+
+def brute_sabotage(zoo: Zoo, markers: list[str], tiles: list[Tile]) -> int:
+    """Largest loss over every sequence of marker spaces (no merging of equal placements)."""
+    before = brute_best(zoo, tiles)[0]
+
+    def worst(here: Zoo, left: list[str]) -> int:
+        if not left:
+            return brute_best(here, tiles)[0]
+        options = site_destinations(here, left[0])
+        if not options:
+            return worst(here, left[1:])
+        return min(worst(place_site(here, left[0], to).zoo, left[1:]) for to in options)
+
+    return before - worst(zoo, markers)
+
+
+def brute_invest(zoo: Zoo, tiles: list[Tile]) -> int | None:
+    after = []
+    for buy in [buy_restaurant] + [lambda z, k=k: buy_pavilion(z, k) for k in zoo.keys]:
+        try:
+            after.append(buy(zoo).zoo)
+        except IllegalAction:
+            pass
+    if not after:
+        return None
+    return max(brute_best(z, tiles)[0] for z in after) - brute_best(zoo, tiles)[0]
+
+
+# -- random zoos --------------------------------------------------------------------------------------------
+SPECIES = ("camel", "zebra", "panda")
+TILES = ("camel", "zebra", "camel-male", "camel-female", "zebra-female", "kiosk", "snack", "coin")
+
+
+@st.composite
+def zoos(draw, expansions=None):
+    expansions = frozenset(draw(st.sampled_from([(), (TB,), (CS,), (TB, CS)])) if expansions is None
+                           else expansions)
+    boards = draw(st.integers(0, 1))
+    keys = ("5", "4", "6") + (("x1",) if boards else ())
+    enclosures, pavilions_left, sites_left, shop_left = [], 2, 3, True
+    for key in keys:
+        size = ENCLOSURE_SPECS[key].size
+        pav = draw(st.integers(0, min(1, pavilions_left))) if TB in expansions else 0
+        sites = draw(st.integers(0, min(2, sites_left))) if CS in expansions else 0
+        pavilions_left, sites_left = pavilions_left - pav, sites_left - sites
+        animals = draw(st.integers(max(0, size - pav - sites - 3), size - pav - sites))
+        species = draw(st.sampled_from(SPECIES)) if animals else None
+        fertile = tuple(draw(st.sampled_from([(), ("male",), ("female",)]))) if animals else ()
+        spaces = ENCLOSURE_SPECS[key].stall_spaces
+        choices = ["kiosk", "snack"] + (["site"] if CS in expansions else [])
+        if TB in expansions and shop_left:
+            choices.append("souvenir-shop")
+        stalls = draw(st.lists(st.sampled_from(choices), max_size=spaces, unique=True))
+        if key == "4" and TB in expansions and not stalls and draw(st.booleans()):
+            stalls = ["restaurant"]
+        shop_left = shop_left and "souvenir-shop" not in stalls
+        enclosures.append(Enclosure(key, species, animals, 0, pav, sites, tuple(sorted(stalls)), fertile))
+    barn = Barn(tuple(sorted(draw(st.lists(st.sampled_from(SPECIES), max_size=2)))), 0,
+                tuple(sorted(draw(st.lists(st.sampled_from(["kiosk", "popcorn"]), max_size=1)))),
+                draw(st.integers(0, 1)) if CS in expansions else 0)
+    zoo = Zoo(2, expansions, tuple(enclosures), barn, draw(st.integers(0, 4)))
+    owns = zoo.owns_restaurant
+    middle = Middle(TB in expansions and not owns,
+                    TB in expansions and shop_left and draw(st.booleans()), pavilions_left if TB in expansions else 0)
+    return replace(zoo, middle=middle)
+
+
+hands = st.lists(st.sampled_from(TILES), min_size=1, max_size=3).map(lambda names: [T(n) for n in names])
+
+
+@FEW
+@given(zoos(), hands)
+def test_truck_solver_agrees_with_brute_force(zoo, tiles):
+    plan = best_placement(zoo, tiles)
+    assert (plan.score.total, plan.zoo.coins) == brute_best(zoo, tiles)
+    # the witness replays to the claimed zoo and score
+    replay = zoo
+    for move in plan.moves:
+        replay = place_tile(replay, move.tile, move.to, shop_to=move.shop_to).zoo
+    assert replay == plan.zoo and score(replay).total == solve_truck(zoo, tiles).value
+
+
+@FEW
+@given(zoos(expansions=(CS,)), st.lists(st.sampled_from(["enclosure", "stall", "barn"]), min_size=1, max_size=2),
+       st.lists(st.sampled_from(TILES), max_size=2).map(lambda names: [T(n) for n in names]))
+def test_sabotage_solver_agrees_with_brute_force(zoo, markers, tiles):
+    assert solve_sabotage(zoo, markers, tiles).value == brute_sabotage(zoo, markers, tiles)
+
+
+@FEW
+@given(zoos(expansions=(TB,)), st.lists(st.sampled_from(TILES), max_size=3).map(lambda names: [T(n) for n in names]))
+def test_invest_solver_agrees_with_brute_force(zoo, tiles):
+    zoo = replace(zoo, coins=3)
+    assert solve_invest(zoo, tiles).value == brute_invest(zoo, tiles)
+
+
+# -- hand-derived cases -------------------------------------------------------------------------------------
+def test_truck_fills_the_enclosure_rather_than_spreading():
+    """5-space has 3 camels. Truck: camel, camel, kiosk. Both camels in: full 8; kiosk next to the 4-space
+    (empty) scores its type 2. Total 10. Spreading a camel to the 6-space with the kiosk: 5 + 1 + 2 = 8."""
+    zoo = zoo_from(enclosure={"5": {"animals": ["camel"] * 3}})
+    assert solve_truck(zoo, [T("camel"), T("camel"), T("kiosk")]).value == 10
+
+
+def test_truck_birth_brings_the_souvenir_shop_where_it_scores():
+    """6-space: 1 panda, fertile male. Truck: panda-female. Birth: 3 pandas; the shop beside the 6-space
+    scores type 2 + 1 offspring + 3 pandas next to a stall = 6."""
+    zoo = zoo_from(expansions=[TB], enclosure={"6": {"animals": ["panda"], "fertile": ["male"]}})
+    solution = solve_truck(zoo, [T("panda-female")])
+    assert solution.value == 6
+    assert "the souvenir shop goes next to the 6-space enclosure" in solution.witness["placements"][0]
+
+
+def test_sabotage_marks_the_space_the_opponent_needs():
+    """Opponent: 4-space with 3 zebras, a zebra to come. Unmarked: full 5. A marker on the 4-space: one short
+    4, and the zebra elsewhere scores 0: loss 1. On the 5-space the 6-space still takes... nothing lost.
+    Best: the 4-space, loss 1."""
+    zoo = zoo_from(expansions=[CS], enclosure={"4": {"animals": ["zebra"] * 3}})
+    solution = solve_sabotage(zoo, ["enclosure"], [T("zebra")])
+    assert solution.value == 1 and solution.witness["markers"] == ["enclosure marker -> the 4-space enclosure"]
+
+
+def test_sabotage_barn_marker_costs_2_now():
+    zoo = zoo_from(expansions=[CS])
+    assert solve_sabotage(zoo, ["barn"], []).value == 2
+    marked = zoo_from(expansions=[CS], barn={"sites": 1})
+    assert solve_sabotage(marked, ["barn"], []).value == 0  # -2 once
+
+
+def test_sabotage_stall_marker_pushes_a_stall_into_the_barn():
+    """Opponent's only empty stall space is the 6-space's; a kiosk to come. Unmarked: kiosk type +2 and
+    3 pandas next to it +3 = 5. Marked: kiosk into the barn -2. Loss 7."""
+    zoo = zoo_from(expansions=[CS], enclosure={"5": {"stalls": ["snack"]}, "4": {"stalls": ["snack", "snack"]},
+                                               "6": {"animals": ["panda"] * 3}})
+    assert solve_sabotage(zoo, ["stall"], [T("kiosk")]).value == 7
+
+
+def test_invest_restaurant_pays_with_many_single_stalls():
+    """Stalls kiosk at 5, kiosk at 6; one kiosk to come (4-space pair is the only empty space).
+    Without: kiosk beside the 4-space, 1 type = 2. With the restaurant: the kiosk goes to the barn (-2),
+    2 stalls x 2 + 2 = 6; total 4. Gain 2."""
+    zoo = zoo_from(expansions=[TB], coins=3, enclosure={"5": {"stalls": ["kiosk"]}, "6": {"stalls": ["kiosk"]}})
+    solution = solve_invest(zoo, [T("kiosk")])
+    assert solution.value == 2 and solution.witness["buy"] == "the restaurant"
+
+
+def test_invest_is_null_when_nothing_may_be_bought():
+    zoo = zoo_from(expansions=[TB], coins=2)
+    solution = solve_invest(zoo, [T("camel")])
+    assert solution.value is None and "costs 3 coins" in solution.explanation[0]

@@ -1,0 +1,232 @@
+"""Bots for 5x5 Zoo: random, greedy and lookahead.
+
+A bot is any object with ``choose(state) -> action`` (one of
+``state.legal_actions()``); :func:`play` runs a game with one bot per seat.
+
+* :class:`RandomBot` picks uniformly among the legal actions (the whole-lineup
+  action excepted: it walks its lineups step by step, at random).
+* :class:`GreedyBot` takes the action with the best immediate value: it tries
+  each legal action on a copy of the state (with fresh random draws, so it never
+  peeks at the real ones), settles the follow-up choices of the same effect
+  (which special card, which meeple, where the token goes) greedily, and scores
+  the result with :func:`evaluate`. In the lineup phase it plays the optimal
+  lineup of :mod:`zoobook.fivebyfive.solver` (:class:`~zoobook.fivebyfive.game.BestLineup`).
+* :class:`LookaheadBot` looks one whole turn ahead: for each tile it could take
+  it plays the rest of the turn greedily and values the zoo by :func:`evaluate`
+  plus the solver's best lineup for the hand it would then hold; it places tiles
+  by the same value. That it beats the greedy bot is measured in
+  ``tests/fivebyfive/test_bots.py`` and ``benchmarks/bench_5x5_game.py``.
+
+Examples
+--------
+>>> from zoobook.fivebyfive.game import GameState
+>>> state = play(GameState.new(players=2, seed=3), [RandomBot(1), RandomBot(2)])
+>>> state.is_terminal()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from zoobook.fivebyfive.board import Board, Border, gate_border
+from zoobook.fivebyfive.cards import final_bonus, special_card_points
+from zoobook.fivebyfive.components import components
+from zoobook.fivebyfive.game import ROUNDS, BestLineup, GameState, PlaceTile, Take, components_special
+from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
+from zoobook.fivebyfive.vocabulary import Colour, fits
+
+__all__ = ["RandomBot", "GreedyBot", "LookaheadBot", "evaluate", "lineup_value", "reach", "play", "BOTS"]
+
+#: The final bonus cards that read the board alone (A, B and G read the third lineup).
+_BOARD_CARDS = frozenset("CDEFH")
+
+
+def _lineups_left(state: GameState) -> list[str]:
+    """The gates of the lineups still to come, this round's included (direction cards are face up)."""
+    first = state.round if state.phase in ("main", "lineup") else state.round + 1
+    return list(state.directions[max(first, 1) - 1:])
+
+
+@lru_cache(maxsize=65536)
+def reach(board: Board, gate: str, colours: str = "") -> int:
+    """Tiles joined to *gate* over open borders and doors (walls stop it); with *colours*, only
+    tiles a visitor of one of those colours fits are entered. A cheap stand-in for a lineup.
+
+    >>> from zoobook.fivebyfive.board import Tile
+    >>> board = Board((Tile.make("A3", "bird"), Tile.make("B3", "reptile"), Tile.make("C3", "park", walls=["C3:W"])))
+    >>> reach(board, "W"), reach(board, "W", "Y")
+    (2, 1)
+    """
+    start = board.gate_tile(gate)
+    if start is None or board.is_blocked(gate_border(gate)):
+        return 0
+    wanted = [Colour(c) for c in set(colours)]
+
+    def enterable(tile) -> bool:
+        return not colours or any(fits(colour, tile.category) for colour in wanted)
+
+    if not enterable(start):
+        return 0
+    seen, frontier = {start.anchor}, list(start.cells)
+    while frontier:
+        cell = frontier.pop()
+        for side, other_cell in cell.neighbours():
+            other = board.tile_at(other_cell)
+            if other is None or other.anchor in seen or not enterable(other):
+                continue
+            if board.is_blocked(Border(cell, side)):
+                continue
+            seen.add(other.anchor)
+            frontier.extend(other.cells)
+    return len(seen)
+
+
+@lru_cache(maxsize=65536)
+def _board_points(board: Board, cards: tuple[str, ...], specials: tuple[str, ...]) -> int:
+    """Stars, board-only final bonus cards and end-game special cards, as the board stands."""
+    points = sum(t.stars for t in board.tiles)
+    points += sum(final_bonus(letter, board).points for letter in cards if letter in _BOARD_CARDS)
+    return points + sum(special_card_points(components_special(card), board) for card in specials)
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """A quick value of *seat*'s position: points banked plus what the zoo promises.
+
+    Banked: the score, the stars, the board-only final bonus cards and the special
+    cards' end-game points as they stand. Promised, per lineup still to come: a
+    popularity token or a meeple about 1 point, a door about half, each tile the
+    gate reaches over open borders about 0.6; this round's cubes, and tiles still in
+    hand, a little.
+    """
+    player = state.players[seat]
+    board = player.board
+    value = float(player.score)
+    if state.is_terminal():
+        return value
+    value += _board_points(board, state.bonus_cards, player.specials)
+    gates = _lineups_left(state)
+    value += len(gates) * (0.9 * len(board.popular) + 1.0 * len(player.meeples))
+    value += 0.5 * player.doors
+    value += sum(0.6 * reach(board, gate) for gate in gates)
+    if state.phase == "main":
+        visitors = player.cubes + player.meeples
+        value += 0.8 * min(len(visitors), reach(board, state.gate, "".join(sorted(set(visitors)))))
+        value += 0.2 * len(player.cubes)
+        value += sum(0.5 + components().tile(tile_id).stars for tile_id, _ in player.hand)
+    return value
+
+
+def lineup_value(state: GameState, seat: int) -> float:
+    """The points of the best lineup *seat* could walk now from this round's gate (the lineup solver)."""
+    player = state.players[seat]
+    cards = tuple(components().request_cards[i] for i in player.requests)
+    puzzle = LineupPuzzle(player.board, state.gate, state.round, len(state.players), player.cubes,
+                          player.meeples, player.doors, cards)
+    return solve_lineup(puzzle).value
+
+
+def _best(state: GameState, actions: list, seat: int, seed: int, value_of, settle: bool = True):
+    """The action whose result *value_of* rates highest (the first among equals)."""
+    best, best_value = actions[0], float("-inf")
+    for action in actions:
+        trial = state.clone(reseed=seed)
+        trial.apply(action)
+        if settle:
+            _settle(trial, seat, seed)
+        value = value_of(trial, seat)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _settle(state: GameState, seat: int, seed: int) -> None:
+    """Resolve *seat*'s follow-up choices of an effect (not the tile placement) greedily."""
+    while (state.pending and state.current_player == seat and state.pending[0][0] != "place"
+           and not state.is_terminal()):
+        actions = state.legal_actions()
+        state.apply(actions[0] if len(actions) == 1 else _best(state, actions, seat, seed, evaluate))
+
+
+def finish_turn(state: GameState, seat: int, seed: int) -> None:
+    """Play *seat*'s pending decisions of this turn greedily (the lookahead's inner policy)."""
+    while state.pending and state.current_player == seat and not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply(actions[0] if len(actions) == 1 else _best(state, actions, seat, seed, evaluate))
+
+
+class RandomBot:
+    """Uniformly random legal actions (lineups step by step)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState):
+        actions = [a for a in state.legal_actions() if not isinstance(a, BestLineup)]
+        return self.rng.choice(actions)
+
+
+class GreedyBot:
+    """The best immediate value (:func:`evaluate`), and the optimal lineup."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state: GameState):
+        actions = state.legal_actions()
+        if state.phase == "lineup":
+            return BestLineup()
+        if len(actions) == 1:
+            return actions[0]
+        return _best(state, actions, state.current_player, self.seed, evaluate)
+
+
+class LookaheadBot:
+    """One whole turn ahead, valuing the result with the solver's best lineup of the hand held."""
+
+    name = "lookahead"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def value(self, state: GameState, seat: int) -> float:
+        value = evaluate(state, seat)
+        if state.phase == "main" and state.round:
+            value += lineup_value(state, seat)
+        return value
+
+    def choose(self, state: GameState):
+        actions = state.legal_actions()
+        if state.phase == "lineup":
+            return BestLineup()
+        if len(actions) == 1:
+            return actions[0]
+        seat = state.current_player
+        if isinstance(actions[0], Take):
+            best, best_value = actions[0], float("-inf")
+            for action in actions:
+                trial = state.clone(reseed=self.seed)
+                trial.apply(action)
+                finish_turn(trial, seat, self.seed)
+                value = self.value(trial, seat)
+                if value > best_value:
+                    best, best_value = action, value
+            return best
+        if isinstance(actions[0], PlaceTile) and state.phase == "main":
+            return _best(state, actions, seat, self.seed, self.value, settle=False)
+        return _best(state, actions, seat, self.seed, evaluate)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+
+
+def play(state: GameState, bots) -> GameState:
+    """Play *state* to the end, seat *i* played by ``bots[i]``; returns the final state."""
+    while not state.is_terminal():
+        state.apply(bots[state.current_player].choose(state))
+    return state

@@ -1,0 +1,945 @@
+"""The best lineup of one round of 5x5 Zoo (puzzle kind ``5x5/lineup``).
+
+The question: the most points one round can bring from the lineup score (ruling
+F11), the solo bonus (F12, with one player) and the request cards met (F13),
+when the player may also take the free actions (F9: 3 one-time cubes buy a door
+token or a popularity token) and place doors anywhere (F7, F8).
+
+How it is solved
+----------------
+A lineup is a simple path in the lineup graph that starts at the gate (F4). Only
+*what* the path visits and *which kinds of border* it crosses matter for the
+score, so one path's best use of the hand is worked out exactly in closed form
+(:func:`evaluate`):
+
+* visitors: meeples first on their own colour, then on parks, then cubes of the
+  tile's colour, white cubes for the rest -- this leaves the most cubes free,
+  and free cubes are what buy doors and tokens;
+* every walled border crossed needs a door (from hand first, then bought);
+* each further 3 free cubes buy one more point: a token for a visited tile that
+  has none, or a door for a crossed open border;
+* then the solo bonus and the best set of request cards for the categories visited.
+
+The search (:func:`solve_lineup`) is a depth-first walk over paths with three
+cuts, each exact: a path whose hand no longer works is never extended (every
+extension would need more); a path reaching the same tile over the same set of
+tiles as an earlier one, with no more doors and no fewer open borders crossed,
+is dominated; and a path whose optimistic bound (every tile still reachable that
+the hand could fill, every remaining token and door free, every cube a third of
+a point, the best request cards for that) cannot beat the best found is cut.
+
+The search is deterministic: tiles are tried in board order, best bound first
+(ties in neighbour order), so the witness and the counts in the explanation do
+not depend on hashing. Tiles, cells and borders are bits of integers and every
+neighbour step is one precomputed tuple, which keeps each step to a few
+microseconds.
+
+Examples
+--------
+>>> from zoobook.fivebyfive.board import Board, Tile
+>>> board = Board((Tile.make("A3", "carnivore"), Tile.make("B3", "bird"), Tile.make("C3", "park")))
+>>> puzzle = LineupPuzzle(board, "W", cubes="RY", meeples="G")
+>>> solution = solve_lineup(puzzle)
+>>> solution.value, solution.witness["tiles"]
+(3, ['A3', 'B3', 'C3'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from operator import itemgetter
+
+from zoobook.explain import join_words, plural
+from zoobook.fivebyfive.board import Board, Border, BorderState, Cell, Side, Tile, gate_border
+from zoobook.fivebyfive.lineup import FREE_ACTION_PRICE, Hand
+from zoobook.fivebyfive.scoring import SOLO_BONUS, SOLO_THRESHOLDS, RequestCard
+from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category, Colour
+from zoobook.puzzles.solution import Solution
+from zoobook.rulings import cite as _cite
+
+__all__ = ["LineupPuzzle", "LineupPlan", "evaluate", "solve_lineup", "plan_for_path", "SearchStats"]
+
+#: Index order of the categories inside the solver: the five animals, then Park.
+_ORDER: tuple[Category, ...] = ANIMAL_CATEGORIES + (Category.PARK,)
+_INDEX = {c: i for i, c in enumerate(_ORDER)}
+_WALL, _OPEN, _DOOR = 0, 1, 2
+_BY_LETTER = {c.value: c for c in Colour}
+_LETTERS = "".join(c.value for c in Colour)
+#: Flood-fill the reachable tiles only when the cheap bound is within this many points of the best.
+_FLOOD_GAP = 2
+# Cell bit boards: bit row * 5 + column; masks that stop a shift from wrapping round a row.
+_NOT_COLUMN_A = sum(1 << (r * 5 + c) for r in range(5) for c in range(1, 5))
+_NOT_COLUMN_E = sum(1 << (r * 5 + c) for r in range(5) for c in range(4))
+_NOT_ROW_5 = (1 << 20) - 1
+#: Every border between two cells, in the order the solver meets them (east then south of each
+#: cell, cell by cell): (cell, other cell, border bit of _SIDE_BIT, border reference).
+_INNER_BORDERS = tuple((k, k + step, 1 << (k + (25 if side == "S" else 0)), (k, side)) for k in range(25)
+                       for side, step in (("E", 1), ("S", 5))
+                       if not (side == "E" and k % 5 == 4) and not (side == "S" and k // 5 == 4))
+
+
+def _side_bits() -> dict[tuple[int, str], int]:
+    """The bit of each cell side: bit k for the border east of cell k, 25 + k south of it (so both
+    sides of an inner border share one bit), 50 and up for the sides on the board's edge."""
+    bits = {}
+    for k in range(25):
+        row, column = divmod(k, 5)
+        bits[k, "E"] = 1 << k if column < 4 else 1 << (50 + row)
+        bits[k, "S"] = 1 << (25 + k) if row < 4 else 1 << (55 + column)
+        bits[k, "W"] = 1 << (k - 1) if column > 0 else 1 << (60 + row)
+        bits[k, "N"] = 1 << (25 + k - 5) if row > 0 else 1 << (65 + column)
+    return bits
+
+
+_SIDE_BIT = _side_bits()
+_first = itemgetter(0)
+
+# Tables read instead of enum properties and hashes in the hot paths (same values).
+_INDEX_OF_NAME = {c.value: i for c, i in _INDEX.items()}
+_LETTER_OF_NAME = {c.value: None if c.colour is None else c.colour.letter for c in Category}
+_CATEGORY_WORD = {c.value: c.word for c in Category}
+_COLOUR_WORD = {c.value: c.word for c in Colour}
+_ANIMAL_LETTERS = tuple(c.colour.letter for c in ANIMAL_CATEGORIES)
+_WHITE = Colour.WHITE.letter
+#: The name of every cell, by bit.
+_CELL_NAMES = tuple(Cell(k % 5, k // 5).name for k in range(25))
+#: Borders by compiled reference, made once (borders are immutable values).
+_BORDERS: dict[tuple[int, str], Border] = {}
+
+
+def _tile_name(tile: Tile) -> str:
+    """``tile.name``, read from a table."""
+    anchor = tile.cells[0]
+    return _CELL_NAMES[anchor.row * 5 + anchor.column]
+
+
+def _border_name(border: Border) -> str:
+    """``border.name``, read from a table."""
+    return f"{_CELL_NAMES[border.cell.row * 5 + border.cell.column]}:{border.side._value_}"
+
+
+def _border_key(border: Border) -> tuple[int, str]:
+    """A key equal for equal borders and cheap to hash."""
+    return border.cell.row * 5 + border.cell.column, border.side._value_
+
+
+class _GateCells(dict):
+    """The cell bit of each gate's cell, looked up once per gate (the gates are an ASSUMED value)."""
+
+    def __missing__(self, gate: str) -> int:
+        cell = gate_border(gate).cell
+        self[gate] = bit = cell.row * 5 + cell.column
+        return bit
+
+
+_GATE_CELLS = _GateCells()
+
+
+@dataclass(frozen=True)
+class LineupPuzzle:
+    """One round's lineup question: a board, the gate, the hand, the cards.
+
+    Attributes
+    ----------
+    board : Board
+    gate : str
+        N, E, S or W (the round's direction card).
+    round : int
+        1-3 (sets the solo threshold).
+    players : int
+        1-4; only with 1 player does the solo bonus count here (F12).
+    cubes, meeples : str
+        Colour letters (R B G Y K W; meeples are never white).
+    doors : int
+        Door tokens in hand.
+    requests : tuple of RequestCard
+    """
+
+    board: Board
+    gate: str
+    round: int = 1
+    players: int = 1
+    cubes: str = ""
+    meeples: str = ""
+    doors: int = 0
+    requests: tuple[RequestCard, ...] = ()
+
+    def __post_init__(self) -> None:
+        gate_border(self.gate)
+        if self.round not in (1, 2, 3):
+            raise ValueError(f"round must be 1, 2 or 3, not {self.round!r}")
+        if self.players not in (1, 2, 3, 4):
+            raise ValueError(f"players must be 1-4, not {self.players!r}")
+        hand = Hand(self.cubes, self.meeples, self.doors)
+        object.__setattr__(self, "cubes", hand.cubes)
+        object.__setattr__(self, "meeples", hand.meeples)
+        object.__setattr__(self, "requests", tuple(self.requests))
+
+    @property
+    def hand(self) -> Hand:
+        return Hand(self.cubes, self.meeples, self.doors)
+
+    @property
+    def solo_threshold(self) -> int | None:
+        """The visitors to beat for the solo bonus, or ``None`` with 2-4 players."""
+        return SOLO_THRESHOLDS[self.round] if self.players == 1 else None
+
+    @cached_property
+    def _compiled(self) -> "_Compiled":
+        return _Compiled(self)
+
+
+class _Compiled:
+    """The puzzle as plain lists and bit masks, for a fast search.
+
+    Cells are bits ``row * 5 + column`` of one integer; a border is kept as the
+    pair (cell bit, ``"E"`` or ``"S"``, or the gate's side) until a witness needs
+    a :class:`Border`.
+    """
+
+    def __init__(self, puzzle: LineupPuzzle) -> None:
+        board = puzzle.board
+        self.puzzle = puzzle
+        self.tiles: list[Tile] = list(board.tiles)
+        tiles = self.tiles
+        popular_cells = 0
+        for cell in board.popular:
+            popular_cells |= 1 << (cell.row * 5 + cell.column)
+        owner = [-1] * 25
+        cat, pop, tile_cells = [], [], []
+        anchor_masks, category_cells, all_counts = [0] * 6, [0] * 6, [0] * 6
+        popular_anchors = 0
+        walled = 0   # the walled borders, as bits of _SIDE_BIT
+        index_of = _INDEX_OF_NAME
+        for i, tile in enumerate(tiles):
+            cells = tile.cells
+            anchor = cells[0]
+            anchor_bit = 1 << (anchor.row * 5 + anchor.column)
+            c = index_of[tile.category._value_]
+            cat.append(c)
+            cell_bits = 0
+            for cell in cells:
+                k = cell.row * 5 + cell.column
+                owner[k] = i
+                cell_bits |= 1 << k
+            tile_cells.append(cell_bits)
+            anchor_masks[c] |= anchor_bit
+            category_cells[c] |= cell_bits
+            all_counts[c] += 1
+            if anchor_bit & popular_cells:
+                pop.append(1)
+                popular_anchors |= anchor_bit
+            else:
+                pop.append(0)
+            for w in tile.walls:
+                cell = w.cell
+                walled |= _SIDE_BIT[cell.row * 5 + cell.column, w.side._value_]
+        self.cat, self.pop, self.tile_cells = cat, pop, tile_cells
+        self.total_pop = sum(pop)
+        doors = 0
+        for b in board.doors:
+            cell = b.cell
+            doors |= _SIDE_BIT[cell.row * 5 + cell.column, b.side._value_]
+        # Cells that may step east / west / south / north without crossing a blocked border.
+        blocked = walled & ~doors
+        step_e = _NOT_COLUMN_E & ~blocked
+        step_s = _NOT_ROW_5 & ~(blocked >> 25)
+        self.step_ok = {"E": step_e, "W": step_e << 1, "S": step_s, "N": step_s << 5}
+        existing_doors = 0
+        # Best border between each pair of tiles: a door beats an open border beats a wall.
+        best: dict[int, tuple[int, tuple[int, str]]] = {}   # key: tile a * 64 + tile b
+        for k, other, bit, ref in _INNER_BORDERS:
+            a, b = owner[k], owner[other]
+            if a < 0 or b < 0 or a == b:
+                continue
+            kind = _DOOR if doors & bit else _WALL if walled & bit else _OPEN
+            if kind == _DOOR:
+                existing_doors += 1
+            key = a << 6 | b
+            found = best.get(key)
+            if found is None or kind > found[0]:
+                best[key] = best[b << 6 | a] = (kind, ref)
+        adj: list[list[tuple[int, int, tuple[int, str]]]] = [[] for _ in tiles]
+        # The same neighbours as the search reads them: (tile, border kind, border, category, token?,
+        # wall?, open?, door?, cells, bit), everything a step needs in one tuple.
+        steps: list[list[tuple]] = [[] for _ in tiles]
+        for key, (kind, ref) in best.items():
+            j = key & 63
+            adj[key >> 6].append((j, kind, ref))
+            steps[key >> 6].append((j, kind, ref, cat[j], pop[j], kind == _WALL, kind == _OPEN, kind == _DOOR,
+                                    tile_cells[j], 1 << j))
+        self.adj, self.steps = adj, steps
+        self.entry = None
+        side = puzzle.gate
+        k = _GATE_CELLS[side]
+        if owner[k] >= 0:
+            bit = _SIDE_BIT[k, side]
+            kind = _DOOR if doors & bit else _WALL if walled & bit else _OPEN
+            self.entry = (owner[k], kind, (k, side))
+            existing_doors += kind == _DOOR
+        self.existing_doors = existing_doors
+        # The hand, by colour index (the colour paired with each animal category).
+        cubes, meeples = puzzle.cubes, puzzle.meeples
+        self.C = [cubes.count(x) for x in _ANIMAL_LETTERS]
+        self.M = [meeples.count(x) for x in _ANIMAL_LETTERS]
+        self.W = cubes.count(_WHITE)
+        self.C_total = len(cubes)
+        self.M_total = len(meeples)
+        self.D = puzzle.doors
+        self.threshold = puzzle.solo_threshold
+        self.cards = puzzle.requests
+        # Request cards: every set of cards as (summed needs, points), best first.
+        self._card_sets = _card_sets(puzzle.requests) if puzzle.requests else []
+        self._request_cache: dict[tuple[int, ...], int] = {}
+        self._leftover_cache: dict[tuple[int, ...], int] = {}
+        self._placeable_cache: dict[tuple[int, ...], int] = {}
+        self.covered = sum(tile_cells)
+        self.anchor_masks = anchor_masks
+        self.category_cells = category_cells
+        self.popular_anchors = popular_anchors
+        self.all_counts = all_counts
+
+    def border(self, ref: tuple[int, str]) -> Border:
+        """The :class:`Border` of a compiled border reference."""
+        border = _BORDERS.get(ref)
+        if border is None:
+            k, side = ref
+            border = _BORDERS[ref] = Border(Cell(k % 5, k // 5), Side(side))
+        return border
+
+    def requests(self, counts) -> int:
+        """The most request-card points for visited category counts (F13: sums per category)."""
+        if not self.cards:
+            return 0
+        key = (c0, c1, c2, c3, c4) = (counts[0], counts[1], counts[2], counts[3], counts[4])
+        value = self._request_cache.get(key)
+        if value is None:
+            value = 0
+            for (n0, n1, n2, n3, n4), points, _ in self._card_sets:
+                if c0 >= n0 and c1 >= n1 and c2 >= n2 and c3 >= n3 and c4 >= n4:
+                    value = points
+                    break
+            self._request_cache[key] = value
+        return value
+
+    def leftover_cubes(self, t) -> int:
+        """Cubes left after placing visitors on tiles with category counts *t*; -1 if impossible."""
+        key = tuple(t)
+        left = self._leftover_cache.get(key)
+        if left is None:
+            left = self._leftover_cache[key] = self._leftover_cubes(t)
+        return left
+
+    def _leftover_cubes(self, t) -> int:
+        M, C = self.M, self.C
+        spare_meeples = need_white = used = 0
+        for c in range(5):
+            tc, mc = t[c], M[c]
+            if mc >= tc:
+                spare_meeples += mc - tc
+                continue
+            rest = tc - mc
+            used += rest
+            if rest > C[c]:
+                need_white += rest - C[c]
+        if need_white > self.W:
+            return -1
+        if t[5] > spare_meeples:
+            used += t[5] - spare_meeples
+        return -1 if used > self.C_total else self.C_total - used
+
+    def value(self, t, n, pv, w, o, e) -> int:
+        """The best points of a path with these counts; -1 if the hand cannot pay for it."""
+        return self.value_from(self.leftover_cubes(t), t, n, pv, w, o, e)
+
+    def value_from(self, left, t, n, pv, w, o, e) -> int:
+        """:meth:`value` once the spare cubes *left* are known."""
+        if left < 0:
+            return -1
+        buys = left // FREE_ACTION_PRICE
+        bought_doors = w - self.D if w > self.D else 0
+        if buys < bought_doors:
+            return -1
+        spare = self.D - w if self.D > w else 0
+        hand_on_open = o if o < spare else spare
+        slots = (n - pv) + (o - hand_on_open)
+        extra = buys - bought_doors
+        if extra > slots:
+            extra = slots
+        solo = SOLO_BONUS if self.threshold is not None and n > self.threshold else 0
+        return n + pv + e + w + hand_on_open + extra + solo + self.requests(t)
+
+    def max_placeable(self, counts) -> int:
+        """How many of the tiles with category counts *counts* the whole hand could fill."""
+        key = tuple(counts)
+        found = self._placeable_cache.get(key)
+        if found is None:
+            found = self._placeable_cache[key] = self._max_placeable(counts)
+        return found
+
+    def _max_placeable(self, counts) -> int:
+        matched = left_colour = left_tiles = 0
+        C, M = self.C, self.M
+        for c in range(5):
+            have = C[c] + M[c]
+            if have >= counts[c]:
+                matched += counts[c]
+                left_colour += have - counts[c]
+            else:
+                matched += have
+                left_tiles += counts[c] - have
+        white_on_animals = self.W if self.W < left_tiles else left_tiles
+        for_parks = left_colour + self.W - white_on_animals
+        return matched + white_on_animals + (counts[5] if counts[5] < for_parks else for_parks)
+
+
+def _card_sets(cards: tuple[RequestCard, ...]) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
+    """Every non-empty set of cards as (needs summed per category, points, card indices), most points
+    first, then fewer cards (the order :func:`~zoobook.fivebyfive.scoring.best_request_cards` prefers)."""
+    sets = []
+    for mask in range(1, 1 << len(cards)):
+        chosen = [i for i in range(len(cards)) if mask >> i & 1]
+        needs = [0] * 5
+        for i in chosen:
+            for category, count in cards[i].needs:
+                needs[_INDEX_OF_NAME[category._value_]] += count
+        sets.append((tuple(needs), sum(cards[i].points for i in chosen), tuple(chosen)))
+    sets.sort(key=lambda item: (-item[1], len(item[2]), item[2]))
+    return sets
+
+
+@dataclass
+class SearchStats:
+    """What the search did, for the explanation."""
+
+    paths: int = 0
+    dominated: int = 0
+    bounded: int = 0
+    root_bound: int = 0
+
+
+def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]], SearchStats]:
+    """Branch and bound over lineups; returns the best value, its path and the statistics.
+
+    A path is a list of ``(tile index, border kind, border reference)``.
+    """
+    stats = SearchStats()
+    best_value = comp.value([0] * 6, 0, 0, 0, 0, 0)
+    best_path: list = []
+    if comp.entry is None:
+        return best_value, best_path, stats
+    t = [0] * 6
+    path: list = []
+    seen: dict[int, list[tuple[int, int]]] = {}   # (visited tiles, current tile) -> (doors, doors + open)
+    cat, pop, adj, tile_cells = comp.cat, comp.pop, comp.adj, comp.tile_cells
+    C, M, W, D = comp.C, comp.M, comp.W, comp.D
+    threshold, M_total, C_total = comp.threshold, comp.M_total, comp.C_total
+    visitors = C_total + M_total
+    total_pop, existing_doors = comp.total_pop, comp.existing_doors
+    anchor_masks, category_cells, covered = comp.anchor_masks, comp.category_cells, comp.covered
+    popular_anchors = comp.popular_anchors
+    fit = [C[c] + M[c] + W for c in range(5)]
+    east, west, south, north = (comp.step_ok[x] for x in "EWSN")
+    full = (1 << len(comp.tiles)) - 1
+    requests, max_placeable = comp.requests, comp.max_placeable
+
+    def optimistic(n: int, pv: int, e: int, n_final: int, request_points: int, popular_ahead: int = -1) -> int:
+        """Every tile the hand could still fill, tokens and doors free, each spare cube a third.
+
+        Tokens and doors are capped by the tiles and crossings of the final path
+        (at most one token per tile, F10, and one door per crossing).
+        """
+        if n_final < n:
+            n_final = n
+        more = n_final - n
+        if popular_ahead < 0:
+            popular_ahead = total_pop - pv
+        tokens = pv + (more if more < popular_ahead else popular_ahead)
+        doors_ahead = existing_doors - e
+        doors_free = e + (more if more < doors_ahead else doors_ahead)
+        cubes_left = C_total - (n_final - M_total if n_final > M_total else 0)
+        paid = D + (cubes_left if cubes_left > 0 else 0) // FREE_ACTION_PRICE
+        slots = 2 * n_final - tokens - doors_free
+        solo = SOLO_BONUS if threshold is not None and n_final > threshold else 0
+        return n_final + tokens + doors_free + (paid if paid < slots else slots) + solo + request_points
+
+    # With every tile still reachable, the bound's tile count and cards do not change: compute once.
+    n_all = max_placeable(comp.all_counts)
+    cards_all = requests([min(comp.all_counts[c], C[c] + M[c] + W) for c in range(5)])
+
+    every_category = category_cells[0] | category_cells[1] | category_cells[2] | category_cells[3] \
+        | category_cells[4] | category_cells[5]
+    hand_fit = [C[c] + M[c] for c in range(5)]
+    anchors_0, anchors_1, anchors_2, anchors_3, anchors_4, anchors_5 = anchor_masks
+    fit_0, fit_1, fit_2, fit_3, fit_4 = fit
+    placeable_cache = comp._placeable_cache
+    placeable = comp._max_placeable
+    request_points = comp.requests if comp.cards else None
+
+    def reachable_bound(here: int, cells_used: int, t: list[int], n: int, pv: int, w: int, e: int,
+                        left: int, white: int) -> int:
+        """The bound over the tiles a walk from *here* could still reach.
+
+        A walk only passes tiles it puts a visitor on, so only tiles whose colour
+        the hand may still have are passable (white cubes not yet needed are
+        jokers for any colour), and walls only while a door can still be had
+        (one in hand, or 3 spare cubes).
+        """
+        passable = 0
+        if n < visitors:
+            if W > white:
+                passable = every_category
+            else:
+                passable = category_cells[5]
+                for c in range(5):
+                    if hand_fit[c] > t[c]:
+                        passable |= category_cells[c]
+        allowed = (covered & ~cells_used & passable) | here
+        reach = here
+        if D > w or left // FREE_ACTION_PRICE > (w - D if w > D else 0):
+            while True:
+                grown = (reach | ((reach << 1) & _NOT_COLUMN_A) | ((reach >> 1) & _NOT_COLUMN_E)
+                         | (reach << 5) | (reach >> 5)) & allowed
+                if grown == reach:
+                    break
+                reach = grown
+        else:
+            while True:
+                grown = (reach | ((reach & east) << 1) | ((reach & west) >> 1) | ((reach & south) << 5)
+                         | ((reach & north) >> 5)) & allowed
+                if grown == reach:
+                    break
+                reach = grown
+        reach &= ~(cells_used | here)
+        t0 = t[0] + (reach & anchors_0).bit_count()
+        t1 = t[1] + (reach & anchors_1).bit_count()
+        t2 = t[2] + (reach & anchors_2).bit_count()
+        t3 = t[3] + (reach & anchors_3).bit_count()
+        t4 = t[4] + (reach & anchors_4).bit_count()
+        total = (t0, t1, t2, t3, t4, t[5] + (reach & anchors_5).bit_count())
+        n_final = placeable_cache.get(total)
+        if n_final is None:
+            n_final = placeable_cache[total] = placeable(total)
+        # A category's visited tiles are capped by the visitors that fit it.
+        cards = request_points((t0 if t0 < fit_0 else fit_0, t1 if t1 < fit_1 else fit_1,
+                                t2 if t2 < fit_2 else fit_2, t3 if t3 < fit_3 else fit_3,
+                                t4 if t4 < fit_4 else fit_4)) if request_points else 0
+        # optimistic(n, pv, e, n_final, cards, popular tiles reachable), written out: it runs for most steps.
+        if n_final < n:
+            n_final = n
+        more = n_final - n
+        popular_ahead = (reach & popular_anchors).bit_count()
+        tokens = pv + (more if more < popular_ahead else popular_ahead)
+        doors_ahead = existing_doors - e
+        doors_free = e + (more if more < doors_ahead else doors_ahead)
+        cubes_left = C_total - (n_final - M_total if n_final > M_total else 0)
+        paid = D + (cubes_left if cubes_left > 0 else 0) // FREE_ACTION_PRICE
+        slots = 2 * n_final - tokens - doors_free
+        return (n_final + tokens + doors_free + (paid if paid < slots else slots)
+                + (SOLO_BONUS if n_final > solo_at else 0) + cards)
+
+    requests_cached = comp.requests if comp.cards else None
+    request_cache = comp._request_cache
+    cheap_bounds: dict[int, int] = {}   # the bound with every tile reachable depends on (n, pv, e) only
+    solo_at = threshold if threshold is not None else 10**6
+    price = FREE_ACTION_PRICE
+
+    first, kind, ref = comp.entry
+    # Entering the gate's tile is the first step: expand from a virtual tile whose only neighbour it is.
+    steps_from = comp.steps + [[(first, kind, ref, cat[first], pop[first], kind == _WALL, kind == _OPEN,
+                                 kind == _DOOR, tile_cells[first], 1 << first)]]
+    paths = dominated_count = bounded = 0
+    solo_bonus = SOLO_BONUS
+
+    def expand(j: int, mask: int, cells_used: int, n: int, pv: int, w: int, o: int, e: int,
+               used: int, spare: int, white: int) -> None:
+        """Try every next tile from tile *j*, the most promising (highest bound) first.
+
+        The hand is followed incrementally: *used* cubes on animal tiles, *spare*
+        meeples not on their own colour's tiles, *white* cubes needed where a tile's
+        own colour ran out (the same greedy as :meth:`_Compiled.leftover_cubes`).
+        """
+        nonlocal best_value, best_path, t, paths, dominated_count, bounded
+        here_counts = t
+        children = []
+        n2 = n + 1
+        for step in steps_from[j]:
+            j2, kind, ref, c, token, walled, opened, doored, cells, bit = step
+            if mask & bit:
+                continue
+            # The hand after one more visitor on a tile of category c.
+            used2, spare2, white2 = used, spare, white
+            if c < 5:
+                have = here_counts[c]
+                if have < M[c]:
+                    spare2 -= 1
+                else:
+                    used2 += 1
+                    if have >= hand_fit[c]:
+                        white2 += 1
+                        if white2 > W:
+                            continue
+                parks = here_counts[5]
+            else:
+                parks = here_counts[5] + 1
+            on_parks = parks - spare2 if parks > spare2 else 0
+            left = C_total - used2 - on_parks
+            if left < 0:
+                continue  # the hand cannot pay for this path, so not for any longer one either
+            pv2 = pv + token
+            w2, o2, e2 = w + walled, o + opened, e + doored
+            buys = left // price
+            bought_doors = w2 - D if w2 > D else 0
+            if buys < bought_doors:
+                continue  # not enough cubes left to buy the doors its walls need
+            t2 = here_counts[:]
+            t2[c] += 1
+            spare_doors = D - w2 if D > w2 else 0
+            hand_on_open = o2 if o2 < spare_doors else spare_doors
+            extra = buys - bought_doors
+            slots = n2 - pv2 + o2 - hand_on_open
+            value = (n2 + pv2 + e2 + w2 + hand_on_open + (extra if extra < slots else slots)
+                     + (solo_bonus if n2 > solo_at else 0))
+            if requests_cached:
+                cards = request_cache.get((t2[0], t2[1], t2[2], t2[3], t2[4]))
+                value += requests_cached(t2) if cards is None else cards
+            paths += 1
+            if value > best_value:
+                best_value, best_path = value, path + [(j2, kind, ref)]
+            mask2 = mask | bit
+            key = mask2 << 5 | j2
+            records = seen.get(key)
+            eo2 = e2 + o2
+            if records is None:
+                seen[key] = [(e2, eo2)]
+            else:
+                for e_old, eo_old in records:
+                    if e_old >= e2 and eo_old >= eo2:
+                        dominated = True
+                        break
+                else:
+                    dominated = False
+                    records.append((e2, eo2))
+                if dominated:
+                    dominated_count += 1
+                    continue
+            if mask2 == full:
+                continue
+            cheap = (n2 << 10) | (pv2 << 5) | e2
+            bound = cheap_bounds.get(cheap)
+            if bound is None:
+                bound = cheap_bounds[cheap] = optimistic(n2, pv2, e2, n_all, cards_all)
+            if bound <= best_value:
+                bounded += 1
+                continue
+            # The reachability bound costs a flood fill: worth it only when the cheap bound is close.
+            if bound <= best_value + _FLOOD_GAP:
+                bound = reachable_bound(cells, cells_used, t2, n2, pv2, w2, e2, left, white2)
+                if bound <= best_value:
+                    bounded += 1
+                    continue
+            children.append((bound, step, t2, mask2, pv2, w2, o2, e2, used2, spare2, white2))
+        if len(children) > 1:
+            # Highest bound first; stable, so ties keep the order of the neighbours.
+            children.sort(key=_first, reverse=True)
+        for bound, step, t2, mask2, pv2, w2, o2, e2, used2, spare2, white2 in children:
+            if bound <= best_value:
+                bounded += 1
+                continue
+            if n2 == visitors:
+                continue  # every visitor is placed: no step can follow
+            t = t2
+            path.append(step[:3])
+            expand(step[0], mask2, cells_used | step[8], n2, pv2, w2, o2, e2, used2, spare2, white2)
+            path.pop()
+        t = here_counts
+
+    stats.root_bound = max(best_value, optimistic(0, 0, 0, n_all, cards_all))
+    t = [0] * 6
+    expand(len(adj), 0, 0, 0, 0, 0, 0, 0, 0, M_total, 0)
+    stats.paths, stats.dominated, stats.bounded = paths, dominated_count, bounded
+    return best_value, best_path, stats
+
+
+@dataclass(frozen=True)
+class LineupPlan:
+    """A lineup worked out in full: what to pay, place and cross, and what it scores."""
+
+    tiles: tuple[Tile, ...]
+    borders: tuple[Border, ...]
+    visitors: tuple[tuple[Colour, bool], ...]
+    doors_placed: tuple[Border, ...]
+    free_actions: tuple[tuple[str, str, str | None], ...]   # (cubes paid, "door"/"popularity", tile)
+    cards: tuple[int, ...]
+    points: dict = field(default_factory=dict)
+
+    @property
+    def value(self) -> int:
+        return sum(self.points.values())
+
+    def witness(self) -> dict:
+        """The JSON witness of ``zoobook solve``."""
+        names = [_tile_name(t) for t in self.tiles]
+        return {
+            "tiles": names,
+            "visitors": [{"tile": name, "visitor": f"{_COLOUR_WORD[c._value_]} {'meeple' if m else 'cube'}",
+                          "via": _border_name(b)} for name, b, (c, m) in zip(names, self.borders, self.visitors)],
+            "doors": [_border_name(b) for b in self.doors_placed],
+            "free_actions": [{"pay": pay, "gain": gain, **({"tile": tile} if tile else {})}
+                             for pay, gain, tile in self.free_actions],
+            "cards": [i + 1 for i in self.cards],
+            "points": dict(self.points),
+        }
+
+
+def plan_for_path(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]]) -> LineupPlan:
+    """The best way to play the given path (tiles and the border crossed into each).
+
+    Raises :class:`ValueError` if the hand cannot make that lineup.
+    """
+    return _plan(puzzle, steps, [puzzle.board.border_state(b) for _, b in steps])
+
+
+_STATE_OF_KIND = {_WALL: BorderState.WALL, _OPEN: BorderState.OPEN, _DOOR: BorderState.DOOR}
+
+
+def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[BorderState]) -> LineupPlan:
+    board = puzzle.board
+    cubes = {x: puzzle.cubes.count(x) for x in _LETTERS}
+    meeples = {x: puzzle.meeples.count(x) for x in _LETTERS}
+    tiles = [tile for tile, _ in steps]
+    names = [tile.category._value_ for tile in tiles]
+    letters = [_LETTER_OF_NAME[name] for name in names]
+    visitors: dict[int, tuple[Colour, bool]] = {}
+    # Meeples first on their own colour, then on parks; cubes of the colour, then white.
+    for i, letter in enumerate(letters):
+        if letter is not None and meeples[letter]:
+            meeples[letter] -= 1
+            visitors[i] = (_BY_LETTER[letter], True)
+    for i, letter in enumerate(letters):
+        if i in visitors or letter is None:
+            continue
+        for letter in (letter, _WHITE):
+            if cubes[letter]:
+                cubes[letter] -= 1
+                visitors[i] = (_BY_LETTER[letter], False)
+                break
+        else:
+            raise ValueError(f"no visitor is left for {tiles[i]}")
+    order = _LETTERS
+    for i, tile in enumerate(tiles):
+        if i in visitors:
+            continue
+        spare_meeple = next((x for x in order if meeples[x]), None)
+        if spare_meeple:
+            meeples[spare_meeple] -= 1
+            visitors[i] = (_BY_LETTER[spare_meeple], True)
+            continue
+        # On a park, spend the colour the hand has most of, white last.
+        spare = sorted((x for x in order if cubes[x]), key=lambda x: (x == "W", -cubes[x], order.index(x)))
+        if not spare:
+            raise ValueError(f"no visitor is left for {tile}")
+        cubes[spare[0]] -= 1
+        visitors[i] = (_BY_LETTER[spare[0]], False)
+    leftover = "".join(x * cubes[x] for x in order)
+    walls = [b for (_, b), k in zip(steps, kinds) if k is BorderState.WALL]
+    opens = [b for (_, b), k in zip(steps, kinds) if k is BorderState.OPEN]
+    existing = sum(k is BorderState.DOOR for k in kinds)
+    free_actions: list[tuple[str, str, str | None]] = []
+    doors_in_hand = puzzle.doors
+
+    def pay() -> str:
+        nonlocal leftover
+        paid, leftover = leftover[:FREE_ACTION_PRICE], leftover[FREE_ACTION_PRICE:]
+        return "".join(sorted(paid, key=order.index))
+
+    leftover = "".join(sorted(leftover, key=lambda x: (x != "W", order.index(x))))  # spend whites first
+    doors_placed: list[Border] = []
+    for border in walls:
+        if not doors_in_hand:
+            if len(leftover) < FREE_ACTION_PRICE:
+                raise ValueError(f"no door can be had for the wall on {border}")
+            free_actions.append((pay(), "door", None))
+            doors_in_hand += 1
+        doors_in_hand -= 1
+        doors_placed.append(border)
+    for border in opens:
+        if not doors_in_hand:
+            break
+        doors_in_hand -= 1
+        doors_placed.append(border)
+    popular_cells = 0
+    for cell in board.popular:
+        popular_cells |= 1 << (cell.row * 5 + cell.column)
+    popular = [popular_cells >> (t.cells[0].row * 5 + t.cells[0].column) & 1 for t in tiles]
+    token_slots = [t for t, p in zip(tiles, popular) if not p]
+    open_slots = [b for b in opens if b not in doors_placed]
+    bought_tokens: list[Tile] = []
+    while len(leftover) >= FREE_ACTION_PRICE and (token_slots or open_slots):
+        if token_slots:
+            tile = token_slots.pop(0)
+            free_actions.append((pay(), "popularity", tile.name))
+            bought_tokens.append(tile)
+        else:
+            free_actions.append((pay(), "door", None))
+            doors_placed.append(open_slots.pop(0))
+    n = len(tiles)
+    counts = [0] * 6
+    for name in names:
+        counts[_INDEX_OF_NAME[name]] += 1
+    request_points, cards = 0, ()
+    for needs, points, chosen in puzzle._compiled._card_sets:
+        if all(have >= need for have, need in zip(counts, needs)):
+            request_points, cards = points, chosen
+            break
+    threshold = puzzle.solo_threshold
+    points = {
+        "tiles": n,
+        "popularity": sum(popular) + len(bought_tokens),
+        "doors": existing + len(doors_placed),
+        "solo": SOLO_BONUS if threshold is not None and n > threshold else 0,
+        "requests": request_points,
+    }
+    return LineupPlan(tuple(tiles), tuple(b for _, b in steps), tuple(visitors[i] for i in range(n)),
+                      tuple(doors_placed), tuple(free_actions), cards, points)
+
+
+def evaluate(puzzle: LineupPuzzle, path: list[str]) -> int | None:
+    """The most points the lineup through *path* (tile names, from the gate) can score,
+    or ``None`` if it is not a lineup this hand can make. Borders are chosen best.
+
+    >>> from zoobook.fivebyfive.board import Board, Tile
+    >>> board = Board((Tile.make("A3", "bird"), Tile.make("B3", "bird")))
+    >>> evaluate(LineupPuzzle(board, "W", cubes="YW"), ["A3", "B3"]), evaluate(LineupPuzzle(board, "W", cubes="Y"), ["A3", "B3"])
+    (2, None)
+    """
+    comp = puzzle._compiled
+    try:
+        steps = _steps(comp, path)
+    except ValueError:
+        return None
+    t = [0] * 6
+    n = pv = w = o = e = 0
+    for j, kind in steps:
+        t[comp.cat[j]] += 1
+        n, pv = n + 1, pv + comp.pop[j]
+        w, o, e = w + (kind == _WALL), o + (kind == _OPEN), e + (kind == _DOOR)
+    value = comp.value(t, n, pv, w, o, e)
+    return None if value < 0 else value
+
+
+def _steps(comp: _Compiled, path: list[str]) -> list[tuple[int, int]]:
+    if not path:
+        return []
+    if comp.entry is None or comp.tiles[comp.entry[0]].name != path[0]:
+        raise ValueError("a lineup starts on the gate's tile")
+    steps = [(comp.entry[0], comp.entry[1])]
+    for name in path[1:]:
+        here = steps[-1][0]
+        found = [(j, kind) for j, kind, _ in comp.adj[here] if comp.tiles[j].name == name]
+        if not found or any(j == found[0][0] for j, _ in steps):
+            raise ValueError(f"{name} cannot be entered next")
+        steps.append(found[0])
+    return steps
+
+
+def solve_lineup(puzzle: LineupPuzzle) -> Solution:
+    """The best lineup of the round, its plan (witness) and why nothing scores more.
+
+    Returns
+    -------
+    Solution
+        ``value``: the most points; ``witness``: tiles in visiting order, the
+        visitor on each, doors placed, free actions, cards met (numbered from 1)
+        and the points by source; ``explanation``: sentences.
+    """
+    comp = puzzle._compiled
+    value, best, stats = _search(comp)
+    plan = _plan(puzzle, [(comp.tiles[j], comp.border(ref)) for j, _, ref in best],
+                 [_STATE_OF_KIND[kind] for _, kind, _ in best])
+    if plan.value != value:
+        raise AssertionError(f"internal error: plan scores {plan.value}, search said {value}")
+    return Solution(value, plan.witness(), tuple(_explain(puzzle, plan, stats)))
+
+
+def _explain(puzzle: LineupPuzzle, plan: LineupPlan, stats: SearchStats) -> list[str]:
+    board = puzzle.board
+    lines: list[str] = []
+    entry = board.gate_tile(puzzle.gate) if not plan.tiles else plan.tiles[0]
+    if entry is None:
+        lines.append(f"No Animal tile stands on the {puzzle.gate} gate's cell, so no visitor can enter "
+                     f"{cite('F4')}.")
+    elif not plan.tiles:
+        lines.append(f"No lineup scores: the first tile, {entry}, cannot be entered with this hand "
+                     f"(or entering it scores nothing more) {cite('F6')}.")
+    bought = {name for _, gain, name in plan.free_actions if gain == "popularity"}
+    doors = {_border_key(b) for b in plan.doors_placed} | {_border_key(b) for b in board.doors}
+    popular_cells = 0
+    for cell in board.popular:
+        popular_cells |= 1 << (cell.row * 5 + cell.column)
+    start = f"the {puzzle.gate} gate"
+    for step, (tile, border, (colour, meeple)) in enumerate(zip(plan.tiles, plan.borders, plan.visitors), 1):
+        gains = ["1 for the tile"]
+        anchor = tile.cells[0]
+        name = _CELL_NAMES[anchor.row * 5 + anchor.column]
+        if popular_cells >> (anchor.row * 5 + anchor.column) & 1:
+            gains.append("1 for its popularity token")
+        elif name in bought:
+            gains.append("1 for the popularity token bought for it")
+        if _border_key(border) in doors:
+            gains.append(f"1 for the door on {_border_name(border)}")
+        words = f"the {'large ' if len(tile.cells) == 2 else ''}{_CATEGORY_WORD[tile.category._value_]} tile at {name}"
+        lines.append(f"Visitor {step}: from {start} to {words}, a {_COLOUR_WORD[colour._value_]} "
+                     f"{'meeple' if meeple else 'cube'}: {join_words(gains)}.")
+        start = name
+    for pay, gain, tile in plan.free_actions:
+        target = f"placed on {tile}" if tile else "placed on a border the lineup crosses"
+        lines.append(f"Free action {cite('F9')}: pay {pay} for a {gain} token, {target}.")
+    if plan.cards:
+        met = join_words(str(puzzle.requests[i]) for i in plan.cards)
+        lines.append(f"Request cards met {cite('F13')}: {met}.")
+    if plan.points.get("solo"):
+        lines.append(f"Solo bonus {cite('F12')}: {len(plan.tiles)} visitors is more than "
+                     f"{puzzle.solo_threshold}, so 4 points.")
+    elif puzzle.solo_threshold is not None and plan.tiles:
+        lines.append(f"No solo bonus: {plan_count(plan)} is not more than {puzzle.solo_threshold} "
+                     f"{cite('F12')}.")
+    p = plan.points
+    lines.append(f"Total {plan.value}: {plural(p['tiles'], 'tile')} + {p['popularity']} popularity"
+                 f" + {plural(p['doors'], 'door')} + {p['solo']} solo bonus + {p['requests']} request points"
+                 f" {cite('F11')}.")
+    if plan.tiles:
+        visited = {_tile_name(t) for t in plan.tiles}
+        hand_colours = set(puzzle.cubes) | set(puzzle.meeples)
+        wild = "W" in hand_colours
+        unfit, other = [], []
+        for t in board.tiles:
+            anchor = t.cells[0]
+            name = _CELL_NAMES[anchor.row * 5 + anchor.column]
+            if name in visited:
+                continue
+            colour = _LETTER_OF_NAME[t.category._value_]
+            (unfit if colour is not None and not wild and colour not in hand_colours else other).append(name)
+        if unfit:
+            lines.append(f"Left out because no visitor in hand fits them: {join_words(unfit)}.")
+        if other:
+            lines.append(f"Left out by choice: {join_words(other)}; the visitors are worth "
+                         "more elsewhere: no lineup that also enters them scores more (the search proves it).")
+    lines.append(f"Why nothing scores more: the search tried every lineup from the gate, extending "
+                 f"{plural(stats.paths, 'partial lineup')}; {stats.dominated} reached the same tiles in a "
+                 f"worse way and {stats.bounded} {'was' if stats.bounded == 1 else 'were'} cut because even their optimistic bound (every "
+                 "tile still reachable that the hand could fill, each remaining token and door free, "
+                 "every spare cube a third of a point, the best request cards) could not beat the best "
+                 f"found. Before searching, that bound for the whole round was {stats.root_bound}.")
+    return lines
+
+
+@cache
+def cite(ruling_id: str) -> str:
+    """The ruling citation (cached: explanations cite the same few rulings)."""
+    return _cite(ruling_id)
+
+
+def plan_count(plan: LineupPlan) -> str:
+    return plural(len(plan.tiles), "visitor")

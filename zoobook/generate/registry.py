@@ -1,0 +1,124 @@
+"""The generator registry: one :class:`Generator` per puzzle kind, keyed by kind name.
+
+Generators live in this package (``zoobook/generate/<game>.py``), beside the
+games rather than inside them: each one reuses its game's model, random
+sampler, solver and ``dump``, and adds what grading needs (the solver facts of
+:mod:`zoobook.generate.grading`). A generator module whose game is missing or
+broken is skipped and its error kept (:func:`unavailable`), so one unfinished
+game never stops the others.
+
+Examples
+--------
+>>> "steam-zoo/shipment" in generator_kinds()
+True
+>>> get_generator("toy/none")
+Traceback (most recent call last):
+...
+KeyError: "no generator for kind 'toy/none' (generators: 5x5/lineup, steam-easter/connect, steam-zoo/shipment, zooloretto/score)"
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from zoobook.generate.grading import Calibration, Facts
+from zoobook.puzzles.solution import Solution
+
+__all__ = ["Generator", "register_generator", "get_generator", "generator_kinds", "unavailable",
+           "BUILTIN_MODULES"]
+
+#: The generator modules of this package, imported on first use.
+BUILTIN_MODULES = ("zoobook.generate.zoo", "zoobook.generate.lineup", "zoobook.generate.easter",
+                   "zoobook.generate.zooloretto")
+
+
+def _no_problems(model: Any, solution: Solution, facts: Facts) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
+class Generator:
+    """How to make and grade puzzles of one kind.
+
+    Attributes
+    ----------
+    kind : str
+        The puzzle kind's name (``"steam-zoo/shipment"``).
+    sample : callable
+        ``sample(rng, difficulty) -> model``: a random rules model, using only
+        *rng*; *difficulty* (1-5) is a hint that may set its size.
+    facts : callable
+        ``facts(model, solution) -> Facts``: effort, decoys, greedy gap, optima
+        and themes, measured on the solved model.
+    calibration : Calibration
+        The kind's scales and thresholds (:func:`zoobook.generate.calibrate`).
+    title : callable
+        ``title(model, solution, facts) -> str``: a human title.
+    problems : callable
+        ``problems(model, solution, facts) -> list of str``: kind-specific
+        reasons to reject a candidate (too plain to be a puzzle); empty: fine.
+    describe : callable or None
+        ``describe(model, solution, facts) -> str``: the file's description.
+    dump : callable or None
+        ``dump(model) -> dict``: the file's kind-specific keys when the kind's
+        own ``dump`` is not the most readable form (a ValueError falls back to it).
+    """
+
+    kind: str
+    sample: Callable[[random.Random, int], Any]
+    facts: Callable[[Any, Solution], Facts]
+    calibration: Calibration
+    title: Callable[[Any, Solution, Facts], str]
+    problems: Callable[[Any, Solution, Facts], list[str]] = _no_problems
+    describe: Callable[[Any, Solution, Facts], str] | None = None
+    dump: Callable[[Any], dict] | None = None
+
+
+_GENERATORS: dict[str, Generator] = {}
+_UNAVAILABLE: dict[str, str] = {}
+_loaded = False
+
+
+def register_generator(generator: Generator, *, replace: bool = False) -> Generator:
+    """Add *generator*; a second one for the same kind is an error unless *replace*."""
+    if generator.kind in _GENERATORS and not replace and _GENERATORS[generator.kind] is not generator:
+        raise ValueError(f"kind {generator.kind!r} already has a generator")
+    _GENERATORS[generator.kind] = generator
+    return generator
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in BUILTIN_MODULES:
+        try:
+            importlib.import_module(name)
+        except Exception as exc:  # a game still being built: skip it, say why on request
+            _UNAVAILABLE[name] = f"{type(exc).__name__}: {exc}"
+
+
+def get_generator(kind: str) -> Generator:
+    """The generator of *kind*; KeyError naming the kinds that have one."""
+    _load()
+    try:
+        return _GENERATORS[kind]
+    except KeyError:
+        raise KeyError(f"no generator for kind {kind!r} (generators: {', '.join(generator_kinds())})") from None
+
+
+def generator_kinds() -> list[str]:
+    """The kinds that have a generator, sorted."""
+    _load()
+    return sorted(_GENERATORS)
+
+
+def unavailable() -> dict[str, str]:
+    """Generator modules that could not be imported, with the reason."""
+    _load()
+    return dict(_UNAVAILABLE)

@@ -1,0 +1,202 @@
+"""The Easter Island map as a rules model: terrain, cities, ruins, moai and track.
+
+The hex geometry, nodes and track live in the shared
+:class:`~zoobook.steam.hexmap.HexMap`; this module adds what is Easter-specific:
+track costs (ruling S9: "Plain: $3, Mountain: $4"), the city colours, which
+cities are ruins, and the cubes stacked on them ("two cubes stacked together are
+called a moai"; a city's ``cubes`` run bottom to top).
+
+Examples
+--------
+>>> island = Island.build(
+...     plain=[(1, 0)], mountain=[(1, 1)],
+...     cities=[City("Red 3", (0, 0), "red", ruin=True, cubes=("blue", "red")),
+...             City("Red 4", (2, 0), "red", ruin=True)])
+>>> island.track_costs()
+{Hex(q=1, r=0): 3, Hex(q=1, r=1): 4}
+>>> island.top_cube("Red 3")
+'red'
+>>> island.connect().cost
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+import networkx as nx
+
+from zoobook.errors import PuzzleError
+from zoobook.hexgrid import Hex
+from zoobook.steam.easter.connect import ConnectResult, cheapest_network
+from zoobook.steam.hexmap import HexMap, Node, as_hex
+
+__all__ = ["TRACK_COST", "CUBE_COLOURS", "MAX_STACK", "City", "Island"]
+
+#: Ruling S9: "Laying cost: Plain: $3, Mountain: $4".
+TRACK_COST = {"plain": 3, "mountain": 4}
+#: The base game's goods colours (a city takes cubes of its own colour).
+CUBE_COLOURS = ("red", "blue", "yellow", "purple", "black")
+#: "two cubes stacked together are called a moai".
+MAX_STACK = 2
+
+
+@dataclass(frozen=True)
+class City:
+    """A city: its name, hex, colour, whether it is a ruin, its cubes bottom to top."""
+
+    name: str
+    hex: Hex
+    colour: str
+    ruin: bool = False
+    cubes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hex", as_hex(self.hex))
+        object.__setattr__(self, "cubes", tuple(self.cubes))
+        if self.colour not in CUBE_COLOURS:
+            raise ValueError(f"{self.name}: colour {self.colour!r} is not one of {CUBE_COLOURS}")
+        if len(self.cubes) > MAX_STACK:
+            raise ValueError(f"{self.name}: a stack holds at most {MAX_STACK} cubes")
+        bad = [c for c in self.cubes if c not in CUBE_COLOURS]
+        if bad:
+            raise ValueError(f"{self.name}: cube colour {bad[0]!r} is not one of {CUBE_COLOURS}")
+
+    @property
+    def node(self) -> Node:
+        """The shared map's node for this city (type ``"ruin"`` or ``"city"``)."""
+        return Node(self.hex, self.name, "ruin" if self.ruin else "city")
+
+
+@dataclass(frozen=True)
+class Island:
+    """An Easter Island board: a :class:`HexMap` plus the cities' colours, ruins and cubes.
+
+    The map's terrain lists the hexes where track may be laid (``plain`` or
+    ``mountain``); its nodes are the cities; its tracks are the links built.
+    """
+
+    hexmap: HexMap
+    cities: tuple[City, ...]
+
+    @classmethod
+    def build(cls, *, plain: Iterable[Sequence[int]] = (), mountain: Iterable[Sequence[int]] = (),
+              cities: Iterable[City] = (), tracks: Iterable[Sequence[Sequence[int]]] = ()) -> "Island":
+        """A validated island; :class:`PuzzleError` (naming the key) when the data break the rules."""
+        terrain: dict[Hex, str] = {}
+        for key, hexes in (("plain", plain), ("mountain", mountain)):
+            for index, h in enumerate(hexes, start=1):
+                h = as_hex(h)
+                if h in terrain:
+                    raise PuzzleError(f"{tuple(h)} is listed twice (plain and mountain, or twice)",
+                                      key=f"{key}[{index}]")
+                terrain[h] = key
+        cities = tuple(cities)
+        for index, city in enumerate(cities, start=1):
+            if city.hex in terrain:
+                raise PuzzleError(f"{tuple(city.hex)} is also a {terrain[city.hex]} hex, but track is "
+                                  "never laid on a city hex (ruling S2)", key=f"city[{index}].hex")
+        hexmap = HexMap.build(nodes=[c.node for c in cities], tracks=tracks, terrain=terrain)
+        return cls(hexmap, cities)
+
+    # -- reading ----------------------------------------------------------------------
+    def city(self, name: str) -> City:
+        """The city called *name*."""
+        for city in self.cities:
+            if city.name == name:
+                return city
+        raise KeyError(f"no city named {name!r}")
+
+    def ruins(self) -> list[str]:
+        """The names of the ruins (the cities the network must join)."""
+        return [c.name for c in self.cities if c.ruin]
+
+    def top_cube(self, name: str) -> str | None:
+        """The cube that can ship from *name* ("only the top cube of any moai"), or None."""
+        cubes = self.city(name).cubes
+        return cubes[-1] if cubes else None
+
+    def cube_count(self) -> int:
+        """How many cubes are left on the map."""
+        return sum(len(c.cubes) for c in self.cities)
+
+    def track_costs(self) -> dict[Hex, int]:
+        """Hex -> cost for every hex where new track may still be laid (no track on it yet)."""
+        return {h: TRACK_COST[t] for h, t in self.hexmap.terrain
+                if t in TRACK_COST and self.hexmap.track_at(h) is None}
+
+    def built_cost(self) -> int:
+        """What the track already on the map cost to lay."""
+        terrain = self.hexmap.terrain_map
+        return sum(TRACK_COST.get(terrain.get(h, "plain"), 3)
+                   for link in self.hexmap.links() for h in link.track_hexes)
+
+    def link_graph(self) -> nx.MultiGraph:
+        """Cities joined by complete links (the shared map's link graph)."""
+        return self.hexmap.link_graph()
+
+    def ruins_joined(self) -> bool:
+        """Clear condition 1: "Connect all of the ruins (cities) on Rapa Nui into a single network"."""
+        ruins = self.ruins()
+        if len(ruins) <= 1:
+            return True
+        return set(ruins) <= nx.node_connected_component(self.link_graph(), ruins[0])
+
+    def cleared(self) -> bool:
+        """Both clear conditions: the ruins joined and no statue (cube) left (ruling S10)."""
+        return self.ruins_joined() and self.cube_count() == 0
+
+    # -- solving -------------------------------------------------------------------------
+    def connect(self, *, max_relaxations: int | None = None) -> ConnectResult:
+        """The cheapest network of new links joining every ruin, on an empty map.
+
+        Track already laid is ignored here (the question is about laying the whole
+        network); see :mod:`zoobook.steam.easter.connect` (and its *max_relaxations*).
+        """
+        costs = {h: TRACK_COST[t] for h, t in self.hexmap.terrain if t in TRACK_COST}
+        return cheapest_network(costs, {c.hex: c.name for c in self.cities}, self.ruins(),
+                                max_relaxations=max_relaxations)
+
+    # -- changes (new islands) ----------------------------------------------------------
+    def with_cubes(self, cubes: Mapping[str, Sequence[str]]) -> "Island":
+        """A new island with the stacks of the named cities replaced."""
+        unknown = set(cubes) - {c.name for c in self.cities}
+        if unknown:
+            raise KeyError(f"no city named {sorted(unknown)[0]!r}")
+        cities = tuple(replace(c, cubes=tuple(cubes[c.name])) if c.name in cubes else c
+                       for c in self.cities)
+        return replace(self, cities=cities)
+
+    def with_track(self, hexes: Sequence[Sequence[int]]) -> "Island":
+        """A new island with one more track (validated by the shared map)."""
+        return replace(self, hexmap=self.hexmap.with_track(hexes))
+
+    def with_tracks(self, tracks: Iterable[Sequence[Sequence[int]]]) -> "Island":
+        """A new island whose track is exactly *tracks*."""
+        return replace(self, hexmap=HexMap.build(self.hexmap.nodes, tracks, self.hexmap.terrain))
+
+
+def easter_island() -> Island:
+    """The Easter Island board (an assumed layout, ``zoobook/data/assumed.toml``), with no cubes.
+
+    >>> island = easter_island()
+    >>> len(island.ruins()), len(island.cities), len(island.track_costs())
+    (12, 16, 96)
+    """
+    from zoobook.assumed import assumed
+    from zoobook.steam.ascii import parse_ascii
+
+    drawn = parse_ascii(assumed("steam.easter.map"))
+    marks = drawn.marks
+    cities = []
+    for entry in assumed("steam.easter.cities"):
+        (h,) = marks[entry["mark"]]
+        cities.append(City(entry["name"], h, entry["colour"], entry["ruin"]))
+    taken = {c.hex for c in cities}
+    plain = [h for h, t in drawn.terrain.items() if t == "plain" and h not in taken]
+    mountain = [h for h, t in drawn.terrain.items() if t == "mountain" and h not in taken]
+    return Island.build(plain=plain, mountain=mountain, cities=cities)
+
+
+__all__ += ["easter_island"]

@@ -1,0 +1,203 @@
+"""Easter Island's goods: moai cubes shipped to cities of their colour (seed; ruling S9).
+
+The island, its cubes, Rapa Nui and the clear conditions are the moai model of
+the Easter Island issue (:mod:`zoobook.steam.easter.island`,
+:mod:`zoobook.steam.easter.moai`); this module adapts it to the turn engine's
+*goods* part (see :mod:`zoobook.steam.game.zoo_goods` for the questions asked).
+Its one addition is listing **every** legal route of a top cube, not only the
+shortest one the moai model needs: a player may take a longer route for more
+income. The routes follow the base rules (S9): complete links, no city twice,
+at most *level* links, never through a city of the cube's colour, stopping at
+the first one reached. Towns, and the black new cities of Urbanization, are
+passed through.
+
+Examples
+--------
+>>> from zoobook.steam.easter.island import City, Island
+>>> island = Island.build(
+...     cities=[City("Red 3", (0, 0), "red", True, ("blue", "red")),
+...             City("Blue 1", (2, 0), "blue", True), City("Red 4", (4, 0), "red", True)],
+...     tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)]])
+>>> [str(s) for s in MoaiGoods().shipments(island, 2, discount=False)]
+['ship Red 3 -> Blue 1 -> Red 4']
+>>> MoaiGoods().refusal(island, Ship(("Red 3", "Blue 1"), (0,)), 2, discount=False)
+'the top cube of Red 3 is red: it goes to a red city (ruling S9: Easter Island rules)'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import networkx as nx
+
+from zoobook.rulings import cite
+from zoobook.steam.easter.island import City, Island
+from zoobook.steam.easter.moai import rapa_nui
+from zoobook.steam.game.actions import Ship
+from zoobook.steam.game.memo import IdentityCache, canonical
+from zoobook.steam.game.zoo_goods import ShipEffect
+from zoobook.steam.hexmap import Node, hex_name
+
+__all__ = ["MoaiGoods", "add_towns", "TOWN"]
+
+TOWN = "town"
+
+
+def add_towns(island: Island, towns) -> Island:
+    """*island* with town nodes (named ``"q,r"``) that Urbanization may turn into black new cities."""
+    hexmap = island.hexmap
+    for h in towns:
+        hexmap = hexmap.with_node(Node(h, hex_name(h), TOWN))
+    return Island(hexmap, island.cities)
+
+
+_CACHE = IdentityCache()
+
+
+def _links(island: Island) -> dict[str, tuple[tuple[str, int], ...]]:
+    return _CACHE.get(island, "links", lambda: _link_table(island))
+
+
+def _link_table(island: Island) -> dict[str, tuple[tuple[str, int], ...]]:
+    graph = island.link_graph()
+    out: dict[str, dict[str, int]] = {name: {} for name in graph}
+    for a, b, key in sorted(graph.edges(keys=True), key=lambda e: e[2]):
+        out[a].setdefault(b, key)
+        out[b].setdefault(a, key)
+    return {name: tuple(sorted(links.items())) for name, links in out.items()}
+
+
+def _colours(island: Island) -> dict[str, str]:
+    return {c.name: c.colour for c in island.cities}
+
+
+@dataclass(frozen=True)
+class MoaiGoods:
+    """Cubes on ruins; clear when every ruin is joined and no cube is left (seed, Easter Island)."""
+
+    clear_reason = "every ruin is joined and no statue is left"
+
+    def shipments(self, island: Island, level: int, *, discount: bool) -> list[Ship]:
+        return list(_CACHE.get(island, ("ships", level), lambda: self._shipments(island, level)))
+
+    def _shipments(self, island: Island, level: int) -> tuple[Ship, ...]:
+        links, colours = _links(island), _colours(island)
+        found = []
+        for city in island.cities:
+            if not city.cubes:
+                continue
+            cube = city.cubes[-1]
+            stack = [((city.name,), ())]
+            while stack:
+                route, steps = stack.pop()
+                if len(steps) >= level:
+                    continue
+                for other, key in links[route[-1]]:
+                    if other in route:
+                        continue
+                    if colours.get(other) == cube:
+                        found.append(Ship(route + (other,), steps + (key,)))
+                    else:
+                        stack.append((route + (other,), steps + (key,)))
+        return tuple(sorted(found, key=lambda s: (s.route, s.steps)))
+
+    def refusal(self, island: Island, ship: Ship, level: int, *, discount: bool) -> str | None:
+        colours = _colours(island)
+        origin = ship.route[0]
+        if origin not in colours:
+            return f"{origin} is not a city holding cubes"
+        cube = island.top_cube(origin)
+        if cube is None:
+            return f"{origin} holds no cube {cite('S9')}"
+        if len(ship.route) < 2 or len(ship.steps) != len(ship.route) - 1:
+            return "a shipment needs two cities or more and one link between each pair"
+        if len(set(ship.route)) != len(ship.route):
+            return f"a shipment visits no city twice {cite('S3')}"
+        graph = island.link_graph()
+        for a, b, key in zip(ship.route, ship.route[1:], ship.steps):
+            if key is None or not graph.has_edge(a, b, key):
+                return f"there is no complete link {key} between {a} and {b} {cite('S2')}"
+        if colours.get(ship.route[-1]) != cube:
+            return f"the top cube of {origin} is {cube}: it goes to a {cube} city {cite('S9')}"
+        passed = [n for n in ship.route[1:-1] if colours.get(n) == cube]
+        if passed:
+            return (f"a {cube} cube stops at the first {cube} city it reaches ({passed[0]}) "
+                    f"{cite('S9')}")
+        if len(ship.steps) > level:
+            return (f"{len(ship.steps)} links need locomotive level {len(ship.steps)} and yours is "
+                    f"{level} {cite('S3')}")
+        return None
+
+    def ship(self, island: Island, ship: Ship, level: int, *, discount: bool) -> ShipEffect:
+        return _CACHE.get(island, ("ship", ship), lambda: self._ship(island, ship))
+
+    def _ship(self, island: Island, ship: Ship) -> ShipEffect:
+        origin = ship.route[0]
+        cubes = island.city(origin).cubes
+        after = canonical(island.with_cubes({origin: cubes[:-1]}))
+        return ShipEffect(after, ship.links, note=f"a {cubes[-1]} cube leaves the map at {ship.route[-1]}")
+
+    def conditions(self, island: Island) -> list[tuple[str, bool]]:
+        """The seed's two clear conditions."""
+        left = island.cube_count()
+        return [("every ruin joined", island.ruins_joined()),
+                (f"no statue left ({left} cube{'s' if left != 1 else ''})", left == 0)]
+
+    def cleared(self, island: Island) -> bool:
+        return _CACHE.get(island, "cleared", island.cleared)
+
+    def goods_left(self, island: Island) -> int:
+        return _CACHE.get(island, "left", island.cube_count)
+
+    def goods_word(self, left: int) -> str:
+        return f"{left} cube{'s' if left != 1 else ''} still on the map"
+
+    def level_needed(self, island: Island) -> int | None:
+        colours = _colours(island)
+        for city in island.cities:
+            for cube in city.cubes:
+                if not any(c == cube and n != city.name for n, c in colours.items()):
+                    return None
+        return 1
+
+    def impossible_reason(self, island: Island) -> str:
+        return f"some cube has no other city of its colour to go to {cite('S9')}"
+
+    def tiles_needed(self, island: Island) -> int:
+        """A link (of one tile at least) for each split between the ruins."""
+        graph = island.link_graph()
+        ruins = set(island.ruins())
+        parts = [c for c in nx.connected_components(graph) if c & ruins]
+        return max(0, len(parts) - 1)
+
+    # -- the map parts the engine changes ------------------------------------------------
+    def hexmap(self, island: Island):
+        return island.hexmap
+
+    def with_tracks(self, island: Island, tracks) -> Island:
+        return island.with_tracks(tracks)
+
+    def towns(self, island: Island) -> list:
+        return [n.hex for n in island.hexmap.nodes if n.type == TOWN]
+
+    def urbanize(self, island: Island, town) -> Island:
+        """"You can urbanize only on the 4 black new city tiles": a black city, no cube."""
+        node = island.hexmap.node_at(town)
+        hexmap = island.hexmap.with_node(Node(node.hex, node.name, "city"))
+        return Island(hexmap, island.cities + (City(node.name, node.hex, "black"),))
+
+    def flip(self, island: Island, target: str) -> Island:
+        return rapa_nui(island, target)
+
+    def flip_targets(self, island: Island) -> list[str]:
+        return [c.name for c in island.cities if len(c.cubes) == 2]
+
+    def stack_text(self, island: Island, name: str) -> str:
+        cubes = island.city(name).cubes
+        return f"top {cubes[-1]}, bottom {cubes[0]}" if len(cubes) == 2 else ", ".join(cubes)
+
+    def describe(self, island: Island) -> list[str]:
+        return [f"  {c.name} ({c.colour}{', ruin' if c.ruin else ''}): "
+                f"{', '.join(c.cubes) if c.cubes else 'no cubes'}{' (bottom to top)' if len(c.cubes) > 1 else ''}"
+                for c in island.cities]

@@ -1,0 +1,46 @@
+"""A hint: the best next action from any position, and why (the planner's first step).
+
+>>> from zoobook.steam.zoo.model import Area, ZooMap
+>>> from zoobook.steam.game.state import Game
+>>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
+>>> advice = hint(Game.zoo(zoo, land=[(1, 0)], turns=3))
+>>> str(advice.action)
+'issue 13 shares'
+>>> advice.reasons[0]
+'It starts a plan that clears the map in turn 1 with $58 left: every animal area is fed (ruling S10: Winning a solo map).'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from zoobook.steam.game.actions import Action
+from zoobook.steam.game.planner import Plan, plan
+from zoobook.steam.game.progress import Callback, quiet
+from zoobook.steam.game.state import Game, Position
+
+__all__ = ["Hint", "hint"]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The advised action (None when nothing clears the map in time), the plan and the reasons."""
+
+    action: Action | None
+    plan: Plan
+    reasons: tuple[str, ...]
+
+    def text(self) -> str:
+        head = f"Best next action: {self.action}" if self.action else "No action clears the map in time."
+        return "\n".join([head] + [f"  - {r}" for r in self.reasons])
+
+
+def hint(game: Game, position: Position | None = None, *, progress: Callback = quiet) -> Hint:
+    """The first action of the best plan from *position* (fewest turns, then most cash)."""
+    found = plan(game, position, progress=progress)
+    if not found.cleared:
+        return Hint(None, found, found.explanation)
+    first = found.actions[0]
+    lead = found.explanation[0].replace("A plan clears", "It starts a plan that clears", 1)
+    rest = [s.text() for s in found.steps]
+    return Hint(first, found, (lead, *found.explanation[1:], "The plan: " + " | ".join(rest)))

@@ -1,0 +1,202 @@
+"""Whole-game puzzle kinds: "clear this map in the fewest turns".
+
+``steam-zoo/clear``: the keys of ``steam-zoo/shipment`` without ``from``, ``to`` and
+``feeding`` (areas, exits, towns, track, or an ASCII ``map``), plus the whole-game keys of
+:mod:`zoobook.steam.game.files` (``plain``, ``mountain``, ``turns``, ``[start]``)::
+
+    id = "zoo-warm-up"
+    kind = "steam-zoo/clear"
+    turns = 3
+    plain = [[1, 0], [2, 0]]
+    [[area]]
+    name = "goats"
+    hex = [0, 0]
+    danger = 1
+    ...
+    [answer]
+    value = 2          # the fewest turns; no_solution = true when no plan clears it in time
+
+``steam-easter/clear``: the keys of ``steam-easter/connect`` (``plain``, ``mountain``,
+``[[city]]`` with ``colour``, ``ruin`` and ``cubes``) plus ``[[town]]``, ``[[track]]``,
+``turns`` and ``[start]``.
+
+The value is the fewest turns that clear the map (S10), the witness the plan, turn by
+turn, with the cash it leaves, and the explanation why no plan is faster or richer.
+
+The extra command ``zoobook plan FILE [--hint]`` plans with a terminal progress bar
+(Ctrl-C stops it cleanly).
+
+Examples
+--------
+>>> from zoobook.puzzles.loading import parse_puzzle
+>>> text = '''id = "x"
+... kind = "steam-zoo/clear"
+... turns = 2
+... plain = [[1, 0]]
+... [[area]]
+... name = "goats"
+... hex = [0, 0]
+... danger = 1
+... [[area]]
+... name = "yaks"
+... hex = [2, 0]
+... danger = 1
+... '''
+>>> solution = parse_puzzle(text).solve()
+>>> solution.value, solution.witness["cash"]
+(1, 58)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from zoobook.puzzles.fields import Table
+from zoobook.puzzles.registry import PuzzleKind
+from zoobook.puzzles.solution import Solution
+from zoobook.steam.game.files import dump_land, dump_start, read_land, read_start, read_turns
+from zoobook.steam.easter import kinds as easter_kinds
+from zoobook.steam.game.easter_goods import TOWN, add_towns
+from zoobook.steam.game.maps import EASTER, ZOO
+from zoobook.steam.zoo.kinds import read_hex
+from zoobook.steam.game.planner import plan
+from zoobook.steam.game.progress import Interrupted, TerminalBar
+from zoobook.steam.game.state import Game
+from zoobook.steam.zoo import kinds as zoo_kinds
+
+__all__ = ["parse_zoo", "parse_easter", "solve", "dump_zoo", "dump_easter", "KINDS", "COMMANDS",
+           "plan_solution"]
+
+_ZOO_MAP_KEYS = ("map", "area", "exit", "town", "track")
+
+
+def parse_zoo(table: Table) -> Game:
+    """A Zoo-map game from a ``steam-zoo/clear`` table (the map read by the shipment kind)."""
+    raw = {k: table.raw(k) for k in _ZOO_MAP_KEYS if k in table}
+    names = [a.get("name") for a in raw.get("area", []) if isinstance(a, dict)]
+    names = [n for n in names if isinstance(n, str)]
+    if len(names) < 2:
+        raise table.error("area", "a Zoo game needs at least two animal areas")
+    # The shipment kind reads the map; from/to only satisfy its own question keys.
+    inner = Table({**raw, "from": names[0], "to": names[-1] if names[-1] != names[0] else names[1]})
+    zoo = zoo_kinds.parse(inner).zoo
+    inner.done()
+    drawn = {h: t for h, t in zoo.terrain if not zoo.hexmap.is_node(h)}
+    land = read_land(table, drawn)
+    turns = read_turns(table)
+    start = read_start(table, tuple(c.name for c in ZOO.cards))
+    clash = sorted(h for h in land if zoo.hexmap.is_node(h))
+    if clash:
+        raise table.error("plain", f"{tuple(clash[0])} is a node hex; track never goes on a node")
+    return Game.zoo(zoo, land, turns, **start)
+
+
+def dump_zoo(game: Game) -> dict[str, Any]:
+    """The ``steam-zoo/clear`` keys of *game*."""
+    from zoobook.steam.zoo.kinds import ShipmentQuestion, dump as dump_map
+
+    zoo = game.start.board
+    body = dump_map(ShipmentQuestion(zoo, zoo.areas[0].name, zoo.areas[1].name))
+    for key in ("from", "to", "feeding"):
+        body.pop(key)
+    return {**dump_start(game), **dump_land(game), **body}
+
+
+_EASTER_MAP_KEYS = ("plain", "mountain", "city", "track")
+
+
+def parse_easter(table: Table) -> Game:
+    """An Easter Island game from a ``steam-easter/clear`` table (the island read by the moai kind)."""
+    raw = {k: table.raw(k) for k in _EASTER_MAP_KEYS if k in table}
+    # The moai kind reads the island; its locomotive key is ours to give ([start] sets the real one).
+    inner = Table({**raw, "locomotive": 2})
+    island = easter_kinds.parse_moai(inner).island
+    inner.done()
+    towns = []
+    for t in table.tables("town"):
+        h = read_hex(t.raw("hex"), t.key("hex"))
+        t.done()
+        if island.hexmap.is_node(h) or any(h == land for land, _ in island.hexmap.terrain):
+            raise t.error("hex", f"{tuple(h)} is already a city or a track hex")
+        towns.append(h)
+    island = add_towns(island, towns)
+    turns = read_turns(table)
+    start = read_start(table, tuple(c.name for c in EASTER.cards))
+    return Game.easter(island, turns, **start)
+
+
+def dump_easter(game: Game) -> dict[str, Any]:
+    """The ``steam-easter/clear`` keys of *game*."""
+    island = game.start.board
+    body = easter_kinds.dump_island(island)
+    towns = [list(n.hex) for n in island.hexmap.nodes if n.type == TOWN]
+    if towns:
+        body["town"] = [{"hex": h} for h in towns]
+    return {**dump_start(game), **body}
+
+
+def plan_solution(game: Game, **kwargs: Any) -> Solution:
+    """The planner's answer as a :class:`Solution` (value: the fewest turns)."""
+    found = plan(game, **kwargs)
+    if not found.cleared:
+        return Solution(None, None, found.explanation)
+    witness = {"turns": found.turns, "cash": found.cash,
+               "plan": [s.text() for s in found.steps]}
+    return Solution(found.turns, witness, found.explanation)
+
+
+def solve(game: Game) -> Solution:
+    return plan_solution(game)
+
+
+def _plan_command(subparsers) -> None:
+    command = subparsers.add_parser("plan", help="plan a whole solo Age of Steam game (with progress)")
+    command.add_argument("file")
+    command.add_argument("--hint", action="store_true", help="only the best first action and why")
+    command.set_defaults(run=_run_plan)
+
+
+def _run_plan(args: argparse.Namespace, out, err) -> int:
+    from zoobook.errors import PuzzleError
+    from zoobook.puzzles.loading import load_puzzle
+    from zoobook.steam.game.hint import hint
+
+    puzzle = load_puzzle(args.file)
+    game = puzzle.model
+    if not isinstance(game, Game):
+        raise PuzzleError(f"'zoobook plan' plans whole games, not {puzzle.kind.name} puzzles",
+                          file=args.file)
+    bar = TerminalBar(err)
+    try:
+        if args.hint:
+            advice = hint(game, progress=bar)
+            bar.close()
+            print(advice.text(), file=out)
+            return 0
+        solution = plan_solution(game, progress=bar)
+    except Interrupted as exc:
+        bar.close()
+        print(f"zoobook: {exc}", file=err)
+        return 130
+    bar.close()
+    print(puzzle.title or puzzle.id, file=out)
+    value = "no plan" if solution.value is None else f"{solution.value} turns"
+    print(f"  value: {value}", file=out)
+    for line in (solution.witness or {}).get("plan", []):
+        print(f"  {line}", file=out)
+    for sentence in solution.explanation:
+        print(f"  - {sentence}", file=out)
+    return 0
+
+
+COMMANDS = (_plan_command,)
+
+KINDS = (
+    PuzzleKind("steam-zoo/clear", "Age of Steam Zoo map: the fewest turns to feed every animal",
+               parse_zoo, solve, dump_zoo),
+    PuzzleKind("steam-easter/clear",
+               "Age of Steam Easter Island: the fewest turns to join the ruins and ship every moai",
+               parse_easter, solve, dump_easter),
+)

@@ -1,0 +1,589 @@
+"""The turn engine: one solo game of Age of Steam on the Zoo or Easter Island map.
+
+OpenSpiel-style: a :class:`GameState` has :meth:`~GameState.legal_actions`,
+:meth:`~GameState.apply`, :meth:`~GameState.is_terminal`,
+:meth:`~GameState.result`, a readable ``str()`` and a text :attr:`~GameState.log`.
+Underneath, a :class:`Position` is a frozen, hashable snapshot (the planner
+memoises on it) and :func:`step` is the pure rule: ``step(game, position,
+action)`` returns the next position and the log lines, or raises
+:class:`IllegalAction` naming the rule that forbids the action. ``apply`` calls
+``step`` first and changes nothing when it raises.
+
+A turn (base-games.md; rulings S7-S11):
+
+1. **shares** -- :class:`~.actions.IssueShares` (0 or more, $5 each, at most 15 issued);
+2. **action** -- :class:`~.actions.Select` a card or none (the map's selection policy);
+3. **build** -- :class:`~.actions.LayTrack` (tile limit and prices of the map and card,
+   Zoo bonus tiles from hand free beyond the limit), :class:`~.actions.Urbanize`
+   with the Urbanization card, then :class:`~.actions.EndBuild`; incomplete track
+   not extended since the previous turn is lost;
+4. **move goods**, two rounds -- :class:`~.actions.Ship`, :class:`~.actions.RaiseLocomotive`
+   (at most once) or :class:`~.actions.Pass`; on the Zoo map entering an exit gives a
+   bonus tile (S7);
+5. then by itself: income, expenses, income reduction (S11), bankruptcy (income below 0:
+   lost), the clear conditions (cleared: won, S10), the blockers (S9), the turn limit.
+
+Examples
+--------
+>>> from zoobook.steam.zoo.model import Area, ZooMap
+>>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
+>>> game = Game.zoo(zoo, land=[(1, 0)], turns=2)
+>>> state = game.new_state()
+>>> for action in [IssueShares(0), Select(None), LayTrack([(0, 0), (1, 0), (2, 0)]), EndBuild(),
+...                Ship(("goats", "yaks"), (0,)), Ship(("yaks", "goats"), (0,))]:
+...     state.apply(action)
+>>> state.is_terminal(), state.result()
+(True, GameResult(cleared=True, turns=1, cash=4, reason='every animal area is fed'))
+>>> state.apply(Pass())
+Traceback (most recent call last):
+...
+zoobook.steam.game.state.IllegalAction: the game is over (cleared in turn 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from zoobook.assumed import assumed
+from zoobook.hexgrid import Hex, neighbours
+from zoobook.rulings import cite
+from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
+                                        RaiseLocomotive, Select, Ship, Urbanize, hex_text)
+from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, Economy, end_of_turn_money
+from zoobook.steam.game.maps import EASTER, ZOO, MapRules
+from zoobook.steam.hexmap import MapError, Track, as_hex
+
+__all__ = ["Game", "Position", "GameState", "GameResult", "IllegalAction", "step", "legal_actions",
+           "SHARES", "ACTION", "BUILD", "MOVE", "OVER"]
+
+SHARES, ACTION, BUILD, MOVE, OVER = "shares", "action", "build", "move goods", "over"
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid now; the message says which rule."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended: cleared or not, in which turn, with how much cash (S10)."""
+
+    cleared: bool
+    turns: int
+    cash: int
+    reason: str
+
+
+@dataclass(frozen=True, eq=False)
+class Position:
+    """Everything that changes during a game; frozen and hashable.
+
+    ``board`` is the map model (a :class:`~zoobook.steam.zoo.model.ZooMap` or an
+    Easter Island map) with its track and goods; ``stubs`` maps the last hex of
+    each incomplete track to the turn it was last extended.
+    """
+
+    board: Any
+    turn: int = 1
+    phase: str = SHARES
+    economy: Economy = Economy()
+    card: str | None = None
+    tiles_laid: int = 0
+    urbanized: bool = False
+    moves: int = 0
+    raised: bool = False
+    discount_used: bool = False
+    entered_exit: bool = False
+    hand: int = 0
+    blocked: frozenset = frozenset()
+    stubs: tuple[tuple[Hex, int], ...] = ()
+    outcome: GameResult | None = None
+
+    @property
+    def cash(self) -> int:
+        return self.economy.cash
+
+    def with_(self, **changes: Any) -> "Position":
+        """A copy with some fields changed (what ``dataclasses.replace`` does, without its cost;
+        the planner makes millions of these)."""
+        new = object.__new__(Position)
+        fields = dict(self.__dict__)
+        fields.pop("_hash", None)
+        fields.update(changes)
+        new.__dict__.update(fields)
+        return new
+
+    def __hash__(self) -> int:
+        # Positions are memo keys; hashing the board is the costly part, so do it once.
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, f) for f in _FIELDS))
+            self.__dict__["_hash"] = cached
+        return cached
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Position) or hash(self) != hash(other):
+            return False
+        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
+
+
+_FIELDS = tuple(f for f in Position.__dataclass_fields__)
+
+
+@dataclass(frozen=True)
+class Game:
+    """The fixed part of a game: the map's rules, where track may go, the turn limit.
+
+    Attributes
+    ----------
+    rules : MapRules
+    land : mapping hex -> terrain
+        The hexes that may take track (never a node hex).
+    turns : int
+        The turn limit (S10: 10 unless a puzzle sets another number).
+    start : Position
+        The opening position (ruling S11's economy unless a puzzle says otherwise).
+    """
+
+    rules: MapRules
+    land: Mapping[Hex, str]
+    turns: int
+    start: Position
+
+    @classmethod
+    def make(cls, rules: MapRules, board, land: Mapping | Iterable, turns: int | None = None,
+             economy: Economy = Economy(), **position: Any) -> "Game":
+        """A game on *board*; *land* is a mapping hex -> terrain or plain hexes (all plain)."""
+        if isinstance(land, Mapping):
+            terrain = {as_hex(h): str(t) for h, t in land.items()}
+        else:
+            terrain = {as_hex(h): "plain" for h in land}
+        nodes = rules.goods.hexmap(board)
+        clash = sorted(h for h in terrain if nodes.is_node(h))
+        if clash:
+            raise ValueError(f"track cannot go on the node hex {tuple(clash[0])}")
+        turns = assumed("steam.turns") if turns is None else int(turns)
+        if turns < 1:
+            raise ValueError(f"a game lasts at least 1 turn, not {turns}")
+        start = Position(board, economy=economy, **position)
+        stubs = tuple((link.hexes[-1], start.turn) for link in nodes.incomplete_links())
+        start = start.with_(stubs=tuple(sorted(set(start.stubs) | set(stubs))))
+        return cls(rules, MappingProxyType(dict(sorted(terrain.items()))), turns, start)
+
+    @classmethod
+    def zoo(cls, zoo, land, turns: int | None = None, **kwargs: Any) -> "Game":
+        """A Zoo-map game (seed, Zoo; rulings S5-S8, S10, S11)."""
+        return cls.make(ZOO, zoo, land, turns, **kwargs)
+
+    @classmethod
+    def easter(cls, island, turns: int | None = None, **kwargs: Any) -> "Game":
+        """An Easter Island game (seed, Easter Island; rulings S9-S11); track goes on the
+        island's plain and mountain hexes."""
+        land = {h: t for h, t in island.hexmap.terrain if not island.hexmap.is_node(h)}
+        return cls.make(EASTER, island, land, turns, **kwargs)
+
+    def new_state(self) -> "GameState":
+        return GameState(self)
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+
+# -- the rules, as one pure function ---------------------------------------------------------
+
+def _refuse(reason: str) -> IllegalAction:
+    return IllegalAction(reason)
+
+
+def _phase_check(pos: Position, action: Action) -> None:
+    wanted = {IssueShares: SHARES, Select: ACTION, LayTrack: BUILD, Urbanize: BUILD, EndBuild: BUILD,
+              Ship: MOVE, RaiseLocomotive: MOVE, Pass: MOVE}[type(action)]
+    if pos.phase == OVER:
+        how = "cleared" if pos.outcome.cleared else "lost"
+        raise _refuse(f"the game is over ({how} in turn {pos.outcome.turns})")
+    if pos.phase != wanted:
+        raise _refuse(f"it is the {pos.phase} phase, not the {wanted} phase: a turn runs shares, "
+                      "action, build, move goods in that order (base-games.md)")
+
+
+def step(game: Game, pos: Position, action: Action) -> tuple[Position, list[str]]:
+    """The position after *action* and the log lines it writes; :class:`IllegalAction` if illegal."""
+    _phase_check(pos, action)
+    handler = {IssueShares: _issue, Select: _select, LayTrack: _lay, Urbanize: _urbanize,
+               EndBuild: _end_build, Ship: _ship, RaiseLocomotive: _raise, Pass: _pass}[type(action)]
+    return handler(game, pos, action)
+
+
+def _issue(game: Game, pos: Position, action: IssueShares) -> tuple[Position, list[str]]:
+    count, eco = action.count, pos.economy
+    if count < 0:
+        raise _refuse("a number of shares is 0 or more")
+    if eco.shares + count > MAX_SHARES:
+        raise _refuse(f"at most {MAX_SHARES} shares may be issued and {eco.shares} already are "
+                      f"{cite('S11')}")
+    eco = eco.issue(count)
+    line = (f"issue {count} share{'s' if count != 1 else ''}: +${SHARE_PRICE * count} -> ${eco.cash}"
+            if count else "issue no shares")
+    return pos.with_(economy=eco, phase=ACTION), [line]
+
+
+def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[str]]:
+    rules = game.rules
+    try:
+        card = rules.card(action.action)
+    except KeyError as exc:
+        raise _refuse(exc.args[0]) from None
+    if action.action is None:
+        if action.target is not None:
+            raise _refuse("no action has no target")
+        return pos.with_(phase=BUILD, card=None), ["select no action"]
+    reason = rules.selection.refusal(pos.blocked, pos.cash, card)
+    if reason:
+        raise _refuse(reason)
+    eco = pos.economy
+    board = pos.board
+    lines = []
+    price = rules.selection.price
+    if price:
+        eco = eco.with_(cash=eco.cash - price)
+        lines.append(f"select {card.name}: -${price} -> ${eco.cash}")
+    else:
+        lines.append(f"select {card.name}")
+    if card.targeted:
+        targets = rules.goods.flip_targets(board)
+        if action.target not in targets:
+            shown = ", ".join(targets) or "none"
+            raise _refuse(f"{card.name} needs a stack of two cubes to flip (stacks: {shown}) "
+                          f"{cite('S9')}")
+        board = rules.goods.flip(board, action.target)
+        lines.append(f"  flip the moai on {action.target}: {rules.goods.stack_text(board, action.target)}")
+    elif action.target is not None:
+        raise _refuse(f"{card.name} takes no target")
+    if card.raises_locomotive:
+        if eco.locomotive >= MAX_LEVEL:
+            raise _refuse(f"the locomotive is already at level {MAX_LEVEL}, the highest (base-games.md)")
+        eco = eco.with_(locomotive=eco.locomotive + 1)
+        lines.append(f"  locomotive -> {eco.locomotive}")
+    if card.cash_bonus:
+        eco = eco.with_(cash=eco.cash + card.cash_bonus)
+        lines.append(f"  +${card.cash_bonus} -> ${eco.cash}")
+    return pos.with_(phase=BUILD, card=card.name, economy=eco, board=board), lines
+
+
+def _stub_ends(pos: Position) -> dict[Hex, int]:
+    return dict(pos.stubs)
+
+
+def _lay(game: Game, pos: Position, action: LayTrack) -> tuple[Position, list[str]]:
+    rules, goods = game.rules, game.rules.goods
+    hexmap = goods.hexmap(pos.board)
+    hexes = list(action.hexes)
+    if len(hexes) < 2:
+        raise _refuse("lay track from a node or an incomplete track's end to at least one new hex")
+    start = hexes[0]
+    stubs = _stub_ends(pos)
+    tracks = list(hexmap.tracks)
+    if start in stubs:
+        index = next(i for i, t in enumerate(tracks) if t.end == start and not hexmap.is_node(t.end))
+        base = list(tracks[index].hexes)
+    elif hexmap.is_node(start):
+        index, base = None, [start]
+    else:
+        raise _refuse(f"{hex_text(start)} is neither a node nor the end of your incomplete track: "
+                      f"track starts at a city, town or exit, or extends an incomplete link "
+                      f"{cite('S2')}")
+    ends_at_node = hexmap.is_node(hexes[-1]) and len(hexes) > 1
+    new = hexes[1:-1] if ends_at_node else hexes[1:]
+    if not new:
+        raise _refuse("a lay puts down at least one tile: track joins nodes through track hexes "
+                      f"{cite('S2')}")
+    for h in new:
+        if hexmap.is_node(h):
+            raise _refuse(f"{hex_text(h)} is a node: a track's inner hexes are never nodes {cite('S2')}")
+        if h not in game.land:
+            raise _refuse(f"{hex_text(h)} is not a hex where track may be laid on this map")
+    if not 0 <= action.hand <= len(new):
+        raise _refuse(f"{action.hand} tiles from hand for a lay of {len(new)}")
+    if action.hand > pos.hand:
+        raise _refuse(f"you hold {pos.hand} bonus tile{'s' if pos.hand != 1 else ''}, not "
+                      f"{action.hand}: bonus tiles come from shipments through exits {cite('S7')}")
+    card = rules.card(pos.card)
+    limit = rules.tile_limit(card)
+    counted = len(new) - action.hand
+    if pos.tiles_laid + counted > limit:
+        raise _refuse(f"{pos.tiles_laid} tile{'s' if pos.tiles_laid != 1 else ''} laid already and "
+                      f"{counted} more exceeds the limit of {limit} this turn "
+                      f"({'4 with the Engineer' if limit > rules.tiles else '3 per build, 4 with the Engineer'}; "
+                      f"{cite('S8') if rules.name == 'zoo' else cite('S9')})")
+    # Tiles from hand are the free ones; the most expensive tiles take them.
+    prices = sorted((rules.tile_price(game.land[h], card) for h in new), reverse=True)
+    cost = sum(prices[action.hand:])
+    if cost > pos.cash:
+        raise _refuse(f"these tiles cost ${cost} and you have ${pos.cash} "
+                      f"({rules.price.describe()}{'; engineer $' + str(card.price) if getattr(card, 'price', None) else ''}; "
+                      f"{cite('S8') if rules.name == 'zoo' else cite('S9')})")
+    track = base + hexes[1:]
+    if index is None:
+        tracks.append(Track(tuple(track)))
+    else:
+        tracks[index] = Track(tuple(track))
+    try:
+        board = goods.with_tracks(pos.board, tracks)
+    except MapError as exc:
+        raise _refuse(f"{exc.reason}") from None
+    stubs.pop(start, None)
+    if not ends_at_node:
+        stubs[hexes[-1]] = pos.turn
+    eco = pos.economy.with_(cash=pos.cash - cost)
+    what = "completes a link" if ends_at_node else "incomplete"
+    free = f", {action.hand} from hand" if action.hand else ""
+    line = (f"lay {len(new)} tile{'s' if len(new) != 1 else ''} {' '.join(hex_text(h) for h in hexes)}"
+            f" ({what}{free}): -${cost} -> ${eco.cash}")
+    return pos.with_(board=board, economy=eco, tiles_laid=pos.tiles_laid + counted,
+                   hand=pos.hand - action.hand, stubs=tuple(sorted(stubs.items()))), [line]
+
+
+def _urbanize(game: Game, pos: Position, action: Urbanize) -> tuple[Position, list[str]]:
+    rules = game.rules
+    if not rules.card(pos.card).urbanizes:
+        raise _refuse("only the Urbanization action puts a new city on a town (base-games.md)")
+    if pos.urbanized:
+        raise _refuse("Urbanization puts one new city tile on a town, and you placed it already")
+    if action.town not in rules.goods.towns(pos.board):
+        raise _refuse(f"{hex_text(action.town)} is not a town that can be urbanized")
+    price = assumed("steam.urbanize_cost")
+    if price > pos.cash:
+        raise _refuse(f"a new city costs ${price} and you have ${pos.cash}")
+    board = rules.goods.urbanize(pos.board, action.town)
+    eco = pos.economy.with_(cash=pos.cash - price)
+    return (pos.with_(board=board, urbanized=True, economy=eco),
+            [f"urbanize {hex_text(action.town)}: a new city, -${price} -> ${eco.cash}"])
+
+
+def _end_build(game: Game, pos: Position, action: EndBuild) -> tuple[Position, list[str]]:
+    lines = [f"end build ({pos.tiles_laid} tile{'s' if pos.tiles_laid != 1 else ''} laid)"]
+    stubs = _stub_ends(pos)
+    lost = sorted(h for h, turn in stubs.items() if turn < pos.turn)
+    board = pos.board
+    if lost:
+        goods = game.rules.goods
+        tracks = [t for t in goods.hexmap(board).tracks if t.end not in lost or goods.hexmap(board).is_node(t.end)]
+        board = goods.with_tracks(board, tracks)
+        for h in lost:
+            stubs.pop(h)
+        lines.append("  incomplete track not extended since last turn is lost (base-games.md): ends "
+                     + ", ".join(hex_text(h) for h in lost))
+    return pos.with_(board=board, phase=MOVE, stubs=tuple(sorted(stubs.items()))), lines
+
+
+def _discount(game: Game, pos: Position) -> bool:
+    return game.rules.card(pos.card).discount and not pos.discount_used
+
+
+def _ship(game: Game, pos: Position, action: Ship) -> tuple[Position, list[str]]:
+    goods = game.rules.goods
+    level, discount = pos.economy.locomotive, _discount(game, pos)
+    reason = goods.refusal(pos.board, action, level, discount=discount)
+    if reason:
+        raise _refuse(reason)
+    effect = goods.ship(pos.board, action, level, discount=discount)
+    eco = pos.economy.with_(income=pos.economy.income + effect.links)
+    extra = ", feeding discount used" if effect.used_discount else ""
+    line = f"{action}: {effect.links} link{'s' if effect.links != 1 else ''}, income -> {eco.income}{extra}"
+    lines = [line] + ([f"  {effect.note}"] if effect.note else [])
+    new = pos.with_(board=effect.board, economy=eco, discount_used=pos.discount_used or effect.used_discount,
+                  entered_exit=pos.entered_exit or effect.entered_exit)
+    return _next_round(game, new, lines)
+
+
+def _raise(game: Game, pos: Position, action: RaiseLocomotive) -> tuple[Position, list[str]]:
+    if pos.raised:
+        raise _refuse("the locomotive may be raised at most once per move-goods phase (base-games.md)")
+    if pos.economy.locomotive >= MAX_LEVEL:
+        raise _refuse(f"the locomotive is already at level {MAX_LEVEL}, the highest (base-games.md)")
+    eco = pos.economy.with_(locomotive=pos.economy.locomotive + 1)
+    return _next_round(game, pos.with_(economy=eco, raised=True),
+                       [f"raise locomotive -> {eco.locomotive}"])
+
+
+def _pass(game: Game, pos: Position, action: Pass) -> tuple[Position, list[str]]:
+    return _next_round(game, pos, ["pass"])
+
+
+def _next_round(game: Game, pos: Position, lines: list[str]) -> tuple[Position, list[str]]:
+    pos = pos.with_(moves=pos.moves + 1)
+    if pos.moves < 2:
+        return pos, lines
+    return _end_of_turn(game, pos, lines)
+
+
+def _end_of_turn(game: Game, pos: Position, lines: list[str]) -> tuple[Position, list[str]]:
+    rules = game.rules
+    hand = pos.hand
+    if pos.entered_exit and rules.exit_bonus:
+        hand += rules.exit_bonus
+        lines.append(f"a shipment entered an exit: +{rules.exit_bonus} track tile to hand "
+                     f"({hand} held) {cite('S7')}")
+    eco, money = end_of_turn_money(pos.economy)
+    lines += money
+    blocked = rules.selection.after_turn(pos.blocked, pos.card)
+    if blocked != pos.blocked:
+        lines.append("blockers: " + (", ".join(sorted(blocked)) if blocked else
+                                     "all four actions selected, every action is free again"))
+    pos = pos.with_(economy=eco, hand=hand, blocked=blocked)
+    if eco.income < 0:
+        result = GameResult(False, pos.turn, eco.cash, "bankrupt: income below 0 (base-games.md)")
+    elif rules.goods.cleared(pos.board):
+        result = GameResult(True, pos.turn, eco.cash, rules.goods.clear_reason)
+    elif pos.turn >= game.turns:
+        result = GameResult(False, pos.turn, eco.cash,
+                            f"not cleared by the end of turn {game.turns} {cite('S10')}")
+    else:
+        result = None
+    if result is not None:
+        lines.append(("CLEARED" if result.cleared else "LOST") + f" in turn {result.turns} with "
+                     f"${result.cash}: {result.reason}")
+        return pos.with_(phase=OVER, outcome=result), lines
+    fresh = pos.with_(turn=pos.turn + 1, phase=SHARES, card=None, tiles_laid=0, urbanized=False,
+                    moves=0, raised=False, discount_used=False, entered_exit=False)
+    return fresh, lines
+
+
+# -- the legal actions ----------------------------------------------------------------------
+
+def _candidate_lays(game: Game, pos: Position) -> list[LayTrack]:
+    """Every one-tile lay: from a node or a stub end into a free land hex, ending there or at a node."""
+    hexmap = game.rules.goods.hexmap(pos.board)
+    starts = sorted({n.hex for n in hexmap.nodes} | {h for h, _ in pos.stubs})
+    used = {h for t in hexmap.tracks for h in t.hexes[1:]}
+    out = []
+    for start in starts:
+        origin = next((t.start for t in hexmap.tracks if t.end == start), start)
+        for h in neighbours(start):
+            if h not in game.land or h in used:
+                continue
+            out.append(LayTrack((start, h)))
+            for node in neighbours(h):
+                if hexmap.is_node(node) and node != origin:
+                    out.append(LayTrack((start, h, node)))
+    with_hand = [replace(lay, hand=1) for lay in out] if pos.hand else []
+    return out + with_hand
+
+
+def legal_actions(game: Game, pos: Position) -> list[Action]:
+    """Every legal action now. Track appears one tile at a time (longer lays are legal too)."""
+    rules = game.rules
+    if pos.phase == OVER:
+        return []
+    if pos.phase == SHARES:
+        return [IssueShares(n) for n in range(0, MAX_SHARES - pos.economy.shares + 1)]
+    if pos.phase == ACTION:
+        options: list[Action] = [Select(None)]
+        for card in rules.cards:
+            targets = rules.goods.flip_targets(pos.board) if card.targeted else [None]
+            options += [Select(card.name, t) for t in targets]
+    elif pos.phase == BUILD:
+        options = _candidate_lays(game, pos)
+        options += [Urbanize(t) for t in rules.goods.towns(pos.board)]
+        options.append(EndBuild())
+    else:
+        level = pos.economy.locomotive
+        options = list(rules.goods.shipments(pos.board, level, discount=_discount(game, pos)))
+        options += [RaiseLocomotive(), Pass()]
+    out = []
+    for action in options:
+        try:
+            step(game, pos, action)
+        except IllegalAction:
+            continue
+        out.append(action)
+    return out
+
+
+# -- the state a player holds -----------------------------------------------------------------
+
+class GameState:
+    """A game in progress: a :class:`Position`, its :class:`Game` and the text log."""
+
+    def __init__(self, game: Game, position: Position | None = None, log: Sequence[str] = ()) -> None:
+        self.game = game
+        self.position = position or game.start
+        self.log: list[str] = list(log) or [f"== turn {self.position.turn}"]
+        self.history: list[Action] = []
+
+    # OpenSpiel's vocabulary
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self.game, self.position)
+
+    def refusal(self, action: Action) -> str | None:
+        """Why *action* is illegal now, or None when it is legal."""
+        try:
+            step(self.game, self.position, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def apply(self, action: Action) -> None:
+        """Take *action*; :class:`IllegalAction` (state unchanged) when the rules forbid it."""
+        new, lines = step(self.game, self.position, action)
+        before = self.position.turn
+        self.position = new
+        self.history.append(action)
+        self.log += lines
+        if new.phase != OVER and new.turn != before:
+            self.log.append(f"== turn {new.turn}")
+
+    def is_terminal(self) -> bool:
+        return self.position.phase == OVER
+
+    def result(self) -> GameResult | None:
+        """The outcome once terminal (None before)."""
+        return self.position.outcome
+
+    def returns(self) -> list[float]:
+        """OpenSpiel's returns for the one player: 1 cleared, -1 lost, 0 still playing."""
+        if not self.is_terminal():
+            return [0.0]
+        return [1.0 if self.position.outcome.cleared else -1.0]
+
+    def clone(self) -> "GameState":
+        copy = GameState(self.game, self.position, self.log)
+        copy.history = list(self.history)
+        return copy
+
+    def conditions(self) -> list[tuple[str, bool]]:
+        """The clear conditions, each with whether it is met now."""
+        return self.game.rules.goods.conditions(self.position.board)
+
+    def __str__(self) -> str:
+        pos, eco, rules = self.position, self.position.economy, self.game.rules
+        lines = [f"{rules.name} map, turn {pos.turn} of {self.game.turns}, phase: {pos.phase}",
+                 f"cash ${eco.cash}, income {eco.income}, shares {eco.shares}, "
+                 f"locomotive {eco.locomotive}, expenses {eco.expenses}"]
+        if pos.card:
+            lines.append(f"action: {rules.card(pos.card).describe()}")
+        if pos.phase == BUILD:
+            limit = rules.tile_limit(rules.card(pos.card))
+            lines.append(f"tiles laid {pos.tiles_laid} of {limit}")
+        if rules.exit_bonus:
+            lines.append(f"bonus tiles in hand: {pos.hand}")
+        if rules.selection.price:
+            lines.append("blocked: " + (", ".join(sorted(pos.blocked)) or "none"))
+        hexmap = rules.goods.hexmap(pos.board)
+        for link in hexmap.links():
+            end = link.end or "(incomplete)"
+            lines.append(f"  track {link.start} - {end}: {len(link.track_hexes)} tile"
+                         f"{'s' if len(link.track_hexes) != 1 else ''}")
+        lines += rules.goods.describe(pos.board)
+        met = self.conditions()
+        lines.append("clear: " + ", ".join(f"{text} {'[x]' if ok else '[ ]'}" for text, ok in met))
+        if pos.outcome:
+            lines.append(("CLEARED" if pos.outcome.cleared else "LOST") + f": {pos.outcome.reason}")
+        return "\n".join(lines)

@@ -1,0 +1,273 @@
+"""Play 5x5 Zoo solo against the AI: the main board, your zoo, your hand, the lineup, the scores.
+
+:class:`SoloGame` is a thin view over :class:`zoobook.fivebyfive.game.GameState`:
+every button applies one legal action of the state (or shows the refusal), and
+every panel is re-rendered from the state as HTML, so tests read exactly what a
+reader sees. No rule lives here.
+
+* the main board: one button per tile ("take T12 (bird)"), with each row's
+  effect and display cube, the special cards and meeples on offer;
+* your zoo: the drawing, and a 5x5 grid of cell buttons to place the tile in hand;
+* the other decisions (row effect or door, where the popularity token goes,
+  which special card or meeple; the lineup steps) as buttons named by the action;
+* "Best lineup" plays the optimal lineup of the round as one action;
+* "What would the best bot do?" asks the lookahead bot, without playing;
+* the scoring breakdown per round and at the end, and the solo rank.
+
+Examples
+--------
+>>> game = SoloGame(seed=3)
+>>> game.state.phase
+'setup'
+>>> game.cell_buttons["C1"].click()          # the first start tile on the red square C1
+>>> game.state.players[0].board.tile_at("C1") is not None
+True
+>>> game.bot_move.click()                    # let the greedy bot play one decision
+>>> "Your zoo" in game.zoo_view.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from zoobook.fivebyfive import lineup as lu
+from zoobook.fivebyfive.board import ALL_CELLS, Board
+from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot
+from zoobook.fivebyfive.cards import FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, SPECIAL_EFFECTS
+from zoobook.fivebyfive.components import components
+from zoobook.fivebyfive.game import (
+    BestLineup, GameState, IllegalAction, PlaceTile, Take, action_text, components_special,
+)
+from zoobook.fivebyfive.mainboard import ROW_EFFECTS
+from zoobook.fivebyfive.vocabulary import Colour
+from zoobook.widgets.fivebyfive_board import CATEGORY_FILL, VISITOR_FILL, board_svg
+
+__all__ = ["SoloGame", "mainboard_html", "zoo_html", "lineup_html", "hand_html", "scores_html"]
+
+_MAX_STEP_BUTTONS = 40
+
+
+def _esc(text) -> str:
+    return html.escape(str(text))
+
+
+def _cube(letter: str, meeple: bool = False) -> str:
+    shape = "border-radius:50% 50% 2px 2px" if meeple else "border-radius:2px"
+    return (f'<span title="{Colour(letter).word}" style="display:inline-block;width:12px;height:12px;'
+            f'background:{VISITOR_FILL[Colour(letter)]};border:1px solid #555;{shape};margin:0 1px"></span>')
+
+
+def tile_label(tile_id: str) -> str:
+    """``"T12 bird 1*"``: a box tile in a few words."""
+    card = components().tile(tile_id)
+    size = " large" if card.large else ""
+    stars = f" {card.stars}*" if card.stars else ""
+    walls = f" walls {','.join(side for _, side in card.walls)}" if card.walls else ""
+    return f"{tile_id}{size} {card.kind.word}{stars}{walls}"
+
+
+def mainboard_html(state: GameState) -> str:
+    """The main board: rows with their effect, display cube and tiles; cards and meeples on offer."""
+    board = state.mainboard
+    if board is None:
+        return "<div class='zoobook-5x5-main'><i>The main board is dealt at the start of round 1.</i></div>"
+    rows = []
+    for row, tiles in enumerate(board.rows, 1):
+        cube = board.cube_for(row)
+        cells = "".join(
+            f"<td style='padding:2px 6px;background:{CATEGORY_FILL[components().tile(t).kind]}'>"
+            f"{_esc(tile_label(t))}</td>" if t else "<td style='color:#aaa'>(taken)</td>" for t in tiles)
+        rows.append(f"<tr><td><b>row {row}</b></td><td>{_esc(ROW_EFFECTS[row] or 'no effect')}</td>"
+                    f"<td>{_cube(cube) if cube else '-'}</td>{cells}</tr>")
+    specials = ", ".join(f"{c} ({components_special(c).effect})" for c in board.specials) or "none"
+    meeples = "".join(_cube(m, True) for m in board.meeples) or "none"
+    return (f"<div class='zoobook-5x5-main'><b>Main board, round {state.round}</b> (gate {state.gate})"
+            f"<table>{''.join(rows)}</table>Special cards: {_esc(specials)}<br>Meeples: {meeples}</div>")
+
+
+def _board_picture(state: GameState, board: Board, seat: int) -> str:
+    """The zoo as the lineup lesson draws it (``fivebyfive_board.board_svg``), with this round's gate and lineup."""
+    lineup = state.lineup if state.phase == "lineup" and state.current_player == seat else None
+    if lineup is None:
+        return board_svg(board, gate=state.gate, scale=0.8)
+    return board_svg(board, gate=state.gate, path=lineup.path[:len(lineup.placed)],
+                     visitors=[(v.colour, v.meeple) for v in lineup.placed], scale=0.8)
+
+
+def zoo_html(state: GameState, seat: int = 0) -> str:
+    """Your zoo: the drawing, and the tiles in hand waiting to be placed."""
+    player = state.players[seat]
+    board = state.lineup.board if state.phase == "lineup" and state.lineup and state.current_player == seat \
+        else player.board
+    waiting = ", ".join(tile_label(t) for t, _ in player.hand) or "none"
+    return (f"<div class='zoobook-5x5-zoo'><b>Your zoo</b> ({len(board.tiles)} tiles, "
+            f"{len(board.popular)} popularity tokens)<br>{_board_picture(state, board, seat)}<br>"
+            f"Tiles to place: {_esc(waiting)}{lineup_html(state, seat)}</div>")
+
+
+def lineup_html(state: GameState, seat: int = 0) -> str:
+    """The lineup walked so far this round: each tile with its visitor, and the running score (F11)."""
+    lineup = state.lineup
+    if state.phase != "lineup" or lineup is None or state.current_player != seat:
+        return ""
+    steps = [f"{name} ({visitor})" for name, visitor in zip(lineup.path, lineup.placed)]
+    if lineup.awaiting_placement:
+        steps.append(f"{lineup.path[-1]} (waiting for a visitor)")
+    score = lineup.score()
+    return (f"<div class='zoobook-5x5-lineup'><b>Lineup from the {state.gate} gate:</b> "
+            f"{_esc(' -> '.join(steps) or 'not started')}; so far {score.tiles} tiles + "
+            f"{score.popularity} popularity + {score.doors} doors = {score.total}</div>")
+
+
+def hand_html(state: GameState, seat: int = 0) -> str:
+    """Cubes, meeples, doors, special cards and request cards in front of the player."""
+    player = state.players[seat]
+    hand = state.lineup.hand if state.phase == "lineup" and state.lineup else None
+    cubes = hand.cubes if hand else player.cubes
+    meeples = hand.meeples if hand else player.meeples
+    doors = hand.doors if hand else player.doors
+    box = components()
+    requests = "; ".join(str(box.request_cards[i]) for i in player.requests) or "none left"
+    met = "; ".join(str(box.request_cards[i]) for i in player.met_requests)
+    specials = "; ".join(f"{c}: {SPECIAL_EFFECTS[components_special(c).effect].text}" for c in player.specials)
+    return (f"<div class='zoobook-5x5-hand'><b>Your hand</b>: cubes {''.join(_cube(c) for c in cubes) or 'none'}"
+            f" meeples {''.join(_cube(m, True) for m in meeples) or 'none'} doors {doors}<br>"
+            f"Request cards: {_esc(requests)}" + (f" (met: {_esc(met)})" if met else "")
+            + (f"<br>Special cards: {_esc(specials)}" if specials else "") + "</div>")
+
+
+def scores_html(state: GameState, seat: int = 0) -> str:
+    """The scoring breakdown per round, the final scoring and (solo) the rank."""
+    player = state.players[seat]
+    award = "solo bonus" if state.solo else "most visitors"
+    rows = "".join(f"<tr><td>round {i}</td><td>{r.visitors}</td><td>{r.lineup}</td><td>{r.award}</td>"
+                   f"<td>{r.requests}</td><td><b>{r.total}</b></td></tr>" for i, r in enumerate(player.rounds, 1))
+    final = "".join(f"<tr><td colspan=5>{_esc(name)}</td><td>{points}</td></tr>" for name, points in player.final)
+    cards = ", ".join(f"{b} {FINAL_BONUS_CARDS[b].name}" for b in state.bonus_cards)
+    rank = f"<br><b>Rank: {_esc(state.rank())}</b>" if state.rank() else ""
+    return (f"<div class='zoobook-5x5-scores'><b>Score: {player.score}</b>{rank}<br>Final bonus cards: "
+            f"{_esc(cards)}; popularity condition {state.condition} "
+            f"({_esc(POPULARITY_CONDITIONS[state.condition].name)})"
+            f"<table><tr><th></th><th>visitors</th><th>lineup</th><th>{award}</th><th>requests</th>"
+            f"<th>total</th></tr>{rows}{final}</table></div>")
+
+
+class SoloGame(widgets.VBox):
+    """A solo game against the AI, played with buttons.
+
+    Parameters
+    ----------
+    seed : int
+        The game's seed (the same seed deals the same game).
+    beginner : bool
+        Final bonus cards A, B, C and popularity condition A, as the rulebook recommends.
+    """
+
+    def __init__(self, seed: int = 0, beginner: bool = False) -> None:
+        self.state = GameState.new(players=1, seed=seed, beginner=beginner)
+        self.status = widgets.HTML()
+        self.main_view = widgets.HTML()
+        self.take_buttons: dict[Take, widgets.Button] = {}
+        self.take_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.zoo_view = widgets.HTML(layout=widgets.Layout(min_width="330px"))
+        self.cell_buttons = {cell.name: self._button(cell.name, self._place_on(cell.name), width="44px")
+                             for cell in ALL_CELLS}
+        self.grid = widgets.GridBox(list(self.cell_buttons.values()),
+                                    layout=widgets.Layout(grid_template_columns="repeat(5, 48px)"))
+        self.hand_view = widgets.HTML(layout=widgets.Layout(max_width="560px"))
+        self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.best_lineup = self._button("Best lineup", lambda: self.act(BestLineup()), width="auto")
+        self.hint_button = self._button("What would the best bot do?", self.hint, width="auto")
+        self.bot_move = self._button("Let the bot play this decision", self.play_bot_move, width="auto")
+        self.hint_view = widgets.HTML()
+        self.scores_view = widgets.HTML()
+        self.log_view = widgets.HTML()
+        super().__init__([self.status, self.main_view, self.take_box,
+                          widgets.HBox([widgets.VBox([self.zoo_view]), widgets.VBox([self.grid, self.hand_view])]),
+                          self.choices, widgets.HBox([self.best_lineup, self.hint_button, self.bot_move]),
+                          self.hint_view, self.scores_view, self.log_view])
+        self.refresh()
+
+    @staticmethod
+    def _button(label: str, handler, width: str = "auto") -> widgets.Button:
+        button = widgets.Button(description=label, layout=widgets.Layout(width=width))
+        button.on_click(lambda _: handler())
+        return button
+
+    # -- acting ----------------------------------------------------------------------------------
+    def act(self, action) -> bool:
+        """Apply *action*; a refusal is shown in the status line and changes nothing."""
+        try:
+            self.state.apply(action)
+        except IllegalAction as refusal:
+            self.status.value = f"<div class='zoobook-message'>Not allowed: {_esc(refusal.reason)}</div>"
+            return False
+        self.hint_view.value = ""
+        self.refresh()
+        return True
+
+    def _place_on(self, cell: str):
+        def place() -> None:
+            options = [a for a in self.state.legal_actions() if isinstance(a, PlaceTile) and a.cell == cell]
+            if not options:
+                self.status.value = (f"<div class='zoobook-message'>Not allowed: no tile in hand can go on "
+                                     f"{cell} now</div>")
+                return
+            self.act(options[0])
+        return place
+
+    def play_bot_move(self) -> None:
+        """Let the greedy bot take the current decision (to move a game along quickly)."""
+        if not self.state.is_terminal():
+            self.act(GreedyBot().choose(self.state))
+
+    def hint(self) -> None:
+        """Show what the lookahead bot would do now, without doing it."""
+        if self.state.is_terminal():
+            self.hint_view.value = "<i>The game is over.</i>"
+            return
+        action = LookaheadBot().choose(self.state)
+        self.hint_view.value = f"<div class='zoobook-hint'>The best bot would: <b>{_esc(action_text(action))}</b></div>"
+
+    # -- showing ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        state = self.state
+        legal = state.legal_actions()
+        if state.is_terminal():
+            self.status.value = f"<b>Game over: {state.players[0].score} points, {_esc(state.rank())}.</b>"
+        else:
+            self.status.value = f"<b>Round {state.round or '-'}, {state.phase} phase.</b> " + _esc(self._prompt(legal))
+        self.main_view.value = mainboard_html(state)
+        takes = [a for a in legal if isinstance(a, Take)]
+        self.take_box.children = [self._button(f"take {state.mainboard.tile_at(a.row, a.slot)} "
+                                               f"({components().tile(state.mainboard.tile_at(a.row, a.slot)).kind.word})",
+                                               lambda a=a: self.act(a)) for a in takes]
+        places = {a.cell for a in legal if isinstance(a, PlaceTile)}
+        for name, button in self.cell_buttons.items():
+            button.disabled = name not in places
+            button.button_style = "success" if name in places else ""
+        others = [a for a in legal if not isinstance(a, (Take, PlaceTile, BestLineup))]
+        if state.phase == "lineup":
+            others = [a for a in others if not isinstance(a, lu.BuyPopularity)][:_MAX_STEP_BUTTONS]
+        self.choices.children = [self._button(action_text(a), lambda a=a: self.act(a)) for a in others]
+        self.best_lineup.disabled = BestLineup() not in legal
+        self.zoo_view.value = zoo_html(state)
+        self.hand_view.value = hand_html(state)
+        self.scores_view.value = scores_html(state)
+        self.log_view.value = ("<details><summary>Game log</summary><pre>"
+                               + _esc("\n".join(state.log[-60:])) + "</pre></details>")
+
+    def _prompt(self, legal) -> str:
+        if not legal:
+            return ""
+        first = legal[0]
+        if isinstance(first, Take):
+            return "Take a tile from the main board."
+        if isinstance(first, PlaceTile):
+            return f"Place {first.tile} on a green cell of your zoo."
+        if self.state.phase == "lineup":
+            return "Walk your lineup step by step, or play the best lineup."
+        return "Choose: " + ", ".join(action_text(a) for a in legal[:6])

@@ -1,0 +1,105 @@
+"""Drawing Age of Steam hex maps with matplotlib: terrain, nodes, track, a route, a teleport.
+
+Game-neutral: it draws any :class:`~zoobook.steam.hexmap.HexMap`. A game decides
+what its nodes look like through two hooks, ``label(node) -> str`` and
+``colour(node) -> colour``, and may highlight a route (track indices) and a
+teleport (two node names, drawn as a dashed arc). Pointy-topped hexes, north up
+(ruling S1, Red Blob Games' layout via :func:`zoobook.hexgrid.to_pixel`).
+
+Examples
+--------
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from zoobook.steam.hexmap import HexMap, Node
+>>> m = HexMap.build([Node((0, 0), "A"), Node((2, 0), "B", "exit")], [[(0, 0), (1, 0), (2, 0)]])
+>>> fig, ax = draw_hexmap(m, route=[0], title="A to B")
+>>> ax.get_title()
+'A to B'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from zoobook.hexgrid import bounding_box, corners, to_pixel
+from zoobook.steam.hexmap import HexMap, Node
+
+__all__ = ["draw_hexmap", "TERRAIN_COLOURS", "NODE_COLOURS", "ROUTE_COLOUR"]
+
+TERRAIN_COLOURS = {"plain": "#f4efe1", "mountain": "#c9b79c", "river": "#cfe3f2", "water": "#9cc3e6"}
+NODE_COLOURS = {"city": "#e9a23b", "area": "#e9a23b", "town": "#ffffff", "new-city": "#9ad17a",
+                "exit": "#7a7a7a"}
+TRACK_COLOUR, STUB_COLOUR, ROUTE_COLOUR = "#3b3b3b", "#9a9a9a", "#d62728"
+
+
+def _default_label(node: Node) -> str:
+    return node.name
+
+
+def _default_colour(node: Node) -> str:
+    return NODE_COLOURS.get(node.type, "#e9a23b")
+
+
+def draw_hexmap(hexmap: HexMap, *, ax=None, size: float = 1.0,
+                label: Callable[[Node], str] = _default_label,
+                colour: Callable[[Node], str] = _default_colour,
+                route: Iterable[int] = (), teleport: Sequence[str] | None = None,
+                extra_hexes: Iterable[Sequence[int]] = (), title: str = "",
+                figsize: tuple[float, float] | None = None, font_size: float = 8):
+    """Draw *hexmap*; returns ``(figure, axes)``.
+
+    Parameters
+    ----------
+    hexmap : HexMap
+    ax : matplotlib Axes, optional
+        Draw into it; a new figure otherwise.
+    label, colour : callables of a Node
+        What each node shows and its fill colour (hooks for the game).
+    route : iterable of int
+        Track indices to highlight (a shipment's links).
+    teleport : pair of node names, optional
+        Drawn as a dashed arc between the two nodes.
+    extra_hexes : iterable of hexes
+        Hexes to draw as plain ground although the map does not mention them.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import FancyArrowPatch, Polygon
+
+    terrain: Mapping = hexmap.terrain_map
+    hexes = hexmap.hexes() | {tuple(h) for h in extra_hexes}
+    if ax is None:
+        xmin, xmax, ymin, ymax = bounding_box(hexes or [(0, 0)], size)
+        width = max(3.0, min(11.0, (xmax - xmin) * 0.55))
+        fig, ax = plt.subplots(figsize=figsize or (width, max(2.0, width * (ymax - ymin) / max(xmax - xmin, 1e-9))))
+    else:
+        fig = ax.figure
+    for h in sorted(hexes):
+        ax.add_patch(Polygon(corners(h, size), closed=True, facecolor=TERRAIN_COLOURS.get(
+            terrain.get(h, "plain"), "#eeeeee"), edgecolor="#d0c8b0", linewidth=0.6, zorder=1))
+    highlighted = set(route)
+    for index, link in enumerate(hexmap.links()):
+        points = [to_pixel(h, size) for h in link.hexes]
+        xs, ys = zip(*points)
+        on_route = index in highlighted
+        ax.plot(xs, ys, color=ROUTE_COLOUR if on_route else (TRACK_COLOUR if link.complete else STUB_COLOUR),
+                linewidth=4.5 if on_route else 2.2, linestyle="-" if link.complete else (0, (2, 1.5)),
+                solid_capstyle="round", zorder=3 if on_route else 2)
+    for node in hexmap.nodes:
+        x, y = to_pixel(node.hex, size)
+        inset = [(x + 0.86 * (cx - x), y + 0.86 * (cy - y)) for cx, cy in corners(node.hex, size)]
+        ax.add_patch(Polygon(inset, closed=True, facecolor=colour(node), edgecolor="#333333",
+                             linewidth=1.0, zorder=4))
+        ax.text(x, y, label(node), ha="center", va="center", fontsize=font_size, zorder=5)
+    if teleport:
+        a, b = (to_pixel(hexmap.node(name).hex, size) for name in teleport)
+        ax.add_patch(FancyArrowPatch(a, b, connectionstyle="arc3,rad=0.35", arrowstyle="-|>",
+                                     mutation_scale=14, linestyle=(0, (4, 3)), linewidth=2.2,
+                                     color=ROUTE_COLOUR, zorder=6))
+    xmin, xmax, ymin, ymax = bounding_box(hexes or [(0, 0)], size)
+    ax.set_xlim(xmin - 0.2, xmax + 0.2)
+    ax.set_ylim(ymax + 0.2, ymin - 0.2)  # y grows downwards: north is up
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
+    return fig, ax

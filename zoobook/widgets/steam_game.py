@@ -1,0 +1,201 @@
+"""Play a whole solo Age of Steam game with widgets: a thin view over :mod:`zoobook.steam.game`.
+
+:class:`GamePlayer` shows the map (drawn by :mod:`zoobook.widgets.hexdraw`), the money,
+income, locomotive and the clear conditions, a list of the legal actions of the current
+phase (the shipments come from the map's shipment solver), a box to lay track hex by hex,
+the log, and a Hint button that runs the planner with a progress bar. Refused actions show
+the rule that forbids them and change nothing. No rules live here.
+
+>>> from zoobook.steam.zoo.model import Area, ZooMap
+>>> from zoobook.steam.game import Game
+>>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
+>>> player = GamePlayer(Game.zoo(zoo, land=[(1, 0)], turns=2), draw=False)
+>>> player.choose_text("issue no shares")
+>>> player.phase_label.value
+'<b>Turn 1 of 2</b>: action phase'
+>>> player.choose_text("select no action")
+>>> player.lay("0,0 0,1")
+>>> "not a hex where track may be laid" in player.message.value
+True
+>>> player.lay("0,0 1,0 2,0")
+>>> player.state.position.cash, player.message.value
+(6, '')
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as widgets
+
+from zoobook.steam.game.actions import IssueShares, LayTrack
+from zoobook.steam.game.hint import hint
+from zoobook.steam.game.progress import Interrupted
+from zoobook.steam.game.state import Game, GameState, IllegalAction
+from zoobook.widgets.common import figure_html
+
+__all__ = ["GamePlayer", "status_html", "action_label", "draw_game"]
+
+
+def action_label(action) -> str:
+    """The text a player reads for an action (the log's wording)."""
+    if isinstance(action, IssueShares) and action.count == 0:
+        return "issue no shares"
+    return str(action)
+
+
+def status_html(state: GameState) -> str:
+    """Money, income, locomotive, hand, blockers and the clear conditions as HTML."""
+    pos, eco, rules = state.position, state.position.economy, state.game.rules
+    rows = [("cash", f"${eco.cash}"), ("income", str(eco.income)), ("shares", str(eco.shares)),
+            ("locomotive", str(eco.locomotive)), ("expenses", f"${eco.expenses}")]
+    if rules.exit_bonus:
+        rows.append(("bonus tiles", str(pos.hand)))
+    if rules.selection.price:
+        rows.append(("blocked", ", ".join(sorted(pos.blocked)) or "none"))
+    if pos.card:
+        rows.append(("action", rules.card(pos.card).describe()))
+    cells = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
+                    for k, v in rows)
+    checks = "".join(f"<li>{'&#9745;' if ok else '&#9744;'} {html.escape(text)}</li>"
+                     for text, ok in state.conditions())
+    outcome = ""
+    if pos.outcome:
+        word = "CLEARED" if pos.outcome.cleared else "LOST"
+        outcome = f"<p class='zoobook-outcome'><b>{word}</b>: {html.escape(pos.outcome.reason)}</p>"
+    return (f"<div class='zoobook-steam-status'><table>{cells}</table>"
+            f"<b>Clear conditions</b><ul>{checks}</ul>{outcome}</div>")
+
+
+def draw_game(state: GameState, *, title: str = ""):
+    """The map with its land, track and goods; returns ``(figure, axes)``."""
+    from zoobook.widgets.hexdraw import draw_hexmap
+
+    goods = state.game.rules.goods
+    board = state.position.board
+    hexmap = goods.hexmap(board)
+    if state.game.rules.name == "zoo":
+        def label(node):
+            if node.type != "area":
+                return {"exit": "exit", "town": "town", "new-city": "new\ncity"}.get(node.type, node.name)
+            area = board.area(node.name)
+            return f"{node.name}\nd{area.danger} f{area.food}{' fed' if area.fed else ''}"
+    else:
+        def label(node):
+            try:
+                city = board.city(node.name)
+            except KeyError:
+                return "town"
+            cubes = "/".join(c[0].upper() for c in city.cubes)
+            return f"{node.name}\n{cubes}" if cubes else node.name
+    return draw_hexmap(hexmap, label=label, extra_hexes=state.game.land, title=title, font_size=7)
+
+
+_HEX = re.compile(r"-?\d+\s*,\s*-?\d+")
+
+
+class GamePlayer(widgets.VBox):
+    """Play a game turn by turn (see the module docstring)."""
+
+    def __init__(self, game: Game, *, draw: bool = True) -> None:
+        self.state = game.new_state()
+        self.draw = draw
+        self.phase_label = widgets.HTML()
+        self.status = widgets.HTML()
+        self.picture = widgets.HTML()
+        self.actions = widgets.Dropdown(description="Action", layout=widgets.Layout(width="34em"))
+        self.apply_button = widgets.Button(description="Do it", button_style="primary")
+        self.track = widgets.Text(description="Lay track", placeholder="q,r q,r ... from a node")
+        self.hand = widgets.BoundedIntText(value=0, min=0, max=99, description="from hand",
+                                           layout=widgets.Layout(width="11em"))
+        self.lay_button = widgets.Button(description="Lay")
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Planning",
+                                            layout=widgets.Layout(visibility="hidden"))
+        self.message = widgets.HTML()
+        self.advice = widgets.HTML()
+        self.log_view = widgets.HTML()
+        self.apply_button.on_click(lambda _: self.choose_selected())
+        self.lay_button.on_click(lambda _: self.lay(self.track.value, self.hand.value))
+        self.hint_button.on_click(lambda _: self.ask_hint())
+        build_row = widgets.HBox([self.track, self.hand, self.lay_button])
+        super().__init__([self.phase_label, widgets.HBox([self.picture, self.status]),
+                          widgets.HBox([self.actions, self.apply_button]), build_row,
+                          widgets.HBox([self.hint_button, self.progress]), self.message,
+                          self.advice, self.log_view])
+        self.refresh()
+
+    # -- what the buttons do ------------------------------------------------------------
+    def choose(self, action) -> None:
+        """Apply *action*; a refusal is shown (with its rule) and changes nothing."""
+        try:
+            self.state.apply(action)
+        except IllegalAction as exc:
+            self.message.value = f"<div class='zoobook-refused'>Refused: {html.escape(str(exc))}</div>"
+            return
+        self.message.value = ""
+        self.advice.value = ""
+        self.refresh()
+
+    def choose_text(self, label: str) -> None:
+        """Apply the legal action whose label is *label* (what the dropdown shows)."""
+        for action in self.state.legal_actions():
+            if action_label(action) == label:
+                return self.choose(action)
+        self.message.value = f"<div class='zoobook-refused'>No legal action reads {html.escape(label)!r} now.</div>"
+
+    def choose_selected(self) -> None:
+        if self.actions.value is not None:
+            self.choose(self.actions.value)
+
+    def lay(self, text: str, hand: int = 0) -> None:
+        """Lay track written as hexes ``"q,r q,r ..."``: a node or stub end first, then new hexes."""
+        hexes = [tuple(int(v) for v in h.split(",")) for h in _HEX.findall(text)]
+        if len(hexes) < 2:
+            self.message.value = "<div class='zoobook-refused'>Write at least two hexes, like 0,0 1,0.</div>"
+            return
+        self.choose(LayTrack(hexes, hand=hand))
+
+    def ask_hint(self) -> None:
+        """Run the planner from here, with a progress bar, and show its advice."""
+        self.progress.layout.visibility = "visible"
+
+        def report(done: int, total: int, message: str) -> None:
+            self.progress.max = max(total, 1)
+            self.progress.value = done
+            self.progress.description = message[:20]
+
+        try:
+            advice = hint(self.state.game, self.state.position, progress=report)
+        except Interrupted as exc:
+            self.advice.value = f"<div class='zoobook-hint'>Planning stopped: {html.escape(str(exc))}</div>"
+            return
+        finally:
+            self.progress.layout.visibility = "hidden"
+        head = (f"Hint: <b>{html.escape(action_label(advice.action))}</b>" if advice.action
+                else "<b>No plan clears the map in time from here.</b>")
+        items = "".join(f"<li>{html.escape(r)}</li>" for r in advice.reasons)
+        self.advice.value = f"<div class='zoobook-hint'>{head}<ul>{items}</ul></div>"
+        self.last_hint = advice
+
+    # -- the view ---------------------------------------------------------------------------
+    def refresh(self) -> None:
+        pos = self.state.position
+        game = self.state.game
+        self.phase_label.value = (f"<b>Turn {pos.turn} of {game.turns}</b>: "
+                                  f"{'game over' if pos.phase == 'over' else pos.phase + ' phase'}")
+        self.status.value = status_html(self.state)
+        legal = self.state.legal_actions()
+        if pos.phase == "build":
+            # single tiles crowd the list: offer them, but the Lay box takes whole paths
+            legal = [a for a in legal if not isinstance(a, LayTrack)] + \
+                    [a for a in legal if isinstance(a, LayTrack)]
+        self.actions.options = [(action_label(a), a) for a in legal]
+        self.track.disabled = self.lay_button.disabled = pos.phase != "build"
+        self.hint_button.disabled = pos.phase == "over"
+        lines = self.state.log[-14:]
+        self.log_view.value = ("<pre class='zoobook-log'>" + html.escape("\n".join(lines)) + "</pre>")
+        if self.draw:
+            fig, _ = draw_game(self.state)
+            self.picture.value = figure_html(fig, alt="the map")
