@@ -8,7 +8,7 @@ import pytest
 from zoobook.cli import main
 from zoobook.fivebyfive.board import Board, Tile
 from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, RandomBot, _settle, evaluate, play, reach
-from zoobook.fivebyfive.game import BestLineup, GameState, Take
+from zoobook.fivebyfive.game import BestLineup, GameState
 from zoobook.fivebyfive.play.simulate import histogram, simulate, summary
 
 

@@ -3,13 +3,13 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from zoobook.fivebyfive.board import ALL_CELLS, Board, Cell, Tile
+from zoobook.fivebyfive.board import ALL_CELLS, Board, Tile
 from zoobook.fivebyfive.cards import (
     CHARTS, Round3, TurnContext, chart_points, final_bonus, popularity_earned, special_card_points,
     wall_graph,
 )
 from zoobook.fivebyfive.components import SpecialCard
-from zoobook.fivebyfive.vocabulary import Category, Colour, colours
+from zoobook.fivebyfive.vocabulary import Category, colours
 
 
 def zoo(*tiles):

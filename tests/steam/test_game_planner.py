@@ -9,7 +9,6 @@ from functools import lru_cache
 
 from hypothesis import given, settings, strategies as st
 
-from zoobook.puzzles.loading import load_puzzle
 from zoobook.steam.easter.island import City, Island
 from zoobook.steam.game import Economy, Game, hint, plan
 from zoobook.steam.game.planner import replay, turns_lower_bound

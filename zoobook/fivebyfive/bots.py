@@ -33,7 +33,7 @@ from functools import lru_cache
 from zoobook.fivebyfive.board import Board, Border, gate_border
 from zoobook.fivebyfive.cards import final_bonus, special_card_points
 from zoobook.fivebyfive.components import components
-from zoobook.fivebyfive.game import ROUNDS, BestLineup, GameState, PlaceTile, Take, components_special
+from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, components_special
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
 from zoobook.fivebyfive.vocabulary import Colour, fits
 

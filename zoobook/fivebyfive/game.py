@@ -45,7 +45,7 @@ from dataclasses import dataclass, field, replace
 
 from zoobook.assumed import assumed
 from zoobook.fivebyfive import lineup as lu
-from zoobook.fivebyfive.board import Board, Cell, IllegalPlacement, start_squares
+from zoobook.fivebyfive.board import Board, Cell, start_squares
 from zoobook.fivebyfive.cards import (
     FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, Round3, TurnContext, final_bonus, popularity_earned,
     special_card_points,

@@ -40,12 +40,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from zoobook.errors import PuzzleError
 from zoobook.fivebyfive.board import GATES, Board, Border, Cell, CellSide, IllegalPlacement, Tile
 from zoobook.fivebyfive.scoring import RequestCard
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
 from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category
-from zoobook.puzzles.fields import Table
+from zoobook.puzzles.fields import Table, parsed
 from zoobook.puzzles.registry import PuzzleKind
 from zoobook.puzzles.solution import Solution
 
@@ -62,22 +61,8 @@ def _letters(table: Table, name: str, allowed: str) -> str:
     return text
 
 
-def _read_cell(item: Any, key: str) -> Cell:
-    if not isinstance(item, str):
-        raise PuzzleError("must be a cell name such as \"A3\"", key=key)
-    try:
-        return Cell.parse(item)
-    except ValueError as exc:
-        raise PuzzleError(str(exc), key=key) from None
-
-
-def _read_side(item: Any, key: str) -> CellSide:
-    if not isinstance(item, str):
-        raise PuzzleError("must be a cell side such as \"A3:W\"", key=key)
-    try:
-        return CellSide.parse(item)
-    except ValueError as exc:
-        raise PuzzleError(str(exc), key=key) from None
+_read_cell = parsed(Cell.parse, '"A3"')
+_read_side = parsed(CellSide.parse, '"A3:W"')
 
 
 def _read_tile(table: Table) -> tuple[Tile, bool]:

@@ -243,4 +243,30 @@ def read_int(item: Any, key: str, *, low: int | None = None, high: int | None = 
     return item
 
 
-__all__ += ["read_int"]
+def parsed(parse: Callable[[str], T], example: str) -> Callable[[Any, str], T]:
+    """A list-item reader (for :meth:`Table.items`) for strings in a game's notation.
+
+    *parse* turns the text into a value or raises :class:`ValueError` with the
+    reason; *example* shows the notation in the message for a non-string.
+
+    >>> read_cell = parsed(lambda text: text.upper(), '"A3"')
+    >>> read_cell("a3", "cells[1]")
+    'A3'
+    >>> read_cell(3, "cells[1]")
+    Traceback (most recent call last):
+    ...
+    zoobook.errors.PuzzleError: cells[1]: must be a string such as "A3", not an integer
+    """
+
+    def read(item: Any, key: str) -> T:
+        if not isinstance(item, str):
+            raise PuzzleError(f"must be a string such as {example}, not {_describe(item)}", key=key)
+        try:
+            return parse(item)
+        except ValueError as exc:
+            raise PuzzleError(str(exc), key=key) from None
+
+    return read
+
+
+__all__ += ["read_int", "parsed"]

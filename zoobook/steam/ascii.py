@@ -47,7 +47,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from zoobook.errors import PuzzleError
-from zoobook.hexgrid import Hex, are_neighbours, neighbours
+from zoobook.hexgrid import Hex, neighbours
 
 __all__ = ["AsciiMap", "parse_ascii", "render_ascii", "drawable_tracks", "TERRAIN_SYMBOLS", "same_tracks"]
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zoobook.errors import PuzzleError
-from zoobook.puzzles.fields import Table
+from zoobook.puzzles.fields import Table, parsed
 from zoobook.puzzles.registry import PuzzleKind
 from zoobook.puzzles.solution import Solution
 from zoobook.rulings import cite
@@ -46,13 +46,7 @@ class InvestPuzzle:
     tiles: tuple[Tile, ...]
 
 
-def _tile(value: Any, key: str) -> Tile:
-    if not isinstance(value, str):
-        raise PuzzleError("a tile is written as a string, such as \"zebra-male\"", key=key)
-    try:
-        return Tile.parse(value)
-    except ValueError as exc:
-        raise PuzzleError(str(exc), key=key) from None
+_tile = parsed(Tile.parse, '"zebra-male"')
 
 
 def _marker(value: Any, key: str) -> str:

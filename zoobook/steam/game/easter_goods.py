@@ -26,7 +26,6 @@ Examples
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import networkx as nx

@@ -23,7 +23,7 @@ Economy(cash=10, income=0, shares=2, locomotive=2)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 __all__ = ["Economy", "income_reduction", "end_of_turn_money", "SHARE_PRICE", "MAX_SHARES",
            "MAX_LEVEL", "REDUCTIONS"]

@@ -50,7 +50,6 @@ Examples
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from zoobook.puzzles.fields import Table

@@ -66,10 +66,10 @@ from zoobook.hexgrid import Hex, neighbours
 from zoobook.rulings import cite
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Ship, Urbanize)
-from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
+from zoobook.steam.game.economy import MAX_SHARES, SHARE_PRICE
 from zoobook.steam.game.memo import canonical
 from zoobook.steam.game.progress import Callback, Interrupted, quiet
-from zoobook.steam.game.state import (ACTION, BUILD, MOVE, OVER, SHARES, Game, IllegalAction,
+from zoobook.steam.game.state import (ACTION, BUILD, MOVE, OVER, Game, IllegalAction,
                                       Position, _end_of_turn, step)
 
 __all__ = ["Plan", "TurnPlan", "plan", "turn_options", "turns_lower_bound", "segments",
@@ -544,14 +544,12 @@ class _Search:
             goods = self.game.rules.goods
             options.sort(key=lambda o: (goods.goods_left(o[1].board), -o[1].cash))
         found = None
-        exact = True
         for done, (actions, after) in enumerate(options):
             if top:
                 if self.progress(done, len(options), f"deadline turn {deadline}") is False:
                     raise Interrupted("stopped by the progress callback")
             if self.prune and found is not None and _cash_ceiling(after, deadline) <= found[0]:
                 self.stats.pruned_money += 1
-                exact = False
                 continue
             result = self.best(after, deadline)
             if result is not None and (found is None or result[0] > found[0]):

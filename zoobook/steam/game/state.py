@@ -43,7 +43,7 @@ zoobook.steam.game.state.IllegalAction: the game is over (cleared in turn 1)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
