@@ -232,3 +232,23 @@ def test_exchange_with_the_barn_swaps_whole_groups():
     assert "do not fit" in refused(act.exchange, zoo_from(coins=1, enclosure={"4": {"animals": ["panda"]}},
                                                           barn={"animals": ["camel"] * 5}),
                                    "4", "barn", barn_species="camel")
+
+
+def test_exchange_from_the_barn_that_brings_a_fertile_pair_together_has_one_offspring():
+    # "a fertile male and a fertile female of one species in one enclosure at once produce one
+    # offspring": the barn never breeds, but the exchange puts both camels in the 6-space enclosure.
+    zoo = zoo_from(coins=1, enclosure={"6": {"animals": ["panda"] * 2}},
+                   barn={"animals": ["camel"] * 3, "fertile": ["camel-female", "camel-male"]})
+    out = act.exchange(zoo, "6", "barn", barn_species="camel")
+    six = out.zoo.enclosure("6")
+    assert (six.species, six.animals, six.offspring, six.fertile) == ("camel", 4, 1, ())
+    assert out.zoo.barn.animals == ("panda", "panda")
+    assert any("camel is born" in event for event in out.events)
+
+
+def test_exchange_birth_into_a_full_enclosure_sends_the_offspring_to_the_barn():
+    zoo = zoo_from(coins=1, enclosure={"4": {"animals": ["panda"]}},
+                   barn={"animals": ["camel"] * 4, "fertile": ["camel-female", "camel-male"]})
+    out = act.exchange(zoo, "4", "barn", barn_species="camel").zoo
+    assert (out.enclosure("4").animals, out.enclosure("4").offspring) == (4, 0)
+    assert out.barn.animals.count("camel") == 1 and out.barn.offspring == 1

@@ -169,13 +169,21 @@ def _put_animal(zoo: Zoo, key: str, species: str, sex: str | None, *, offspring:
     zoo = zoo.with_enclosure(after, coins=zoo.coins + coins)
     if not born:
         return Outcome(zoo, events)
-    # A fertile pair has met: one offspring, into this enclosure or, if it is full, the barn.
-    if after.free_spaces > 0:
-        birth = _put_animal(zoo, key, species, None, offspring=True)
-        zoo, events = birth.zoo, events + (f"a {species} is born in the {after.name}",) + birth.events
+    birth = _give_birth(zoo, key, shop_to)
+    return Outcome(birth.zoo, events + birth.events)
+
+
+def _give_birth(zoo: Zoo, key: str, shop_to: str | None) -> Outcome:
+    """A fertile pair has met in enclosure *key*: one offspring, into that enclosure or, if it is
+    full, the barn; the first offspring of the game brings the souvenir shop (Z3)."""
+    here = zoo.enclosure(key)
+    species = here.species
+    if here.free_spaces > 0:
+        born = _put_animal(zoo, key, species, None, offspring=True)
+        zoo, events = born.zoo, (f"a {species} is born in the {here.name}",) + born.events
     else:
         zoo = replace(zoo, barn=zoo.barn.add_animal(species, offspring=True))
-        events += (f"a {species} is born; the {after.name} is full, so it goes into the barn",)
+        events = (f"a {species} is born; the {here.name} is full, so it goes into the barn",)
     if _needs_shop(zoo):
         shop = _take_shop(zoo, shop_to)
         zoo, events = shop.zoo, events + shop.events
@@ -306,11 +314,14 @@ def move_stall(zoo: Zoo, stall: str, source: str, to: str) -> Outcome:
     return Outcome(zoo.with_enclosure(e.with_stalls(e.stalls + (stall,))))
 
 
-def exchange(zoo: Zoo, first: str, second: str, *, barn_species: str | None = None) -> Outcome:
+def exchange(zoo: Zoo, first: str, second: str, *, barn_species: str | None = None,
+             shop_to: str | None = None) -> Outcome:
     """Exchange action (1 coin): swap all animals of one place with all animals of another species
     in another place; both groups must fit.
 
     *second* is an enclosure key or ``"barn"`` (then *barn_species* names the barn's group).
+    Animals from the barn may bring a fertile male and female together: each such pair has one
+    offspring, as on any other arrival (*shop_to* places the souvenir shop if that is the first).
     Pavilions and construction-site markers stay where they are (Z4, Z5), so the room an
     enclosure offers is its size less its pavilions and markers.
 
@@ -322,7 +333,7 @@ def exchange(zoo: Zoo, first: str, second: str, *, barn_species: str | None = No
     (3, ('zebra',))
     """
     if second == BARN:
-        return _exchange_with_barn(zoo, first, barn_species)
+        return _exchange_with_barn(zoo, first, barn_species, shop_to)
     a, b = _enclosure(zoo, first), _enclosure(zoo, second)
     if first == second:
         raise IllegalAction("an exchange needs two different enclosures")
@@ -347,7 +358,7 @@ def _check_fits(count: int, species: str, place: str, target: Enclosure) -> None
                             f"({plural(room, 'space')} for animals)")
 
 
-def _exchange_with_barn(zoo: Zoo, key: str, species: str | None) -> Outcome:
+def _exchange_with_barn(zoo: Zoo, key: str, species: str | None, shop_to: str | None) -> Outcome:
     e, barn = _enclosure(zoo, key), zoo.barn
     if species is None or species not in barn.animals:
         raise IllegalAction(f"say which species of the barn to exchange; the barn holds "
@@ -367,9 +378,15 @@ def _exchange_with_barn(zoo: Zoo, key: str, species: str | None) -> Outcome:
     fertile = [f for f in barn.fertile if not f.startswith(species + "-")] + [f"{e.species}-{x}" for x in e.fertile]
     barn = replace(barn, animals=tuple(sorted(animals)), fertile=tuple(sorted(fertile)),
                    offspring=barn.offspring - arriving_offspring + e.offspring)
+    pairs = min(fertile_in.count("male"), fertile_in.count("female"))
+    unpaired = [sex for sex in ("male", "female") for _ in range(fertile_in.count(sex) - pairs)]
     moved = replace(e, species=species, animals=count, offspring=arriving_offspring,
-                    fertile=tuple(sorted(fertile_in)))
-    return Outcome(replace(zoo.with_enclosure(moved), barn=barn))
+                    fertile=tuple(sorted(unpaired)))
+    outcome = Outcome(replace(zoo.with_enclosure(moved), barn=barn))
+    for _ in range(pairs):  # each fertile animal breeds once
+        birth = _give_birth(outcome.zoo, key, shop_to)
+        outcome = Outcome(birth.zoo, outcome.events + birth.events)
+    return outcome
 
 
 def purchase(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None) -> Outcome:
