@@ -12,6 +12,7 @@ module (see :func:`zoobook.puzzles.registry.game_modules`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -142,7 +143,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        args = build_parser().parse_args(argv)
+        # argparse writes help and errors to sys.stdout/sys.stderr; send them where asked.
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a bad argument
         return int(exc.code or 0)
     try:

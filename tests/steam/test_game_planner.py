@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from zoobook.steam.easter.island import City, Island
 from zoobook.steam.game import Economy, Game, hint, plan
 from zoobook.steam.game.planner import replay, turns_lower_bound
-from zoobook.steam.game.progress import Interrupted
+from zoobook.progress import Interrupted
 from zoobook.steam.game.state import OVER, step
 from zoobook.steam.zoo.model import Area, ZooMap
 

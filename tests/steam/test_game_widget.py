@@ -46,3 +46,53 @@ def test_the_hint_button_shows_the_planners_advice_and_hides_its_progress_bar():
     view.hint_button.click()
     assert "Hint: <b>issue 13 shares</b>" in view.advice.value
     assert view.progress.layout.visibility == "hidden" and view.last_hint.plan.turns == 1
+
+
+def click(view, *hexes):
+    for h in hexes:
+        view.board.buttons[h].click()
+
+
+def test_clicking_hexes_on_the_board_lays_track_as_the_text_box_would():
+    typed, clicked = player("zoo-game-exit-bonus"), player("zoo-game-exit-bonus")
+    for view in (typed, clicked):
+        view.choose_text("issue no shares")
+        view.choose_text("select feeding")
+    assert clicked.board.buttons[(0, 0)].description == "Zeb"  # the zebras' area, by its initials
+    typed.lay("0,0 1,0 2,0")
+    click(clicked, (0, 0), (1, 0), (2, 0))
+    assert clicked.board_path.value == "0,0 1,0 2,0" and clicked.board.buttons[(1, 0)].description == "2"
+    clicked.board_lay_button.click()
+    assert clicked.message.value == "" and clicked.board.selected == []
+    assert clicked.state.position == typed.state.position and clicked.state.log == typed.state.log
+    assert clicked.log_view.value == typed.log_view.value and clicked.status.value == typed.status.value
+    assert "=" in clicked.board.buttons[(1, 0)].description  # track now shows on the hex
+
+
+def test_a_clicked_path_the_engine_refuses_shows_its_rule_changes_nothing_and_keeps_the_clicks():
+    view = player("zoo-game-exit-bonus")
+    view.choose_text("issue no shares")
+    view.choose_text("select feeding")
+    before = view.state.position
+    click(view, (0, 0), (1, 0), (2, 0))
+    click(view, (2, 0), (1, 0))  # a second click on the last hex takes it back: (0, 0) is left
+    click(view, (2, 0))  # then a jump over (1, 0)
+    view.board_lay_button.click()
+    typed = player("zoo-game-exit-bonus")
+    typed.choose_text("issue no shares")
+    typed.choose_text("select feeding")
+    typed.lay("0,0 2,0")
+    assert view.message.value == typed.message.value and "Refused" in view.message.value
+    assert view.state.position is before and view.board.text() == "0,0 2,0"
+    view.board_clear_button.click()
+    assert view.board.selected == [] and view.board_path.value == ""
+
+
+def test_the_board_lays_out_pointy_topped_rows_and_takes_clicks_only_while_building():
+    view = player("zoo-game-warm-up")
+    assert view.board.disabled and view.board_lay_button.disabled  # shares phase
+    rows = view.board.children
+    assert len(rows) == len({r for _, r in view.board.hexes})
+    view.choose_text("issue no shares")
+    view.choose_text("select no action")
+    assert not view.board.disabled

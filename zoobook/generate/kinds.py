@@ -45,7 +45,7 @@ def _seed(text: str) -> int:
 def _run(args: argparse.Namespace, out, err) -> int:
     from zoobook.generate import generator_kinds
     from zoobook.generate.pipeline import GenerationError, generate_one, write_generated
-    from zoobook.generate.progress import ProgressBar
+    from zoobook.progress import TerminalBar
 
     kinds = generator_kinds()
     if args.list or args.kind is None:
@@ -61,7 +61,7 @@ def _run(args: argparse.Namespace, out, err) -> int:
     if folder.exists() and not folder.is_dir():
         print(f"zoobook: --out {folder}: not a folder", file=err)
         return 2
-    bar = ProgressBar(args.count, label=args.kind, stream=err) if args.count > 1 else None
+    bar = TerminalBar(err, label=args.kind, close_when_done=True) if args.count > 1 else None
     avoid: set[str] = set()
     made = []
     try:
@@ -69,7 +69,7 @@ def _run(args: argparse.Namespace, out, err) -> int:
             made.append(generate_one(args.kind, difficulty=args.difficulty, seed=args.seed, index=index,
                                      avoid=avoid))
             if bar:
-                bar(index + 1)
+                bar(index + 1, args.count)
     except GenerationError as exc:
         if bar:
             err.write("\n")

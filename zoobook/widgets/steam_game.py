@@ -2,7 +2,8 @@
 
 :class:`GamePlayer` shows the map (drawn by :mod:`zoobook.widgets.hexdraw`), the money,
 income, locomotive and the clear conditions, a list of the legal actions of the current
-phase (the shipments come from the map's shipment solver), a box to lay track hex by hex,
+phase (the shipments come from the map's shipment solver), a box to lay track hex by hex
+and the same hexes as a clickable board (:class:`~zoobook.widgets.hexbuttons.HexButtonBoard`),
 the log, and a Hint button that runs the planner with a progress bar. Refused actions show
 the rule that forbids them and change nothing. No rules live here.
 
@@ -31,11 +32,12 @@ import ipywidgets as widgets
 
 from zoobook.steam.game.actions import IssueShares, LayTrack
 from zoobook.steam.game.hint import hint
-from zoobook.steam.game.progress import Interrupted
+from zoobook.progress import Interrupted
 from zoobook.steam.game.state import Game, GameState, IllegalAction
 from zoobook.widgets.common import figure_html
+from zoobook.widgets.hexbuttons import HexButtonBoard
 
-__all__ = ["GamePlayer", "status_html", "action_label", "draw_game"]
+__all__ = ["GamePlayer", "status_html", "action_label", "draw_game", "hex_label"]
 
 
 def action_label(action) -> str:
@@ -92,6 +94,34 @@ def draw_game(state: GameState, *, title: str = ""):
     return draw_hexmap(hexmap, label=label, extra_hexes=state.game.land, title=title, font_size=7)
 
 
+_NODE_MARK = {"exit": "EX", "town": "T", "new-city": "NC"}
+_TERRAIN_MARK = {"mountain": "^", "river": "~", "water": "≈"}
+
+
+def hex_label(hexmap, h) -> str:
+    """A few characters for a hex button: node initials, ``=`` for track, terrain marks.
+
+    >>> from zoobook.steam.zoo.model import Area, ZooMap
+    >>> game = Game.zoo(ZooMap.build(areas=[Area("goats", (0, 0), 1)]), land=[(1, 0)], turns=1)
+    >>> hexmap = game.rules.goods.hexmap(game.new_state().position.board)
+    >>> hex_label(hexmap, (0, 0)), hex_label(hexmap, (1, 0))   # "Red 3" would read R3
+    ('Goa', '')
+    """
+    node = hexmap.node_at(h)
+    if node is not None:
+        words = node.name.split()
+        initials = "".join(w[0].upper() for w in words) if len(words) > 1 else node.name[:3].capitalize()
+        return _NODE_MARK.get(node.type) or initials
+    terrain = _TERRAIN_MARK.get(hexmap.terrain_map.get(tuple(h), "plain"), "")
+    return terrain + ("=" if hexmap.track_at(h) is not None else "")
+
+
+def state_hexes(state: GameState) -> set:
+    """The hexes the map shows: every hex it mentions, plus the land track may be laid on."""
+    hexmap = state.game.rules.goods.hexmap(state.position.board)
+    return hexmap.hexes() | {tuple(h) for h in state.game.land}
+
+
 _HEX = re.compile(r"-?\d+\s*,\s*-?\d+")
 
 
@@ -110,6 +140,15 @@ class GamePlayer(widgets.VBox):
         self.hand = widgets.BoundedIntText(value=0, min=0, max=99, description="from hand",
                                            layout=widgets.Layout(width="11em"))
         self.lay_button = widgets.Button(description="Lay")
+        # the same hexes the drawing shows, as buttons: click a path, then "Lay track"
+        shown = state_hexes(self.state)
+        self.board = HexButtonBoard(shown, label=lambda h: hex_label(self._hexmap(), h),
+                                    on_change=lambda board: setattr(self.board_path, "value", board.text()))
+        self.board_path = widgets.Label()
+        self.board_lay_button = widgets.Button(description="Lay track", button_style="primary")
+        self.board_clear_button = widgets.Button(description="Clear")
+        self.board_lay_button.on_click(lambda _: self.lay_clicked())
+        self.board_clear_button.on_click(lambda _: self.clear_clicks())
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Planning",
                                             layout=widgets.Layout(visibility="hidden"))
@@ -120,8 +159,10 @@ class GamePlayer(widgets.VBox):
         self.lay_button.on_click(lambda _: self.lay(self.track.value, self.hand.value))
         self.hint_button.on_click(lambda _: self.ask_hint())
         build_row = widgets.HBox([self.track, self.hand, self.lay_button])
+        board_row = widgets.VBox([self.board, widgets.HBox([self.board_lay_button, self.board_clear_button,
+                                                            self.board_path])])
         super().__init__([self.phase_label, widgets.HBox([self.picture, self.status]),
-                          widgets.HBox([self.actions, self.apply_button]), build_row,
+                          widgets.HBox([self.actions, self.apply_button]), build_row, board_row,
                           widgets.HBox([self.hint_button, self.progress]), self.message,
                           self.advice, self.log_view])
         self.refresh()
@@ -157,6 +198,21 @@ class GamePlayer(widgets.VBox):
             return
         self.choose(LayTrack(hexes, hand=hand))
 
+    def lay_clicked(self) -> None:
+        """Lay the track clicked on the hex board, through :meth:`lay` like the text box.
+
+        The clicks are kept after a refusal (so the player can fix them) and cleared once
+        the track is laid.
+        """
+        before = self.state.position
+        self.lay(self.board.text(), self.hand.value)
+        if self.state.position is not before:
+            self.clear_clicks()
+
+    def clear_clicks(self) -> None:
+        self.board.clear()
+        self.board_path.value = ""
+
     def ask_hint(self) -> None:
         """Run the planner from here, with a progress bar, and show its advice."""
         self.progress.layout.visibility = "visible"
@@ -180,6 +236,13 @@ class GamePlayer(widgets.VBox):
         self.last_hint = advice
 
     # -- the view ---------------------------------------------------------------------------
+    def _hexmap(self):
+        """The current position's hex map, built once per position (the board asks per hex)."""
+        position = self.state.position
+        if getattr(self, "_hexmap_of", (None,))[0] is not position:
+            self._hexmap_of = (position, self.state.game.rules.goods.hexmap(position.board))
+        return self._hexmap_of[1]
+
     def refresh(self) -> None:
         pos = self.state.position
         game = self.state.game
@@ -193,6 +256,8 @@ class GamePlayer(widgets.VBox):
                     [a for a in legal if isinstance(a, LayTrack)]
         self.actions.options = [(action_label(a), a) for a in legal]
         self.track.disabled = self.lay_button.disabled = pos.phase != "build"
+        self.board.disabled = self.board_lay_button.disabled = pos.phase != "build"
+        self.board.relabel()
         self.hint_button.disabled = pos.phase == "over"
         lines = self.state.log[-14:]
         self.log_view.value = ("<pre class='zoobook-log'>" + html.escape("\n".join(lines)) + "</pre>")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from zoobook.steam.game.actions import Action
 from zoobook.steam.game.planner import Plan, plan
-from zoobook.steam.game.progress import Callback, quiet
+from zoobook.progress import Callback, quiet
 from zoobook.steam.game.state import Game, Position
 
 __all__ = ["Hint", "hint"]

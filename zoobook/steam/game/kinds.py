@@ -61,7 +61,7 @@ from zoobook.steam.game.easter_goods import TOWN, add_towns
 from zoobook.steam.game.maps import EASTER, ZOO
 from zoobook.steam.zoo.kinds import read_hex
 from zoobook.steam.game.planner import plan
-from zoobook.steam.game.progress import Interrupted, TerminalBar
+from zoobook.progress import Interrupted, TerminalBar
 from zoobook.steam.game.state import Game
 from zoobook.steam.zoo import kinds as zoo_kinds
 

@@ -68,7 +68,7 @@ from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack,
                                         RaiseLocomotive, Select, Ship, Urbanize)
 from zoobook.steam.game.economy import MAX_SHARES, SHARE_PRICE
 from zoobook.steam.game.memo import canonical
-from zoobook.steam.game.progress import Callback, Interrupted, quiet
+from zoobook.progress import Callback, Interrupted, quiet
 from zoobook.steam.game.state import (ACTION, BUILD, MOVE, OVER, Game, IllegalAction,
                                       Position, _end_of_turn, step)
 
@@ -573,7 +573,7 @@ def plan(game: Game, position: Position | None = None, *, prune: bool = True,
         only memoises (the benchmark's baseline).
     progress : callable
         ``progress(done, total, message)``; return False to stop
-        (raises :class:`~zoobook.steam.game.progress.Interrupted`). Ctrl-C also
+        (raises :class:`~zoobook.progress.Interrupted`). Ctrl-C also
         raises it.
     deadline : int, optional
         The last turn allowed (default: the game's turn limit).

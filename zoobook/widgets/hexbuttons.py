@@ -1,0 +1,134 @@
+"""A clickable hex board: one ipywidgets Button per hex, laid out as pointy-topped hexes.
+
+Rows go by ``r`` and each row is shifted right by half a hex per ``r`` (the axial layout
+of :mod:`zoobook.hexgrid`, ruling S1), so a hex's buttons sit where the drawn map shows it.
+Clicking hexes in turn builds a sequence, the same ``"q,r q,r ..."`` a text box takes;
+clicking the last chosen hex again takes it back. The board knows no rules: what a
+sequence means is up to whoever reads :attr:`HexButtonBoard.selected`.
+
+Examples
+--------
+>>> board = HexButtonBoard([(0, 0), (1, 0), (0, 1)], label=lambda h: "x" if h == (1, 0) else "")
+>>> board.buttons[(1, 0)].click(); board.buttons[(0, 1)].click()
+>>> board.selected, board.text()
+([(1, 0), (0, 1)], '1,0 0,1')
+>>> board.buttons[(1, 0)].description
+'1:x'
+>>> board.buttons[(0, 1)].click()   # the last hex again: taken back
+>>> board.text()
+'1,0'
+>>> [len(row.children) for row in board.children]   # row r=1 starts with a half-hex spacer
+[2, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import ipywidgets as widgets
+
+__all__ = ["HexButtonBoard"]
+
+Hex = tuple[int, int]
+
+
+class HexButtonBoard(widgets.VBox):
+    """Buttons for *hexes*, labelled by ``label(hex) -> str``; clicks build :attr:`selected`.
+
+    Parameters
+    ----------
+    hexes : iterable of (q, r)
+        The hexes to show; gaps in a row are left blank.
+    label : callable of a hex, optional
+        The short text a button shows (a few characters); call :meth:`relabel` after the
+        thing it describes changes.
+    width : float
+        The width of one hex button in em.
+    on_change : callable, optional
+        Called with the board after every click.
+    """
+
+    def __init__(self, hexes: Iterable[Sequence[int]], label: Callable[[Hex], str] = lambda h: "",
+                 *, width: float = 3.6, on_change: Callable[["HexButtonBoard"], None] | None = None) -> None:
+        cells = sorted({(int(h[0]), int(h[1])) for h in hexes}, key=lambda h: (h[1], h[0]))
+        if not cells:
+            raise ValueError("a hex board needs at least one hex")
+        self.label = label
+        self.on_change = on_change
+        self.selected: list[Hex] = []
+        self.buttons: dict[Hex, widgets.Button] = {}
+        self._disabled = False
+        r_top = cells[0][1]
+        # x of a hex in hex widths, q + r/2 (pointy-topped axial), measured from the leftmost one
+        left = min(q + (r - r_top) / 2 for q, r in cells)
+        rows = []
+        for r in sorted({r for _, r in cells}):
+            row: list[widgets.Widget] = []
+            x = left
+            for q in sorted(q for q, rr in cells if rr == r):
+                gap = q + (r - r_top) / 2 - x
+                if gap > 0:
+                    row.append(widgets.Box(layout=widgets.Layout(width=f"{gap * width}em",
+                                                                 min_width=f"{gap * width}em")))
+                button = widgets.Button(tooltip=f"{q},{r}", layout=widgets.Layout(
+                    width=f"{width}em", min_width=f"{width}em", height="2.4em", margin="0", padding="0"))
+                button.on_click(lambda _, h=(q, r): self.toggle(h))
+                self.buttons[(q, r)] = button
+                row.append(button)
+                x = q + (r - r_top) / 2 + 1
+            rows.append(widgets.HBox(row))
+        super().__init__(rows)
+        self.relabel()
+
+    @property
+    def hexes(self) -> list[Hex]:
+        """The board's hexes, row by row."""
+        return list(self.buttons)
+
+    def toggle(self, h: Sequence[int]) -> None:
+        """What a click on *h* does: append it, or take it back if it is the last one chosen."""
+        h = (int(h[0]), int(h[1]))
+        if h not in self.buttons:
+            raise KeyError(f"{h} is not on this board")
+        if self.selected and self.selected[-1] == h:
+            self.selected.pop()
+        else:
+            self.selected.append(h)
+        self.relabel()
+        if self.on_change:
+            self.on_change(self)
+
+    def clear(self) -> None:
+        """Forget the chosen hexes."""
+        self.selected = []
+        self.relabel()
+
+    def text(self) -> str:
+        """The chosen hexes written as a text box takes them: ``"q,r q,r ..."``."""
+        return " ".join(f"{q},{r}" for q, r in self.selected)
+
+    def relabel(self) -> None:
+        """Redraw every button's label, numbering the chosen hexes in click order."""
+        order = {}
+        for i, h in enumerate(self.selected, 1):
+            order.setdefault(h, []).append(str(i))
+        for h, button in self.buttons.items():
+            text = self.label(h)
+            if h in order:
+                button.description = "/".join(order[h]) + (f":{text}" if text else "")
+                button.button_style = "warning"
+            else:
+                button.description = text
+                button.button_style = ""
+            button.disabled = self._disabled
+
+    @property
+    def disabled(self) -> bool:
+        """Whether the buttons take clicks."""
+        return self._disabled
+
+    @disabled.setter
+    def disabled(self, value: bool) -> None:
+        self._disabled = bool(value)
+        for button in self.buttons.values():
+            button.disabled = self._disabled
