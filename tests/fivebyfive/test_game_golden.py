@@ -4,7 +4,6 @@ To rewrite them after a deliberate rules change:
 ``ZOOBOOK_WRITE_GOLDEN=1 python -m pytest tests/fivebyfive/test_game_golden.py`` (then read the diff).
 """
 
-import os
 from pathlib import Path
 
 import pytest
@@ -15,16 +14,9 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
-def test_playthrough_matches_the_stored_text(name):
+def test_playthrough_matches_the_stored_text(name, matches_golden):
     players, seed = GOLDEN_GAMES[name]
-    lines = playthrough(players, seed)
-    path = GOLDEN / name
-    if os.environ.get("ZOOBOOK_WRITE_GOLDEN"):
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    stored = path.read_text(encoding="utf-8").splitlines()
-    for number, (want, got) in enumerate(zip(stored, lines), 1):
-        assert got == want, f"{name} line {number} differs"
-    assert len(lines) == len(stored)
+    matches_golden(GOLDEN / name, playthrough(players, seed))
 
 
 def test_the_solo_playthrough_ends_with_a_rank_and_the_others_with_places():

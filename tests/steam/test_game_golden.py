@@ -6,7 +6,6 @@ Each game is a shipped puzzle file and a scripted list of actions; the log the e
 ``ZOOBOOK_WRITE_GOLDEN=1 python -m pytest tests/steam/test_game_golden.py`` and read the diff.
 """
 
-import os
 from pathlib import Path
 
 import pytest
@@ -52,17 +51,10 @@ def play(name):
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_playthrough_matches_the_stored_log(name):
+def test_playthrough_matches_the_stored_log(name, matches_golden):
     state = play(name)
     assert state.is_terminal()
-    lines = state.log + [""] + str(state).splitlines()
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("ZOOBOOK_WRITE_GOLDEN"):
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    stored = path.read_text(encoding="utf-8").splitlines()
-    for number, (want, got) in enumerate(zip(stored, lines), 1):
-        assert got == want, f"{name} line {number} differs"
-    assert len(lines) == len(stored)
+    matches_golden(GOLDEN / f"{name}.txt", state.log + [""] + str(state).splitlines())
 
 
 def test_the_outcomes_are_the_ones_the_scripts_aim_for():
