@@ -12,7 +12,7 @@ from dataclasses import replace
 from hypothesis import given, settings, strategies as st
 
 from zoobook.zooloretto.actions import (
-    IllegalAction, buy_pavilion, buy_restaurant, legal_placements, place_site, place_tile, site_destinations,
+    IllegalAction, buy_pavilion, buy_restaurant, place_site, place_tile, site_destinations,
 )
 from zoobook.zooloretto.invest import solve_invest
 from zoobook.zooloretto.model import Barn, Enclosure, Middle, Tile, Zoo, ENCLOSURE_SPECS
@@ -22,6 +22,7 @@ from zoobook.zooloretto.scoring import score
 from zoobook.zooloretto.truck import solve_truck
 
 from .conftest import zoo_from
+from .twins import brute_best
 
 TB, CS = "three-buildings", "construction-sites"
 T = Tile.parse
@@ -29,19 +30,6 @@ FEW = settings(max_examples=100, deadline=None)
 
 
 # -- brute-force twins ----------------------------------------------------------------------------------
-def brute_best(zoo: Zoo, tiles: list[Tile]) -> tuple[int, int]:
-    """Best (score, coins) over every order and every legal place, by plain recursion."""
-    if not tiles:
-        return score(zoo).total, zoo.coins
-    best = None
-    for i, tile in enumerate(tiles):
-        rest = tiles[:i] + tiles[i + 1:]
-        for to, shop in legal_placements(zoo, tile):
-            value = brute_best(place_tile(zoo, tile, to, shop_to=shop).zoo, rest)
-            best = value if best is None or value > best else best
-    return best
-
-
 def brute_sabotage(zoo: Zoo, markers: list[str], tiles: list[Tile]) -> int:
     """Largest loss over every sequence of marker spaces (no merging of equal placements)."""
     before = brute_best(zoo, tiles)[0]
