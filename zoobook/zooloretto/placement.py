@@ -90,17 +90,33 @@ def tiles_key(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=str))
 
 
-def decision_graph(zoo: Zoo, tiles: Sequence[Tile]) -> nx.DiGraph:
+def decision_graph(zoo: Zoo, tiles: Sequence[Tile], *, every_order: bool = False) -> nx.DiGraph:
     """Every way to place *tiles* into *zoo*, as a DAG.
 
     Nodes are ``(zoo, tiles in hand)`` with attribute ``score`` on the terminal
     ones (no tile left); edges carry the :class:`Move`. The root is
     ``graph.graph["root"]``.
 
+    The solver's graph tries only the orders that can matter (see the module
+    docstring): it reaches a best final zoo, not every final zoo. With
+    *every_order* every tile may come next, so the terminal nodes are exactly
+    the distinct zoos some order and placement of the tiles can make (the
+    generator counts optimal placements on them).
+
     >>> from zoobook.zooloretto.model import new_zoo, Tile
     >>> g = decision_graph(new_zoo(expansions=()), [Tile.parse("camel")])
     >>> g.number_of_nodes(), g.out_degree(g.graph["root"])
     (5, 4)
+
+    A plain zebra before the fertile female fills the enclosure first, so the
+    offspring goes into the barn: a final zoo only *every_order* reaches.
+
+    >>> from zoobook.zooloretto.model import Enclosure
+    >>> zoo = new_zoo(expansions=()).with_enclosure(Enclosure("5", "zebra", 3, fertile=("male",)))
+    >>> hand = [Tile.parse("zebra"), Tile.parse("zebra-female")]
+    >>> [sum("score" in g.nodes[n] for n in g)
+    ...  for g in (decision_graph(zoo, hand), decision_graph(zoo, hand, every_order=True))]
+    [15, 16]
     """
     root = (zoo, tiles_key(tiles))
     graph = nx.DiGraph(root=root)
@@ -112,7 +128,7 @@ def decision_graph(zoo: Zoo, tiles: Sequence[Tile]) -> nx.DiGraph:
         if not hand:
             graph.nodes[node]["score"] = score(here)
             continue
-        for index in _branching(hand):
+        for index in (_distinct(hand) if every_order else _branching(hand)):
             tile, rest = hand[index], hand[:index] + hand[index + 1:]
             for to, shop_to in legal_placements(here, tile):
                 child = (place_tile(here, tile, to, shop_to=shop_to).zoo, rest)
@@ -121,6 +137,11 @@ def decision_graph(zoo: Zoo, tiles: Sequence[Tile]) -> nx.DiGraph:
                     stack.append(child)
                 graph.add_edge(node, child, move=Move(tile, to, shop_to))
     return graph
+
+
+def _distinct(hand: tuple[Tile, ...]) -> list[int]:
+    """The first index of each distinct tile of the sorted *hand*."""
+    return [i for i, t in enumerate(hand) if i == 0 or hand[i - 1] != t]
 
 
 def _branching(hand: tuple[Tile, ...]) -> list[int]:
