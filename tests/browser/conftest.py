@@ -25,19 +25,19 @@ Write ``tests/browser/test_<your lesson>.py``::
 
     import pytest
     from playwright.sync_api import expect
-    from labtools import open_notebook, outputs, run_all_cells, screenshot
+    from labtools import outputs, run_notebook, screenshot
 
     pytestmark = pytest.mark.browser
 
     def test_lineup_lesson_solves_in_the_browser(page, lab_url):
-        open_notebook(page, lab_url, "10-five-by-five.ipynb")   # a fresh workspace each time
-        run_all_cells(page)                                     # clears outputs, runs, checks errors
+        # a fresh workspace; outputs cleared, every cell run, errors named
+        run_notebook(page, lab_url, "10-five-by-five.ipynb")
         outputs(page).get_by_role("button", name="Solve").first.click()
         expect(outputs(page).locator(".zoobook-solution")).to_have_count(1)
         screenshot(page, "five-by-five")
 
 Assert on what a reader sees after an interaction (a widget's text changed, a
-figure appeared), not on what the stored outputs already showed: ``run_all_cells``
+figure appeared), not on what the stored outputs already showed: ``run_notebook``
 clears the outputs first. Keep it to one or two interactions: the whole browser
 run shares one server and must stay quick. Run it alone with
 ``.venv/bin/python -m pytest -m browser tests/browser/test_<your lesson>.py``.

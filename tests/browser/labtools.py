@@ -4,11 +4,10 @@ Use them from a test in ``tests/browser/`` with the fixtures of ``conftest.py``
 (``lab_url`` is the server's base URL, ``page`` a fresh browser tab)::
 
     from playwright.sync_api import expect
-    from labtools import open_notebook, outputs, run_all_cells, screenshot
+    from labtools import outputs, run_notebook, screenshot
 
     def test_my_lesson(page, lab_url):
-        open_notebook(page, lab_url, "10-my-lesson.ipynb")
-        run_all_cells(page)                       # fails, naming the error, if a cell raises
+        run_notebook(page, lab_url, "10-my-lesson.ipynb")   # fails, naming the error, if a cell raises
         outputs(page).get_by_role("button", name="Solve").first.click()
         expect(outputs(page).locator(".zoobook-solution")).to_have_count(1)
         screenshot(page, "my-lesson")
@@ -41,8 +40,8 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["ARTIFACTS", "open_notebook", "wait_for_kernel_idle", "run_all_cells", "cell_errors",
-           "output_html", "output_text", "outputs", "screenshot", "free_port", "isolated_jupyter_env",
+__all__ = ["ARTIFACTS", "run_notebook", "open_notebook", "wait_for_kernel_idle", "run_all_cells", "cell_errors",
+           "output_html", "output_text", "outputs", "widget_box", "screenshot", "free_port", "isolated_jupyter_env",
            "wait_for_http", "stop_process"]
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -75,6 +74,17 @@ _RUN_ALL = """async (timeout) => {
         setTimeout(() => reject(new Error(`cells still running after ${timeout} ms`)), timeout));
     return await Promise.race([run, timer]);
 }"""
+
+
+def run_notebook(page, base_url: str, name: str, *, timeout: float = 120_000) -> None:
+    """Open the notebook *name* in a fresh workspace, run every cell and wait until it has finished.
+
+    The opening of every notebook check: :func:`open_notebook` (an idle kernel), then
+    :func:`run_all_cells` (outputs cleared first, every cell run, the kernel idle again, and an
+    ``AssertionError`` naming each error a cell produced). *timeout* bounds the run.
+    """
+    open_notebook(page, base_url, name)
+    run_all_cells(page, timeout=timeout)
 
 
 def open_notebook(page, base_url: str, name: str, *, timeout: float = 90_000) -> None:
@@ -115,6 +125,14 @@ def cell_errors(page) -> list[str]:
 def outputs(page):
     """A locator for every rendered cell output (text, HTML, widget views)."""
     return page.locator(".jp-OutputArea-output")
+
+
+def widget_box(page, holding):
+    """The first widget box (an ipywidgets ``VBox``) among the outputs that holds *holding*, a locator.
+
+    Scope a test to one widget: ``widget_box(page, page.get_by_role("button", name="Solve"))``.
+    """
+    return outputs(page).locator(".widget-vbox", has=holding).first
 
 
 def output_html(page) -> str:

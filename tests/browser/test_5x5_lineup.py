@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from labtools import open_notebook, run_all_cells, screenshot
+from labtools import run_notebook, screenshot
 
 pytestmark = pytest.mark.browser
 
 
 def test_two_clicks_build_a_two_step_lineup_with_its_score(page, lab_url):
-    open_notebook(page, lab_url, "20-5x5-lineup.ipynb")
-    run_all_cells(page)
+    run_notebook(page, lab_url, "20-5x5-lineup.ipynb")
     # The first explorer in the notebook is the reader's, untouched by the notebook's own cells.
     score = page.locator(".zoobook-5x5-score").first
     expect(score).to_contain_text("Score so far: 0")

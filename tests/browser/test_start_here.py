@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from labtools import open_notebook, output_html, outputs, run_all_cells, screenshot
+from labtools import output_html, outputs, run_notebook, screenshot
 
 pytestmark = pytest.mark.browser
 
 
 def test_start_here_runs_and_its_widgets_answer_a_reader(page, lab_url):
-    open_notebook(page, lab_url, "00-start-here.ipynb")
-    run_all_cells(page)
+    run_notebook(page, lab_url, "00-start-here.ipynb")
 
     # The ruling lookup: the notebook's own cells left it at F7; a reader types Z2.
     lookup = outputs(page).locator(".widget-text input").first

@@ -5,15 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from labtools import open_notebook, outputs, run_all_cells, screenshot
+from labtools import run_notebook, screenshot, widget_box
 
 pytestmark = pytest.mark.browser
 
 
 def test_laying_track_by_hand_updates_cost_and_optimum(page, lab_url):
-    open_notebook(page, lab_url, "11-steam-easter-island.ipynb")
-    run_all_cells(page)
-    lab = outputs(page).locator(".widget-vbox", has=page.get_by_role("button", name="Show optimum")).first
+    run_notebook(page, lab_url, "11-steam-easter-island.ipynb")
+    lab = widget_box(page, page.get_by_role("button", name="Show optimum"))
     status = lab.locator(".widget-html-content", has_text="laid in").first
     # The notebook's own cell laid a $14 network; start again by hand.
     expect(status).to_contain_text("$14 laid in 2 links")

@@ -3,14 +3,13 @@
 import pytest
 from playwright.sync_api import expect
 
-from labtools import open_notebook, run_all_cells, screenshot
+from labtools import run_notebook, screenshot
 
 pytestmark = pytest.mark.browser
 
 
 def test_play_one_turn_of_the_zoo_game(page, lab_url):
-    open_notebook(page, lab_url, "12-steam-zoo-game.ipynb")
-    run_all_cells(page, timeout=240_000)
+    run_notebook(page, lab_url, "12-steam-zoo-game.ipynb", timeout=240_000)
     phase = page.locator(".widget-html-content", has_text="Turn 2 of 10").first
     expect(phase).to_be_attached()
     choose = page.locator(".jp-OutputArea-output .widget-dropdown select").first

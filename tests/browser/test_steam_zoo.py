@@ -5,15 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from labtools import open_notebook, run_all_cells, screenshot
+from labtools import run_notebook, screenshot, widget_box
 
 pytestmark = pytest.mark.browser
 
 
 def test_changing_the_destination_changes_the_shown_answer(page, lab_url):
-    open_notebook(page, lab_url, "10-steam-zoo-shipping.ipynb")
-    run_all_cells(page)
-    explorer = page.locator(".widget-vbox", has=page.locator(".widget-slider", has_text="Locomotive")).first
+    run_notebook(page, lab_url, "10-steam-zoo-shipping.ipynb")
+    explorer = widget_box(page, page.locator(".widget-slider", has_text="Locomotive"))
     answer = explorer.locator(".widget-html-content", has_text="enough").first
     # The notebook's own cell left the explorer on wolves -> camels, level 4, with Feeding.
     expect(answer).to_contain_text("ship from wolves to camels")

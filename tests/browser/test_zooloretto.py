@@ -5,15 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from labtools import open_notebook, run_all_cells, screenshot
+from labtools import run_notebook, screenshot, widget_box
 
 pytestmark = pytest.mark.browser
 
 
 def test_placing_a_stall_on_the_board_changes_the_score(page, lab_url):
-    open_notebook(page, lab_url, "30-zooloretto.ipynb")
-    run_all_cells(page)
-    board = page.locator(".widget-vbox", has=page.get_by_role("button", name="Place tile")).first
+    run_notebook(page, lab_url, "30-zooloretto.ipynb")
+    board = widget_box(page, page.get_by_role("button", name="Place tile"))
     score = board.locator(".widget-html-content", has_text="Total:").first
     # The notebook's own cell filled the 4-space enclosure with zebras: 5 points so far.
     expect(score).to_contain_text("Total: 5")

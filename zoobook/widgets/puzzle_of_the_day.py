@@ -5,7 +5,14 @@ seed, so everyone gets the same puzzle of the day, and "Another" moves to the
 next puzzle of the same batch. The puzzle is drawn with its game's own
 picture, the reader may type a guess, open the game's own interactive widget
 to work it out, and "Reveal" shows the certified optimum with the solver's
-explanation (:func:`zoobook.widgets.common.solution_html`).
+explanation (:func:`zoobook.widgets.common.solution_html`) and its witness.
+
+Every puzzle kind has a :class:`KindView` in :data:`VIEWS`: its picture, its
+play widget and the unit its answer is counted in. Every answer is a number
+(points, dollars, turns, a locomotive level; an investment's gain may be
+negative), so one number box takes every guess. A question with no answer
+(``value`` None) never becomes a puzzle of the day: the generator's quality
+filter rejects it.
 
 Examples
 --------
@@ -26,6 +33,7 @@ from __future__ import annotations
 import datetime
 import html
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
@@ -36,11 +44,8 @@ from zoobook.puzzles.loading import parse_puzzle
 from zoobook.widgets.browser import puzzle_card_html
 from zoobook.widgets.common import figure_html, solution_html
 
-__all__ = ["PuzzleOfTheDay", "day_seed", "picture_html", "play_widget", "UNITS"]
-
-#: How each kind's value reads ("level 3", "$25", "12 points").
-UNITS = {"steam-zoo/shipment": "(locomotive level)", "steam-easter/connect": "dollars of track",
-         "5x5/lineup": "points", "zooloretto/score": "points"}
+__all__ = ["PuzzleOfTheDay", "KindView", "VIEWS", "UNITS", "day_seed", "counted", "picture_html",
+           "play_widget", "witness_html"]
 
 
 def day_seed(day: datetime.date) -> int:
@@ -52,17 +57,34 @@ def day_seed(day: datetime.date) -> int:
     return day.year * 10_000 + day.month * 100 + day.day
 
 
-def _zoo_picture(question) -> str:
+# -- each kind's picture and play widget: the games' own views ---------------------------------
+# Imports are local so that opening the widget loads only the games it shows.
+
+def _shipment_picture(question) -> str:
     from zoobook.widgets.steam_zoo import zoo_figure_html
 
     feeding = " (with Feeding)" if question.feeding else ""
     return zoo_figure_html(question.zoo, title=f"{question.origin} to {question.destination}{feeding}")
 
 
-def _lineup_picture(puzzle) -> str:
-    from zoobook.widgets.fivebyfive_board import board_svg
+def _shipment_widget(question) -> widgets.Widget:
+    from zoobook.widgets.steam_zoo import ShipmentExplorer
 
-    return board_svg(puzzle.board, gate=puzzle.gate)
+    return ShipmentExplorer(question.zoo, origin=question.origin, destination=question.destination,
+                            feeding=question.feeding, level=1)
+
+
+def _game_picture(game) -> str:
+    from zoobook.widgets.steam_game import draw_game
+
+    fig, _ = draw_game(game.new_state(), title=f"Clear the map in at most {game.turns} turns")
+    return figure_html(fig, alt="the map", dpi=70)
+
+
+def _game_widget(game) -> widgets.Widget:
+    from zoobook.widgets.steam_game import GamePlayer
+
+    return GamePlayer(game)
 
 
 def _island_picture(island) -> str:
@@ -72,43 +94,191 @@ def _island_picture(island) -> str:
     return figure_html(fig, alt="island", dpi=70)
 
 
-def _zoo_widget(question):
-    from zoobook.widgets.steam_zoo import ShipmentExplorer
-
-    return ShipmentExplorer(question.zoo, origin=question.origin, destination=question.destination,
-                            feeding=question.feeding, level=1)
-
-
-def _lineup_widget(puzzle):
-    from zoobook.widgets.fivebyfive_lineup import LineupExplorer
-
-    return LineupExplorer(puzzle)
-
-
-def _island_widget(island):
+def _island_widget(island) -> widgets.Widget:
     from zoobook.widgets.steam_easter import ConnectLab
 
     return ConnectLab(island)
 
 
-_PICTURES: dict[str, Callable[[Any], str]] = {
-    "steam-zoo/shipment": _zoo_picture, "5x5/lineup": _lineup_picture,
-    "steam-easter/connect": _island_picture}
-_PLAY: dict[str, Callable[[Any], widgets.Widget]] = {
-    "steam-zoo/shipment": _zoo_widget, "5x5/lineup": _lineup_widget,
-    "steam-easter/connect": _island_widget}
+def _moai_picture(question) -> str:
+    from zoobook.widgets.steam_easter import draw_island
+
+    fig, _ = draw_island(question.island,
+                         title=f"ship every moai cube: locomotive at level {question.locomotive}")
+    return figure_html(fig, alt="the moai", dpi=70)
+
+
+def _moai_widget(question) -> widgets.Widget:
+    from zoobook.widgets.steam_easter import MoaiLab
+
+    return MoaiLab(question.island, level=question.locomotive)
+
+
+def _lineup_picture(puzzle) -> str:
+    from zoobook.widgets.fivebyfive_board import board_svg
+
+    return board_svg(puzzle.board, gate=puzzle.gate)
+
+
+def _lineup_widget(puzzle) -> widgets.Widget:
+    from zoobook.widgets.fivebyfive_lineup import LineupExplorer
+
+    return LineupExplorer(puzzle)
+
+
+def _unscored_zoo_picture(zoo) -> str:
+    from zoobook.widgets.zooloretto import zoo_svg
+
+    return zoo_svg(zoo, scores=False)   # the points are the answer
+
+
+def _zoo_and(zoo, *lists: tuple[str, tuple]) -> str:
+    """The zoo (with its score now) and what the question adds: truck, markers, tiles to come."""
+    from zoobook.widgets.zooloretto import zoo_svg
+
+    items = "".join(f"<p><b>{label}:</b> {html.escape(', '.join(map(str, things)) or 'none')}</p>"
+                    for label, things in lists)
+    return zoo_svg(zoo) + items
+
+
+def _truck_picture(puzzle) -> str:
+    return _zoo_and(puzzle.zoo, ("The truck", puzzle.tiles))
+
+
+def _sabotage_picture(puzzle) -> str:
+    return _zoo_and(puzzle.zoo, ("Markers to place", puzzle.markers),
+                    ("The opponent's tiles to come", puzzle.tiles))
+
+
+def _invest_picture(puzzle) -> str:
+    return _zoo_and(puzzle.zoo, ("Tiles to come", puzzle.tiles))
+
+
+def _zoo_board(zoo) -> widgets.Widget:
+    from zoobook.widgets.zooloretto import ZooBoard
+
+    return ZooBoard(zoo)
+
+
+def _question_zoo_board(puzzle) -> widgets.Widget:
+    return _zoo_board(puzzle.zoo)
+
+
+@dataclass(frozen=True)
+class KindView:
+    """How the puzzle of the day shows one kind.
+
+    Attributes
+    ----------
+    picture : callable
+        ``picture(model) -> str``: the puzzle as HTML (an ``<img>`` or inline SVG).
+    play : callable
+        ``play(model) -> Widget``: the game's own interactive widget on the puzzle.
+    unit : str
+        What the answer counts ("points" reads "Optimum: 12 points").
+    how : str
+        One line on solving it in the play widget.
+    """
+
+    picture: Callable[[Any], str]
+    play: Callable[[Any], widgets.Widget]
+    unit: str
+    how: str
+
+
+#: Every puzzle kind's view (a test checks that each registered kind has one).
+VIEWS: dict[str, KindView] = {
+    "steam-zoo/shipment": KindView(
+        _shipment_picture, _shipment_widget, "(locomotive level)",
+        "Move the locomotive slider: the explorer says whether that level is enough."),
+    "steam-zoo/clear": KindView(
+        _game_picture, _game_widget, "turns",
+        "Play the map turn by turn; Hint asks the planner for the best next action."),
+    "steam-easter/connect": KindView(
+        _island_picture, _island_widget, "dollars of track",
+        "Lay track hex by hex (a city name or q,r) and watch the cost and the joined ruins."),
+    "steam-easter/moai": KindView(
+        _moai_picture, _moai_widget, "turns",
+        "Ship top cubes, turn a moai over (Rapa Nui), raise the locomotive; a turn is two shipments."),
+    "steam-easter/clear": KindView(
+        _game_picture, _game_widget, "turns",
+        "Play the map turn by turn; Hint asks the planner for the best next action."),
+    "5x5/lineup": KindView(
+        _lineup_picture, _lineup_widget, "points",
+        "Click tiles from the gate to line the visitors up; the score follows your clicks."),
+    "zooloretto/score": KindView(
+        _unscored_zoo_picture, _zoo_board, "points",
+        "The live board scores the zoo line by line (so it shows the answer): count first, then compare."),
+    "zooloretto/truck": KindView(
+        _truck_picture, _question_zoo_board, "points if the game ended now",
+        "Place the truck's tiles one by one and read the score; Undo to try other places."),
+    "zooloretto/sabotage": KindView(
+        _sabotage_picture, _question_zoo_board, "points the markers cost the opponent",
+        "Place the markers in the opponent's zoo, then their tiles as well as they can; Undo to compare."),
+    "zooloretto/invest": KindView(
+        _invest_picture, _question_zoo_board, "points more than buying nothing",
+        "Buy (or not), place the tiles to come as well as you can, and compare the totals; Undo to go back."),
+}
+
+#: The unit of each kind's answer.
+UNITS: dict[str, str] = {kind: view.unit for kind, view in VIEWS.items()}
+
+
+def counted(unit: str, value: Any) -> str:
+    """*unit* as it reads after *value*: its first word singular for one ("1 point more than ...").
+
+    >>> counted("points if the game ended now", 1), counted("turns", 2), counted("(locomotive level)", 1)
+    ('point if the game ended now', 'turns', '(locomotive level)')
+    """
+    first, _, rest = unit.partition(" ")
+    if value in (1, -1) and first.endswith("s") and first.isalpha():
+        return " ".join(filter(None, (first[:-1], rest)))
+    return unit
 
 
 def picture_html(kind: str, model: Any) -> str:
-    """The game's own picture of a puzzle model ("" for a kind without one)."""
-    draw = _PICTURES.get(kind)
-    return draw(model) if draw else ""
+    """The game's own picture of a puzzle model ("" for a kind without a view)."""
+    view = VIEWS.get(kind)
+    return view.picture(model) if view else ""
 
 
 def play_widget(kind: str, model: Any) -> widgets.Widget | None:
-    """The game's own interactive widget on *model*, or None."""
-    make = _PLAY.get(kind)
-    return make(model) if make else None
+    """The game's own interactive widget on *model*, or None for a kind without a view."""
+    view = VIEWS.get(kind)
+    return view.play(model) if view else None
+
+
+def witness_html(witness: Any) -> str:
+    """The readable part of a solution's witness: lines of text, or named values and lines.
+
+    Nested structures (hex coordinates, per-visitor records) are left to the explanation.
+
+    >>> witness_html(["Turn 1: ship red", "Turn 2: ship blue"])
+    '<ol class="zoobook-witness"><li>Turn 1: ship red</li><li>Turn 2: ship blue</li></ol>'
+    >>> print(witness_html({"score_with": 25, "plan": ["turn 1"], "by": {"x": 1}, "no": [], "at": None}))
+    <ul class="zoobook-witness"><li><b>score with</b>: 25</li><li><b>plan</b>: <ol><li>turn 1</li></ol></li></ul>
+    >>> witness_html([[[0, 0], [1, 0]]])
+    ''
+    """
+    def plain(value: Any) -> bool:
+        return isinstance(value, (str, int, float)) and not isinstance(value, bool)
+
+    def lines(value: Any) -> str:
+        """An ordered list of a non-empty list of plain values ("" for anything else)."""
+        if not isinstance(value, (list, tuple)) or not value or not all(plain(v) for v in value):
+            return ""
+        return "<ol>" + "".join(f"<li>{html.escape(str(v))}</li>" for v in value) + "</ol>"
+
+    if lines(witness):
+        return lines(witness).replace("<ol>", '<ol class="zoobook-witness">', 1)
+    if not isinstance(witness, dict):
+        return ""
+    items = []
+    for key, value in witness.items():
+        shown = html.escape(str(value)) if plain(value) else lines(value)
+        if shown:
+            items.append(f"<li><b>{html.escape(str(key).replace('_', ' '))}</b>: {shown}</li>")
+    return f'<ul class="zoobook-witness">{"".join(items)}</ul>' if items else ""
 
 
 class PuzzleOfTheDay(widgets.VBox):
@@ -129,9 +299,15 @@ class PuzzleOfTheDay(widgets.VBox):
     ----------
     current : GeneratedPuzzle
         The puzzle on show.
+    kind : Dropdown
+        The kinds that have a generator.
+    difficulty : ToggleButtons
+        1 to 5.
     card, picture, verdict, answer : HTML
         Its card (title, kind, difficulty, themes), its picture, the verdict on
         the guess, and the revealed optimum.
+    play_area : VBox
+        The game's own widget, once asked for.
     """
 
     def __init__(self, *, day: datetime.date | None = None, kind: str | None = None,
@@ -143,22 +319,28 @@ class PuzzleOfTheDay(widgets.VBox):
         self.current = None
         first = kind or ("steam-zoo/shipment" if "steam-zoo/shipment" in kinds else kinds[0])
         self.kind = widgets.Dropdown(options=kinds, value=first, description="Kind")
-        self.difficulty = widgets.IntSlider(value=difficulty, min=1, max=5, description="Difficulty")
+        self.difficulty = widgets.ToggleButtons(options=[(str(level), level) for level in range(1, 6)],
+                                                value=difficulty, description="Difficulty",
+                                                style={"button_width": "2.6em"})
         self.another_button = widgets.Button(description="Another puzzle")
         self.card = widgets.HTML()
         self.picture = widgets.HTML()
-        self.guess = widgets.FloatText(description="Your answer")
+        self.guess = widgets.FloatText(description="Your answer", continuous_update=True,
+                                       layout=widgets.Layout(width="16em"))
+        self.unit = widgets.Label()
         self.check_button = widgets.Button(description="Check")
         self.verdict = widgets.HTML()
+        self.verdict.add_class("zoobook-verdict")
         self.play_button = widgets.Button(description="Try it in its widget")
         self.play_area = widgets.VBox()
         self.reveal_button = widgets.Button(description="Reveal the optimum", button_style="warning")
         self.answer = widgets.HTML()
         super().__init__([
-            widgets.HBox([self.kind, self.difficulty, self.another_button]),
+            widgets.HBox([self.kind, self.another_button]), self.difficulty,
             self.card, self.picture,
-            widgets.HBox([self.guess, self.check_button, self.play_button, self.reveal_button]),
+            widgets.HBox([self.guess, self.unit, self.check_button, self.play_button, self.reveal_button]),
             self.verdict, self.play_area, self.answer])
+        self.add_class("zoobook-puzzle-of-the-day")
         self.kind.observe(self._restart, names="value")
         self.difficulty.observe(self._restart, names="value")
         self.another_button.on_click(lambda _: self.another())
@@ -181,6 +363,8 @@ class PuzzleOfTheDay(widgets.VBox):
         """Generate and show puzzle number ``index`` of the day's batch; hide the answer."""
         self.answer.value = self.verdict.value = ""
         self.play_area.children = ()
+        view = VIEWS.get(self.kind.value)
+        self.unit.value = view.unit if view else ""
         try:
             self.current = generate_one(self.kind.value, difficulty=self.difficulty.value,
                                         seed=self.seed, index=self.index, prefix="daily")
@@ -197,26 +381,31 @@ class PuzzleOfTheDay(widgets.VBox):
         """Compare the guess with the certified optimum, without giving it away."""
         if self.current is None:
             return
-        best = self.current.solution.value
-        guess = self.guess.value
-        if guess == best:
+        if self.guess.value == self.current.solution.value:
             self.verdict.value = "<b>Right!</b> Reveal the optimum to read why nothing beats it."
         else:
             self.verdict.value = ("Not the optimum: think again, try it in its widget, "
                                   "or reveal the answer.")
 
     def play(self) -> None:
-        """Open the game's own widget on the puzzle."""
+        """Open the game's own widget on the puzzle, with a line on how to use it."""
         if self.current is None:
             return
-        made = play_widget(self.current.kind, self.current.model)
-        self.play_area.children = (made,) if made is not None else ()
+        view = VIEWS.get(self.current.kind)
+        if view is None:
+            note = widgets.HTML(f'<div class="zoobook-message">No widget shows '
+                                f'{html.escape(self.current.kind)} puzzles yet.</div>')
+            self.play_area.children = (note,)
+            return
+        how = widgets.HTML(f'<p class="zoobook-how"><i>{html.escape(view.how)}</i></p>')
+        self.play_area.children = (how, view.play(self.current.model))
 
     def reveal(self) -> None:
-        """Show the certified optimum and the solver's explanation."""
+        """Show the certified optimum, the solver's explanation and the readable witness."""
         if self.current is None:
             return
-        unit = UNITS.get(self.current.kind, "")
+        unit = counted(UNITS.get(self.current.kind, ""), self.current.solution.value)
         themes = ", ".join(self.current.facts.themes)
         self.answer.value = (solution_html(self.current.solution, title="Optimum", unit=unit)
+                             + witness_html(self.current.solution.witness)
                              + f"<p><i>Themes: {html.escape(themes)}.</i></p>")

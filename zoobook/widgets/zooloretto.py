@@ -47,14 +47,14 @@ def _esc(text) -> str:
     return html.escape(str(text))
 
 
-def _enclosure_svg(enclosure, x: int, y: int, points: int) -> tuple[str, int, int]:
-    """One enclosure as SVG at (x, y): its spaces in two rows, then its stall spaces."""
+def _enclosure_svg(enclosure, x: int, y: int, points: int | None) -> tuple[str, int, int]:
+    """One enclosure as SVG at (x, y): its spaces in two rows, then its stall spaces (*points* None: unscored)."""
     cols = (enclosure.size + 1) // 2
     width, height = max(cols * (SPACE + GAP) + GAP, 150), 2 * (SPACE + GAP) + GAP + 22
     parts = [f'<g class="enclosure" data-key="{enclosure.key}">',
              f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="#e8f5e9" stroke="#2e7d32"/>',
              f'<text x="{x + 6}" y="{y + 15}" font-size="12" font-weight="bold">'
-             f'{_esc(SHORT_NAMES[enclosure.key])}: {points} pts</text>']
+             f'{_esc(SHORT_NAMES[enclosure.key])}{"" if points is None else f": {points} pts"}</text>']
     contents = (["offspring"] * enclosure.offspring + ["animal"] * (enclosure.animals - enclosure.offspring)
                 + ["pavilion"] * enclosure.pavilions + ["site"] * enclosure.sites)
     contents += ["empty"] * (enclosure.size - len(contents))
@@ -99,18 +99,22 @@ def _enclosure_svg(enclosure, x: int, y: int, points: int) -> tuple[str, int, in
     return "".join(parts), width, height + 30
 
 
-def zoo_svg(zoo: Zoo) -> str:
+def zoo_svg(zoo: Zoo, *, scores: bool = True) -> str:
     """The zoo as an inline SVG board: enclosures, stall spaces, the barn, coins and the total.
+
+    ``scores=False`` leaves the points out (a "what does it score?" puzzle).
 
     >>> svg = zoo_svg(new_zoo())
     >>> svg.startswith("<svg") and "4-space: 0 pts" in svg and "Barn" in svg
     True
+    >>> "pts" in zoo_svg(new_zoo(), scores=False)
+    False
     """
     result = score(zoo)
     lines = {line_key: line for line_key, line in zip(zoo.keys, result.lines)}
     parts, x, tallest = [], 10, 0
     for enclosure in zoo.enclosures:
-        svg, width, height = _enclosure_svg(enclosure, x, 30, lines[enclosure.key].points)
+        svg, width, height = _enclosure_svg(enclosure, x, 30, lines[enclosure.key].points if scores else None)
         parts.append(svg)
         x, tallest = x + max(width, 74 * enclosure.stall_spaces) + 14, max(tallest, height)
     barn_y = 30 + tallest + 10
@@ -121,8 +125,8 @@ def zoo_svg(zoo: Zoo) -> str:
     parts.append(f'<g class="barn"><rect x="10" y="{barn_y}" width="{x - 24}" height="30" rx="6" '
                  f'fill="#fff3e0" stroke="#8d6e63"/><text x="18" y="{barn_y + 19}" font-size="12">'
                  f'Barn: {_esc(animals)}; {_esc(stalls)}{_esc(sites)}</text></g>')
-    head = (f'<text x="10" y="18" font-size="14" font-weight="bold">Score {result.total} '
-            f'- coins {zoo.coins}</text>')
+    total = f"Score {result.total} - coins" if scores else "Coins"
+    head = f'<text x="10" y="18" font-size="14" font-weight="bold">{total} {zoo.coins}</text>'
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="zoobook-zoo" width="{x}" '
             f'height="{barn_y + 40}" font-family="sans-serif">{head}{"".join(parts)}</svg>')
 
