@@ -14,7 +14,7 @@ True
 >>> get_generator("toy/none")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "no generator for kind 'toy/none' (generators: 5x5/lineup, steam-easter/connect, ...)"
+KeyError: "no generator for kind 'toy/none' (generators: 5x5/lineup, ...)"
 """
 
 from __future__ import annotations

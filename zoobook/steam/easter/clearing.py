@@ -44,6 +44,7 @@ import math
 from dataclasses import dataclass
 
 from zoobook.puzzles.solution import Solution
+from zoobook.steam.easter.connect import SearchBudgetExceeded
 from zoobook.steam.easter.island import Island
 from zoobook.steam.easter.moai import MAX_LEVEL, cube_needs, delivery
 
@@ -115,7 +116,11 @@ def _move_goods(stacks: tuple, level: int):
 
 @dataclass(frozen=True)
 class ClearingPlan:
-    """The fewest turns, the turn-by-turn order, and counts for the explanation."""
+    """The fewest turns, the turn-by-turn order, and counts for the explanation.
+
+    ``states`` counts the positions the search reached, ``expanded`` those whose
+    turns it tried (the search effort; puzzle generators grade with it).
+    """
 
     turns: int | None
     turn_lines: tuple[str, ...]
@@ -123,13 +128,18 @@ class ClearingPlan:
     flips: int
     selections: int
     states: int
+    expanded: int = 0
 
 
-def fewest_turns(island: Island, level: int, allowed: tuple = ACTIONS) -> ClearingPlan:
+def fewest_turns(island: Island, level: int, allowed: tuple = ACTIONS, *,
+                 max_states: int | None = None) -> ClearingPlan:
     """The fewest turns that remove every cube from *island* starting at locomotive *level*.
 
     *allowed* limits the actions a player will select (leave out ``"Rapa Nui"`` to see
-    what the flips are worth).
+    what the flips are worth). With *max_states*, give up with
+    :class:`~zoobook.steam.easter.connect.SearchBudgetExceeded` once the search has
+    reached more positions than that (a count, not seconds: generators use it to skip
+    set-ups that are slow to solve, the same on every machine).
     """
     if not 1 <= level <= MAX_LEVEL:
         raise ValueError(f"the locomotive level runs from 1 to {MAX_LEVEL}, not {level}")
@@ -143,6 +153,7 @@ def fewest_turns(island: Island, level: int, allowed: tuple = ACTIONS) -> Cleari
     parent: dict = {start: None}
     heap = [(math.ceil(cubes / 2), 0, next(counter), start)]
     goal = None
+    expanded = 0
     while heap:
         _, selections, _, state = heapq.heappop(heap)
         turns = best[state][0]
@@ -151,6 +162,9 @@ def fewest_turns(island: Island, level: int, allowed: tuple = ACTIONS) -> Cleari
         if not state[0]:
             goal = state
             break
+        expanded += 1
+        if max_states is not None and len(best) > max_states:
+            raise SearchBudgetExceeded(f"more than {max_states} positions")
         for move, nxt in turn_successors(*state, allowed):
             cost = (turns + 1, selections + (move[0] is not None))
             if cost < best.get(nxt, (math.inf, math.inf)):
@@ -167,7 +181,7 @@ def fewest_turns(island: Island, level: int, allowed: tuple = ACTIONS) -> Cleari
     lines = _replay(island, level, moves)
     flips = sum(move[0] == "Rapa Nui" for move in moves)
     selections = sum(move[0] is not None for move in moves)
-    return ClearingPlan(len(moves), tuple(lines), cubes, flips, selections, len(best))
+    return ClearingPlan(len(moves), tuple(lines), cubes, flips, selections, len(best), expanded)
 
 
 def _replay(island: Island, level: int, moves: list) -> list[str]:

@@ -598,3 +598,129 @@ def _unreachable(cities: Mapping, ruins: list[str], costs: Mapping | None) -> li
 
 
 __all__ += ["explain"]
+
+
+# -- every cheapest network ----------------------------------------------------------------------
+
+def optimal_networks(costs: Mapping[tuple[int, int], int], cities: Mapping[tuple[int, int], str],
+                     ruins: Iterable[str], *, cost: int | None = None,
+                     max_nodes: int | None = None) -> tuple[tuple[Link, ...], ...]:
+    """Every cheapest network joining the ruins, each as its links (distinct sets of links).
+
+    Two networks differ when their sets of links differ (a link is a city, the
+    track hexes in order, a city), which is what a player lays. A cheapest network
+    is a tree of links whose leaves are ruins, so each one can be grown from the
+    first ruin a link at a time; every set of links is visited once, and a link to a
+    new city is tried only when the cost so far, the link and the city-graph bound
+    of what is still to join (cheapest links, joined cities as one) stay within the
+    optimum. Links are walked hex by hex over free track, cut by the cheapest way on
+    to their end. *cost* is the optimum when the caller has solved already
+    (:func:`cheapest_network` otherwise). With *max_nodes*, give up with
+    :class:`SearchBudgetExceeded` after visiting that many partial networks.
+
+    A-B costs $3 through (1, 0); B-C $3 through (1, 1) or through (2, 1); A-C $6:
+    two cheapest networks.
+
+    >>> costs = {(1, 0): 3, (0, 1): 3, (1, 1): 3, (2, 1): 3}
+    >>> cities = {(0, 0): "A", (2, 0): "B", (1, 2): "C"}
+    >>> for net in optimal_networks(costs, cities, "ABC"):
+    ...     print([(link.ends, [tuple(h) for h in link.track]) for link in net])
+    [(('A', 'B'), [(1, 0)]), (('B', 'C'), [(1, 1)])]
+    [(('A', 'B'), [(1, 0)]), (('B', 'C'), [(2, 1)])]
+    """
+    costs = {Hex(*h): int(c) for h, c in costs.items()}
+    cities = {Hex(*h): name for h, name in cities.items()}
+    ruins = sorted(set(ruins))
+    best = cheapest_network(costs, cities, ruins).cost if cost is None else cost
+    by_name = {name: h for h, name in cities.items()}
+    wanted = sorted({by_name[r] for r in ruins})
+    if best is None:
+        return ()
+    if len(wanted) <= 1:
+        return ((),)
+    graph = _Graph(costs, cities)
+    city_hexes = sorted(cities)
+    index = {h: i for i, h in enumerate(city_hexes)}
+    weights = [[INF] * len(city_hexes) for _ in city_hexes]
+    adj = graph.adjacency({})
+    for i, h in enumerate(city_hexes):
+        for node, d in graph.links_from(h, adj)[0].items():
+            j = index.get(node[0])
+            if j is not None and j != i:
+                weights[i][j] = d
+    bounds: dict[frozenset, float] = {}
+
+    def bound(component: frozenset) -> float:
+        """The cheapest tree joining *component* (as one city) to the ruins not in it."""
+        if component not in bounds:
+            inside = sorted(index[h] for h in component)
+            w = [row[:] for row in weights]
+            for i in inside:
+                for j in inside:
+                    w[i][j] = 0 if i != j else w[i][j]
+            terminals = sorted({index[h] for h in wanted if h not in component} | {inside[0]})
+            bounds[component] = _steiner_over_cities(w, terminals)[0]
+        return bounds[component]
+
+    def onward(target: Hex, used: frozenset) -> dict:
+        """Free track hex -> cheapest cost of it and the hexes on to *target*."""
+        dist = {h: costs[h] for h in graph.near[target] if h in costs and h not in used}
+        heap = [(d, h) for h, d in dist.items()]
+        heapq.heapify(heap)
+        while heap:
+            d, h = heapq.heappop(heap)
+            if d > dist[h]:
+                continue
+            for n in graph.near[h]:
+                if n in costs and n not in used and d + costs[n] < dist.get(n, INF):
+                    dist[n] = d + costs[n]
+                    heapq.heappush(heap, (dist[n], n))
+        return dist
+
+    def links_to(component: frozenset, target: Hex, used: frozenset, budget: float):
+        dist = onward(target, used)
+
+        def walk(path: list, spent: int):
+            for n in graph.near[path[-1]]:
+                if n == target and len(path) > 1:
+                    yield path + [n]
+                elif n in dist and n not in path and spent + dist[n] <= budget:
+                    yield from walk(path + [n], spent + costs[n])
+
+        for city in sorted(component):
+            yield from walk([city], 0)
+
+    found: set[frozenset] = set()
+    seen: set[frozenset] = set()
+    visits = 0
+
+    def grow(component: frozenset, used: frozenset, links: frozenset, cost: int) -> None:
+        nonlocal visits
+        visits += 1
+        if max_nodes is not None and visits > max_nodes:
+            raise SearchBudgetExceeded(f"more than {max_nodes} partial networks")
+        if all(h in component for h in wanted):
+            if cost == best:
+                found.add(links)
+            return
+        for target in city_hexes:
+            if target in component:
+                continue
+            budget = best - cost - bound(component | {target})
+            # No link fits when even the cheapest one on the whole map (used hexes free) does not.
+            if budget < min(weights[index[c]][index[target]] for c in component):
+                continue
+            for path in links_to(component, target, used, budget):
+                key = tuple(path) if path[0] < path[-1] else tuple(reversed(path))
+                more = links | {key}
+                if more not in seen:
+                    seen.add(more)
+                    grow(component | {target}, used | set(path[1:-1]),
+                         more, cost + sum(costs[h] for h in path[1:-1]))
+
+    grow(frozenset({wanted[0]}), frozenset(), frozenset(), 0)
+    nets = [tuple(_links([[(h, None) for h in key] for key in links], cities, costs)) for links in found]
+    return tuple(sorted(nets, key=lambda net: [(link.ends, link.hexes) for link in net]))
+
+
+__all__ += ["optimal_networks"]
