@@ -54,6 +54,16 @@ def test_colour_match_f6():
     assert not fits(Colour.RED, Category.BIRD) and not fits(Colour.BLACK, Category.AQUATIC)
 
 
+def test_colour_letters_and_category_names_read_with_one_clear_error():
+    assert Colour.parse("K") is Colour.BLACK and Category.parse("park") is Category.PARK
+    with pytest.raises(ValueError, match=r"^'Q' is not a colour letter \(R, B, G, Y, K or W\)$"):
+        Colour.parse("Q")
+    with pytest.raises(ValueError, match=r"^'lion' is not a tile category \(carnivore, herbivore, aquatic, "
+                                         r"bird, reptile, park\)$"):
+        Category.parse("lion")
+    assert len({Colour.RED, Colour.RED, Category.BIRD}) == 2   # members hash as themselves
+
+
 def test_placing_returns_a_new_board_and_refuses_covered_cells():
     empty = Board()
     one = empty.place(Tile.make("C3", "bird"))

@@ -64,6 +64,13 @@ __all__ = ["LineupPuzzle", "LineupPlan", "evaluate", "solve_lineup", "plan_for_p
 _ORDER: tuple[Category, ...] = ANIMAL_CATEGORIES + (Category.PARK,)
 _INDEX = {c: i for i, c in enumerate(_ORDER)}
 _WALL, _OPEN, _DOOR = 0, 1, 2
+#: What a step over a border of each kind onto a tile without / with a popularity token adds: to the
+#: walls, open borders and doors crossed, to the points it surely brings (the tile's token, a door on
+#: the wall or the door crossed), and to the slots for bought tokens and doors (open borders less
+#: the token). The tile itself and what the hand buys are counted apart.
+_CROSSING = tuple({kind: (walled, opened, doored, token + walled + doored, opened - token)
+                   for kind, (walled, opened, doored) in ((_WALL, (1, 0, 0)), (_OPEN, (0, 1, 0)), (_DOOR, (0, 0, 1)))}
+                  for token in (0, 1))
 _BY_LETTER = {c.value: c for c in Colour}
 _LETTERS = "".join(c.value for c in Colour)
 #: Flood-fill the reachable tiles only when the cheap bound is within this many points of the best.
@@ -94,6 +101,15 @@ def _side_bits() -> dict[tuple[int, str], int]:
 
 _SIDE_BIT = _side_bits()
 _first = itemgetter(0)
+# Packed category counts: the tiles of category c visited (at most 25) in bits 5c to 5c + 4, the
+# five animals first (bits 0-24), parks last (bits 25-29): one small integer, cheap to add to and
+# to use as a dictionary key.
+_ANIMALS = (1 << 25) - 1
+
+
+def _unpack(counts: int) -> list[int]:
+    """The six category counts packed in *counts*, in the order of ``_ORDER``."""
+    return [counts & 31, counts >> 5 & 31, counts >> 10 & 31, counts >> 15 & 31, counts >> 20 & 31, counts >> 25]
 
 # Tables read instead of enum properties and hashes in the hot paths (same values).
 _INDEX_OF_NAME = {c.value: i for c, i in _INDEX.items()}
@@ -208,68 +224,70 @@ class _Compiled:
             popular_cells |= 1 << (cell.row * 5 + cell.column)
         owner = [-1] * 25
         cat, pop, tile_cells = [], [], []
-        anchor_masks, category_cells, all_counts = [0] * 6, [0] * 6, [0] * 6
-        popular_anchors = 0
+        heads = []   # the part of a step into each tile that does not depend on the border crossed
+        anchor_masks, category_cells = [0] * 6, [0] * 6
         walled = 0   # the walled borders, as bits of _SIDE_BIT
-        index_of = _INDEX_OF_NAME
+        index_of, side_bit = _INDEX_OF_NAME, _SIDE_BIT
         for i, tile in enumerate(tiles):
             cells = tile.cells
-            anchor = cells[0]
-            anchor_bit = 1 << (anchor.row * 5 + anchor.column)
             c = index_of[tile.category._value_]
+            anchor = cells[0]
+            k = anchor.row * 5 + anchor.column
+            owner[k] = i
+            cell_bits = anchor_bit = 1 << k
+            if len(cells) == 2:
+                other = cells[1]
+                k2 = other.row * 5 + other.column
+                owner[k2] = i
+                cell_bits |= 1 << k2
+            token = popular_cells >> k & 1
             cat.append(c)
-            cell_bits = 0
-            for cell in cells:
-                k = cell.row * 5 + cell.column
-                owner[k] = i
-                cell_bits |= 1 << k
+            pop.append(token)
             tile_cells.append(cell_bits)
+            heads.append((i, c, 5 * c, 1 << 5 * c, token, cell_bits, 1 << i))
             anchor_masks[c] |= anchor_bit
             category_cells[c] |= cell_bits
-            all_counts[c] += 1
-            if anchor_bit & popular_cells:
-                pop.append(1)
-                popular_anchors |= anchor_bit
-            else:
-                pop.append(0)
             for w in tile.walls:
                 cell = w.cell
-                walled |= _SIDE_BIT[cell.row * 5 + cell.column, w.side._value_]
+                walled |= side_bit[cell.row * 5 + cell.column, w.side._value_]
         self.cat, self.pop, self.tile_cells = cat, pop, tile_cells
         self.total_pop = sum(pop)
+        self._heads = heads
+        self._into: dict[int, tuple] = {}   # tile * 3 + border kind -> a step's head (see steps_from)
         doors = 0
         for b in board.doors:
             cell = b.cell
-            doors |= _SIDE_BIT[cell.row * 5 + cell.column, b.side._value_]
+            doors |= side_bit[cell.row * 5 + cell.column, b.side._value_]
         # Cells that may step east / west / south / north without crossing a blocked border.
         blocked = walled & ~doors
         step_e = _NOT_COLUMN_E & ~blocked
         step_s = _NOT_ROW_5 & ~(blocked >> 25)
         self.step_ok = {"E": step_e, "W": step_e << 1, "S": step_s, "N": step_s << 5}
         existing_doors = 0
-        # Best border between each pair of tiles: a door beats an open border beats a wall.
-        best: dict[int, tuple[int, tuple[int, str]]] = {}   # key: tile a * 64 + tile b
+        # Each tile's neighbours, in the order their borders are met: the best border to each, as
+        # (border kind, border); a door beats an open border beats a wall.
+        neighbours: list[dict[int, tuple[int, tuple[int, str]]]] = [{} for _ in tiles]
         for k, other, bit, ref in _INNER_BORDERS:
             a, b = owner[k], owner[other]
-            if a < 0 or b < 0 or a == b:
+            if a == b or a < 0 or b < 0:
                 continue
             kind = _DOOR if doors & bit else _WALL if walled & bit else _OPEN
             if kind == _DOOR:
                 existing_doors += 1
-            key = a << 6 | b
-            found = best.get(key)
+            found = neighbours[a].get(b)
             if found is None or kind > found[0]:
-                best[key] = best[b << 6 | a] = (kind, ref)
-        adj: list[list[tuple[int, int, tuple[int, str]]]] = [[] for _ in tiles]
-        # The same neighbours as the search reads them: (tile, border kind, border, category, token?,
-        # wall?, open?, door?, cells, bit), everything a step needs in one tuple.
-        steps: list[list[tuple]] = [[] for _ in tiles]
-        for key, (kind, ref) in best.items():
-            j = key & 63
-            adj[key >> 6].append((j, kind, ref))
-            steps[key >> 6].append((j, kind, ref, cat[j], pop[j], kind == _WALL, kind == _OPEN, kind == _DOOR,
-                                    tile_cells[j], 1 << j))
-        self.adj, self.steps = adj, steps
+                neighbours[a][b] = neighbours[b][a] = (kind, ref)
+        self._neighbours = neighbours
+        # The hand, by colour index (the colour paired with each animal category).
+        cubes, meeples = puzzle.cubes, puzzle.meeples
+        self.C = C = [cubes.count(x) for x in _ANIMAL_LETTERS]
+        self.M = M = [meeples.count(x) for x in _ANIMAL_LETTERS]
+        self.W = cubes.count(_WHITE)
+        self.C_total = len(cubes)
+        self.M_total = len(meeples)
+        self.D = puzzle.doors
+        self.hand_fit = [C[c] + M[c] for c in range(5)]
+        self.fit_total = sum(self.hand_fit)
         self.entry = None
         side = puzzle.gate
         k = _GATE_CELLS[side]
@@ -279,26 +297,47 @@ class _Compiled:
             self.entry = (owner[k], kind, (k, side))
             existing_doors += kind == _DOOR
         self.existing_doors = existing_doors
-        # The hand, by colour index (the colour paired with each animal category).
-        cubes, meeples = puzzle.cubes, puzzle.meeples
-        self.C = [cubes.count(x) for x in _ANIMAL_LETTERS]
-        self.M = [meeples.count(x) for x in _ANIMAL_LETTERS]
-        self.W = cubes.count(_WHITE)
-        self.C_total = len(cubes)
-        self.M_total = len(meeples)
-        self.D = puzzle.doors
         self.threshold = puzzle.solo_threshold
         self.cards = puzzle.requests
         # Request cards: every set of cards as (summed needs, points), best first.
         self._card_sets = _card_sets(puzzle.requests) if puzzle.requests else []
         self._request_cache: dict[tuple[int, ...], int] = {}
         self._leftover_cache: dict[tuple[int, ...], int] = {}
-        self._placeable_cache: dict[tuple[int, ...], int] = {}
         self.covered = sum(tile_cells)
         self.anchor_masks = anchor_masks
         self.category_cells = category_cells
-        self.popular_anchors = popular_anchors
-        self.all_counts = all_counts
+        self.popular_anchors = popular_cells   # the board keeps tokens on first cells only
+        self.all_counts = [mask.bit_count() for mask in anchor_masks]
+
+    @cached_property
+    def adj(self) -> list[list[tuple[int, int, tuple[int, str]]]]:
+        """Each tile's neighbours as moves (tile, border kind, border), in the order met."""
+        return [[(b, kind, ref) for b, (kind, ref) in neighbours.items()] for neighbours in self._neighbours]
+
+    def steps_from(self, a: int) -> list[tuple]:
+        """The steps from tile *a* as the search reads them (see :meth:`step_to`), without those
+        this hand can never take: onto an animal whose colour it lacks (and no white cube), or
+        over a wall when it has no door and not 3 cubes to buy one (the search would refuse
+        them before counting them)."""
+        cat, fit, W = self.cat, self.hand_fit, self.W
+        no_door = self.D == 0 and self.C_total < FREE_ACTION_PRICE
+        into = self._into
+        steps = []
+        for b, (kind, ref) in self._neighbours[a].items():
+            if (cat[b] == 5 or fit[cat[b]] + W) and not (no_door and kind == _WALL):
+                # A tile is entered over a few kinds of border only: share what does not depend on which.
+                prefix = into.get(b * 3 + kind)
+                if prefix is None:
+                    prefix = into[b * 3 + kind] = self._heads[b] + _CROSSING[self.pop[b]][kind]
+                steps.append(prefix + ((b, kind, ref),))
+        return steps
+
+    def step_to(self, j: int, kind: int, ref: tuple[int, str]) -> tuple:
+        """Everything a search step into tile *j* over a border of this *kind* needs, in one tuple:
+        (tile, category, its shift in packed counts, the count it adds there, token?, cells, tile bit,
+        wall?, open?, door?, sure points, slots, the move ``(tile, kind, border)`` a path records;
+        see ``_CROSSING``)."""
+        return self._heads[j] + _CROSSING[self.pop[j]][kind] + ((j, kind, ref),)
 
     def border(self, ref: tuple[int, str]) -> Border:
         """The :class:`Border` of a compiled border reference."""
@@ -372,25 +411,15 @@ class _Compiled:
 
     def max_placeable(self, counts) -> int:
         """How many of the tiles with category counts *counts* the whole hand could fill."""
-        key = tuple(counts)
-        found = self._placeable_cache.get(key)
-        if found is None:
-            found = self._placeable_cache[key] = self._max_placeable(counts)
-        return found
-
-    def _max_placeable(self, counts) -> int:
-        matched = left_colour = left_tiles = 0
-        C, M = self.C, self.M
-        for c in range(5):
-            have = C[c] + M[c]
-            if have >= counts[c]:
-                matched += counts[c]
-                left_colour += have - counts[c]
-            else:
-                matched += have
-                left_tiles += counts[c] - have
-        white_on_animals = self.W if self.W < left_tiles else left_tiles
-        for_parks = left_colour + self.W - white_on_animals
+        over = 0   # animal tiles beyond the visitors of their own colour
+        for count, have in zip(counts, self.hand_fit):
+            if count > have:
+                over += count - have
+        matched = counts[0] + counts[1] + counts[2] + counts[3] + counts[4] - over
+        W = self.W
+        white_on_animals = W if W < over else over
+        # Parks take any visitor left: own-colour ones not needed on their animals, and white ones.
+        for_parks = self.fit_total - matched + W - white_on_animals
         return matched + white_on_animals + (counts[5] if counts[5] < for_parks else for_parks)
 
 
@@ -422,30 +451,34 @@ class SearchStats:
 def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]], SearchStats]:
     """Branch and bound over lineups; returns the best value, its path and the statistics.
 
-    A path is a list of ``(tile index, border kind, border reference)``.
+    A path is a list of ``(tile index, border kind, border reference)``. The tiles
+    visited per category travel as one packed integer (see ``_ANIMALS``), so a
+    step adds one number instead of copying a list, and the caches are keyed by it.
     """
     stats = SearchStats()
     best_value = comp.value([0] * 6, 0, 0, 0, 0, 0)
     best_path: list = []
     if comp.entry is None:
         return best_value, best_path, stats
-    t = [0] * 6
     path: list = []
-    seen: dict[int, list[tuple[int, int]]] = {}   # (visited tiles, current tile) -> (doors, doors + open)
-    cat, pop, adj, tile_cells = comp.cat, comp.pop, comp.adj, comp.tile_cells
+    # For each tile, by the set of tiles visited on the way: the (doors, doors + open) record(s).
+    seen: list[dict[int, object]] = [{} for _ in comp.tiles]
     C, M, W, D = comp.C, comp.M, comp.W, comp.D
     threshold, M_total, C_total = comp.threshold, comp.M_total, comp.C_total
     visitors = C_total + M_total
     total_pop, existing_doors = comp.total_pop, comp.existing_doors
-    anchor_masks, category_cells, covered = comp.anchor_masks, comp.category_cells, comp.covered
+    category_cells, covered = comp.category_cells, comp.covered
     popular_anchors = comp.popular_anchors
     fit = [C[c] + M[c] + W for c in range(5)]
     east, west, south, north = (comp.step_ok[x] for x in "EWSN")
     full = (1 << len(comp.tiles)) - 1
-    requests, max_placeable = comp.requests, comp.max_placeable
+    requests, placeable = comp.requests, comp.max_placeable
+    has_cards = bool(comp.cards)
+    solo_at = threshold if threshold is not None else 10**6   # the solo bonus needs more visitors than this
 
-    def optimistic(n: int, pv: int, e: int, n_final: int, request_points: int, popular_ahead: int = -1) -> int:
-        """Every tile the hand could still fill, tokens and doors free, each spare cube a third.
+    def optimistic(n: int, pv: int, e: int, n_final: int, request_points: int, popular_ahead: int) -> int:
+        """Every tile the hand could still fill (*n_final* in all), tokens and doors free, each
+        spare cube a third, with *popular_ahead* tokens on the tiles still to visit.
 
         Tokens and doors are capped by the tiles and crossings of the final path
         (at most one token per tile, F10, and one door per crossing).
@@ -453,31 +486,54 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
         if n_final < n:
             n_final = n
         more = n_final - n
-        if popular_ahead < 0:
-            popular_ahead = total_pop - pv
         tokens = pv + (more if more < popular_ahead else popular_ahead)
         doors_ahead = existing_doors - e
         doors_free = e + (more if more < doors_ahead else doors_ahead)
         cubes_left = C_total - (n_final - M_total if n_final > M_total else 0)
         paid = D + (cubes_left if cubes_left > 0 else 0) // FREE_ACTION_PRICE
         slots = 2 * n_final - tokens - doors_free
-        solo = SOLO_BONUS if threshold is not None and n_final > threshold else 0
-        return n_final + tokens + doors_free + (paid if paid < slots else slots) + solo + request_points
+        return (n_final + tokens + doors_free + (paid if paid < slots else slots)
+                + (SOLO_BONUS if n_final > solo_at else 0) + request_points)
 
     # With every tile still reachable, the bound's tile count and cards do not change: compute once.
-    n_all = max_placeable(comp.all_counts)
+    n_all = placeable(comp.all_counts)
     cards_all = requests([min(comp.all_counts[c], C[c] + M[c] + W) for c in range(5)])
 
     every_category = category_cells[0] | category_cells[1] | category_cells[2] | category_cells[3] \
         | category_cells[4] | category_cells[5]
-    hand_fit = [C[c] + M[c] for c in range(5)]
-    anchors_0, anchors_1, anchors_2, anchors_3, anchors_4, anchors_5 = anchor_masks
-    fit_0, fit_1, fit_2, fit_3, fit_4 = fit
-    placeable_cache = comp._placeable_cache
-    placeable = comp._max_placeable
-    request_points = comp.requests if comp.cards else None
+    hand_fit = comp.hand_fit
+    anchors_0, anchors_1, anchors_2, anchors_3, anchors_4, anchors_5 = comp.anchor_masks
+    request_cache: dict[int, int] = {}    # packed counts capped by request_cap -> request points
+    # Beyond the tiles of a category all the cards together ask for, one more changes no card.
+    request_cap = [0] * 6
+    for card in comp.cards:
+        for category, count in card.needs:
+            request_cap[_INDEX_OF_NAME[category._value_]] += count
+    passable_cache: dict[int, int] = {}   # packed animal counts -> cells a visitor may still enter
+    reach_cache: dict[int, tuple[int, int]] = {}   # packed counts -> (tiles fillable, best cards)
 
-    def reachable_bound(here: int, cells_used: int, t: list[int], n: int, pv: int, w: int, e: int,
+    def request_points(counts: int) -> int:
+        """The request points of the packed (capped) counts *counts* (cached)."""
+        points = request_cache[counts] = requests(_unpack(counts))
+        return points
+
+    def passable_cells(animals: int) -> int:
+        """The cells of the parks and of the animals whose colour the hand still has (no jokers left)."""
+        cells = category_cells[5]
+        for c in range(5):
+            if hand_fit[c] > animals >> 5 * c & 31:
+                cells |= category_cells[c]
+        passable_cache[animals] = cells
+        return cells
+
+    def fillable(total: int) -> tuple[int, int]:
+        """For packed counts *total* of tiles visited or reachable: how many the whole hand could
+        fill, and the best request points, a category's tiles capped by the visitors that fit it."""
+        counts = _unpack(total)
+        found = reach_cache[total] = (placeable(counts), requests(tuple(map(min, counts, fit))) if has_cards else 0)
+        return found
+
+    def reachable_bound(here: int, cells_used: int, tc: int, n: int, pv: int, w: int, e: int,
                         left: int, white: int) -> int:
         """The bound over the tiles a walk from *here* could still reach.
 
@@ -486,178 +542,181 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
         jokers for any colour), and walls only while a door can still be had
         (one in hand, or 3 spare cubes).
         """
-        passable = 0
-        if n < visitors:
+        if n >= visitors:
+            reach = 0   # no visitor is left to walk anywhere
+        else:
             if W > white:
                 passable = every_category
             else:
-                passable = category_cells[5]
-                for c in range(5):
-                    if hand_fit[c] > t[c]:
-                        passable |= category_cells[c]
-        allowed = (covered & ~cells_used & passable) | here
-        reach = here
-        if D > w or left // FREE_ACTION_PRICE > (w - D if w > D else 0):
-            while True:
-                grown = (reach | ((reach << 1) & _NOT_COLUMN_A) | ((reach >> 1) & _NOT_COLUMN_E)
-                         | (reach << 5) | (reach >> 5)) & allowed
-                if grown == reach:
-                    break
-                reach = grown
-        else:
-            while True:
-                grown = (reach | ((reach & east) << 1) | ((reach & west) >> 1) | ((reach & south) << 5)
-                         | ((reach & north) >> 5)) & allowed
-                if grown == reach:
-                    break
-                reach = grown
-        reach &= ~(cells_used | here)
-        t0 = t[0] + (reach & anchors_0).bit_count()
-        t1 = t[1] + (reach & anchors_1).bit_count()
-        t2 = t[2] + (reach & anchors_2).bit_count()
-        t3 = t[3] + (reach & anchors_3).bit_count()
-        t4 = t[4] + (reach & anchors_4).bit_count()
-        total = (t0, t1, t2, t3, t4, t[5] + (reach & anchors_5).bit_count())
-        n_final = placeable_cache.get(total)
-        if n_final is None:
-            n_final = placeable_cache[total] = placeable(total)
-        # A category's visited tiles are capped by the visitors that fit it.
-        cards = request_points((t0 if t0 < fit_0 else fit_0, t1 if t1 < fit_1 else fit_1,
-                                t2 if t2 < fit_2 else fit_2, t3 if t3 < fit_3 else fit_3,
-                                t4 if t4 < fit_4 else fit_4)) if request_points else 0
-        # optimistic(n, pv, e, n_final, cards, popular tiles reachable), written out: it runs for most steps.
-        if n_final < n:
-            n_final = n
-        more = n_final - n
-        popular_ahead = (reach & popular_anchors).bit_count()
-        tokens = pv + (more if more < popular_ahead else popular_ahead)
-        doors_ahead = existing_doors - e
-        doors_free = e + (more if more < doors_ahead else doors_ahead)
-        cubes_left = C_total - (n_final - M_total if n_final > M_total else 0)
-        paid = D + (cubes_left if cubes_left > 0 else 0) // FREE_ACTION_PRICE
-        slots = 2 * n_final - tokens - doors_free
-        return (n_final + tokens + doors_free + (paid if paid < slots else slots)
-                + (SOLO_BONUS if n_final > solo_at else 0) + cards)
+                passable = passable_cache.get(tc & _ANIMALS)
+                if passable is None:
+                    passable = passable_cells(tc & _ANIMALS)
+            allowed = covered & ~cells_used & passable
+            reach = here
+            # A flood fill of all 25 cells at once: each round grows the region by one cell in every
+            # direction (the masks stop a shift from wrapping round a row, or crossing a blocked border).
+            if D > w or left // FREE_ACTION_PRICE > (w - D if w > D else 0):
+                while True:
+                    grown = (((reach << 1) & _NOT_COLUMN_A) | ((reach >> 1) & _NOT_COLUMN_E)
+                             | (reach << 5) | (reach >> 5)) & allowed | reach
+                    if grown == reach:
+                        break
+                    reach = grown
+            else:
+                while True:
+                    grown = (((reach & east) << 1) | ((reach & west) >> 1) | ((reach & south) << 5)
+                             | ((reach & north) >> 5)) & allowed | reach
+                    if grown == reach:
+                        break
+                    reach = grown
+            reach &= ~here
+        total = (tc + (reach & anchors_0).bit_count() + ((reach & anchors_1).bit_count() << 5)
+                 + ((reach & anchors_2).bit_count() << 10) + ((reach & anchors_3).bit_count() << 15)
+                 + ((reach & anchors_4).bit_count() << 20) + ((reach & anchors_5).bit_count() << 25))
+        found = reach_cache.get(total)
+        n_final, cards = fillable(total) if found is None else found
+        return optimistic(n, pv, e, n_final, cards, (reach & popular_anchors).bit_count())
 
-    requests_cached = comp.requests if comp.cards else None
-    request_cache = comp._request_cache
-    cheap_bounds: dict[int, int] = {}   # the bound with every tile reachable depends on (n, pv, e) only
-    solo_at = threshold if threshold is not None else 10**6
+    # The bound with every tile reachable depends on (n, pv, e) only: by n, then pv and e packed.
+    cheap_bounds: list[dict[int, int]] = [{} for _ in range(visitors + 2)]
     price = FREE_ACTION_PRICE
 
     first, kind, ref = comp.entry
     # Entering the gate's tile is the first step: expand from a virtual tile whose only neighbour it is.
-    steps_from = comp.steps + [[(first, kind, ref, cat[first], pop[first], kind == _WALL, kind == _OPEN,
-                                 kind == _DOOR, tile_cells[first], 1 << first)]]
+    # The other tiles' steps are made when the search first stands on them.
+    steps_from: list[list[tuple] | None] = [None] * len(comp.tiles) + [[comp.step_to(first, kind, ref)]]
+    make_steps = comp.steps_from
     paths = dominated_count = bounded = 0
     solo_bonus = SOLO_BONUS
 
-    def expand(j: int, mask: int, cells_used: int, n: int, pv: int, w: int, o: int, e: int,
-               used: int, spare: int, white: int) -> None:
+    def expand(j: int, mask: int, cells_used: int, tc: int, rc: int, points: int, n: int, pv: int, w: int,
+               o: int, e: int, used: int, spare: int, white: int) -> None:
         """Try every next tile from tile *j*, the most promising (highest bound) first.
 
-        The hand is followed incrementally: *used* cubes on animal tiles, *spare*
-        meeples not on their own colour's tiles, *white* cubes needed where a tile's
-        own colour ran out (the same greedy as :meth:`_Compiled.leftover_cubes`).
+        *tc* packs the tiles visited per category; *rc* the same counts capped at what
+        the request cards could ask for, and *points* their request points (a tile
+        beyond the cap, or a park, leaves them as they are). The hand is followed incrementally:
+        *used* cubes on animal tiles, *spare* meeples not on their own colour's tiles,
+        *white* cubes needed where a tile's own colour ran out (the same greedy as
+        :meth:`_Compiled.leftover_cubes`).
         """
-        nonlocal best_value, best_path, t, paths, dominated_count, bounded
-        here_counts = t
+        nonlocal best_value, best_path, paths, dominated_count, bounded
         children = []
         n2 = n + 1
-        for step in steps_from[j]:
-            j2, kind, ref, c, token, walled, opened, doored, cells, bit = step
-            if mask & bit:
-                continue
+        # The points and slots every next step shares (see _CROSSING for what each adds).
+        base = n2 + (solo_bonus if n2 > solo_at else 0) + pv + e + w
+        slots_base = n2 - pv + o
+        cheap_here = cheap_bounds[n2]
+        parks = tc >> 25
+        steps = steps_from[j]
+        if steps is None:
+            steps = steps_from[j] = make_steps(j)
+        for step in steps:
+            if mask & step[6]:
+                continue  # already visited
+            j2, c, shift, inc, token, cells, bit, walled, opened, doored, gain, open_gain, move = step
             # The hand after one more visitor on a tile of category c.
-            used2, spare2, white2 = used, spare, white
             if c < 5:
-                have = here_counts[c]
+                have = tc >> shift & 31
                 if have < M[c]:
-                    spare2 -= 1
+                    used2, spare2, white2 = used, spare - 1, white
                 else:
-                    used2 += 1
+                    used2, spare2, white2 = used + 1, spare, white
                     if have >= hand_fit[c]:
                         white2 += 1
                         if white2 > W:
                             continue
-                parks = here_counts[5]
+                on_parks = parks - spare2 if parks > spare2 else 0
             else:
-                parks = here_counts[5] + 1
-            on_parks = parks - spare2 if parks > spare2 else 0
+                have = parks
+                used2, spare2, white2 = used, spare, white
+                on_parks = parks + 1 - spare if parks >= spare else 0
             left = C_total - used2 - on_parks
             if left < 0:
                 continue  # the hand cannot pay for this path, so not for any longer one either
-            pv2 = pv + token
-            w2, o2, e2 = w + walled, o + opened, e + doored
+            w2 = w + walled
             buys = left // price
             bought_doors = w2 - D if w2 > D else 0
             if buys < bought_doors:
                 continue  # not enough cubes left to buy the doors its walls need
-            t2 = here_counts[:]
-            t2[c] += 1
+            pv2, o2, e2 = pv + token, o + opened, e + doored
+            tc2 = tc + inc
             spare_doors = D - w2 if D > w2 else 0
             hand_on_open = o2 if o2 < spare_doors else spare_doors
             extra = buys - bought_doors
-            slots = n2 - pv2 + o2 - hand_on_open
-            value = (n2 + pv2 + e2 + w2 + hand_on_open + (extra if extra < slots else slots)
-                     + (solo_bonus if n2 > solo_at else 0))
-            if requests_cached:
-                cards = request_cache.get((t2[0], t2[1], t2[2], t2[3], t2[4]))
-                value += requests_cached(t2) if cards is None else cards
+            slots = slots_base + open_gain - hand_on_open
+            if have < request_cap[c]:
+                rc2 = rc + inc
+                points2 = request_cache.get(rc2)
+                if points2 is None:
+                    points2 = request_points(rc2)
+            else:
+                rc2, points2 = rc, points
+            value = base + gain + hand_on_open + (extra if extra < slots else slots) + points2
             paths += 1
             if value > best_value:
-                best_value, best_path = value, path + [(j2, kind, ref)]
+                best_value, best_path = value, path + [move]
             mask2 = mask | bit
-            key = mask2 << 5 | j2
-            records = seen.get(key)
             eo2 = e2 + o2
+            # Records of earlier paths to the same tile over the same tiles: one (doors, doors + open)
+            # pair as a tuple, several as a list of them.
+            seen_here = seen[j2]
+            records = seen_here.get(mask2)
             if records is None:
-                seen[key] = [(e2, eo2)]
+                seen_here[mask2] = (e2, eo2)
+            elif type(records) is tuple:
+                if records[0] >= e2 and records[1] >= eo2:
+                    dominated_count += 1
+                    continue
+                seen_here[mask2] = [records, (e2, eo2)]
             else:
+                dominated = False
                 for e_old, eo_old in records:
                     if e_old >= e2 and eo_old >= eo2:
                         dominated = True
                         break
-                else:
-                    dominated = False
-                    records.append((e2, eo2))
                 if dominated:
                     dominated_count += 1
                     continue
+                records.append((e2, eo2))
             if mask2 == full:
                 continue
-            cheap = (n2 << 10) | (pv2 << 5) | e2
-            bound = cheap_bounds.get(cheap)
+            cheap = pv2 << 5 | e2
+            bound = cheap_here.get(cheap)
             if bound is None:
-                bound = cheap_bounds[cheap] = optimistic(n2, pv2, e2, n_all, cards_all)
+                bound = cheap_here[cheap] = optimistic(n2, pv2, e2, n_all, cards_all, total_pop - pv2)
             if bound <= best_value:
                 bounded += 1
                 continue
             # The reachability bound costs a flood fill: worth it only when the cheap bound is close.
             if bound <= best_value + _FLOOD_GAP:
-                bound = reachable_bound(cells, cells_used, t2, n2, pv2, w2, e2, left, white2)
+                bound = reachable_bound(cells, cells_used, tc2, n2, pv2, w2, e2, left, white2)
                 if bound <= best_value:
                     bounded += 1
                     continue
-            children.append((bound, step, t2, mask2, pv2, w2, o2, e2, used2, spare2, white2))
+            children.append((bound, step, tc2, rc2, points2, mask2, pv2, w2, o2, e2, used2, spare2, white2))
+        if not children:
+            return
+        if n2 == visitors:
+            # Every visitor is placed: no step can follow; count the children the best found cuts.
+            for child in children:
+                if child[0] <= best_value:
+                    bounded += 1
+            return
         if len(children) > 1:
             # Highest bound first; stable, so ties keep the order of the neighbours.
             children.sort(key=_first, reverse=True)
-        for bound, step, t2, mask2, pv2, w2, o2, e2, used2, spare2, white2 in children:
+        for bound, step, tc2, rc2, points2, mask2, pv2, w2, o2, e2, used2, spare2, white2 in children:
             if bound <= best_value:
                 bounded += 1
                 continue
-            if n2 == visitors:
-                continue  # every visitor is placed: no step can follow
-            t = t2
-            path.append(step[:3])
-            expand(step[0], mask2, cells_used | step[8], n2, pv2, w2, o2, e2, used2, spare2, white2)
+            path.append(step[12])
+            expand(step[0], mask2, cells_used | step[5], tc2, rc2, points2, n2, pv2, w2, o2, e2, used2,
+                   spare2, white2)
             path.pop()
-        t = here_counts
 
-    stats.root_bound = max(best_value, optimistic(0, 0, 0, n_all, cards_all))
-    t = [0] * 6
-    expand(len(adj), 0, 0, 0, 0, 0, 0, 0, 0, M_total, 0)
+    stats.root_bound = max(best_value, optimistic(0, 0, 0, n_all, cards_all, total_pop))
+    expand(len(comp.tiles), 0, 0, 0, 0, requests([0] * 5), 0, 0, 0, 0, 0, 0, M_total, 0)
     stats.paths, stats.dominated, stats.bounded = paths, dominated_count, bounded
     return best_value, best_path, stats
 
@@ -705,9 +764,9 @@ _STATE_OF_KIND = {_WALL: BorderState.WALL, _OPEN: BorderState.OPEN, _DOOR: Borde
 
 
 def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[BorderState]) -> LineupPlan:
-    board = puzzle.board
-    cubes = {x: puzzle.cubes.count(x) for x in _LETTERS}
-    meeples = {x: puzzle.meeples.count(x) for x in _LETTERS}
+    comp = puzzle._compiled
+    cubes = dict(zip(_LETTERS, comp.C + [comp.W]))
+    meeples = dict(zip(_LETTERS, comp.M + [0]))
     tiles = [tile for tile, _ in steps]
     names = [tile.category._value_ for tile in tiles]
     letters = [_LETTER_OF_NAME[name] for name in names]
@@ -742,10 +801,9 @@ def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[Bo
             raise ValueError(f"no visitor is left for {tile}")
         cubes[spare[0]] -= 1
         visitors[i] = (_BY_LETTER[spare[0]], False)
-    leftover = "".join(x * cubes[x] for x in order)
     walls = [b for (_, b), k in zip(steps, kinds) if k is BorderState.WALL]
     opens = [b for (_, b), k in zip(steps, kinds) if k is BorderState.OPEN]
-    existing = sum(k is BorderState.DOOR for k in kinds)
+    existing = kinds.count(BorderState.DOOR)
     free_actions: list[tuple[str, str, str | None]] = []
     doors_in_hand = puzzle.doors
 
@@ -754,7 +812,8 @@ def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[Bo
         paid, leftover = leftover[:FREE_ACTION_PRICE], leftover[FREE_ACTION_PRICE:]
         return "".join(sorted(paid, key=order.index))
 
-    leftover = "".join(sorted(leftover, key=lambda x: (x != "W", order.index(x))))  # spend whites first
+    # Spend whites first, then the colours in order (white is the last colour of _LETTERS).
+    leftover = _WHITE * cubes[_WHITE] + "".join(x * cubes[x] for x in _ANIMAL_LETTERS)
     doors_placed: list[Border] = []
     for border in walls:
         if not doors_in_hand:
@@ -769,12 +828,9 @@ def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[Bo
             break
         doors_in_hand -= 1
         doors_placed.append(border)
-    popular_cells = 0
-    for cell in board.popular:
-        popular_cells |= 1 << (cell.row * 5 + cell.column)
-    popular = [popular_cells >> (t.cells[0].row * 5 + t.cells[0].column) & 1 for t in tiles]
+    popular = [comp.popular_anchors >> (t.cells[0].row * 5 + t.cells[0].column) & 1 for t in tiles]
     token_slots = [t for t, p in zip(tiles, popular) if not p]
-    open_slots = [b for b in opens if b not in doors_placed]
+    open_slots = opens[len(doors_placed) - len(walls):]   # the doors from hand went on the first ones
     bought_tokens: list[Tile] = []
     while len(leftover) >= FREE_ACTION_PRICE and (token_slots or open_slots):
         if token_slots:
@@ -789,8 +845,9 @@ def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[Bo
     for name in names:
         counts[_INDEX_OF_NAME[name]] += 1
     request_points, cards = 0, ()
-    for needs, points, chosen in puzzle._compiled._card_sets:
-        if all(have >= need for have, need in zip(counts, needs)):
+    c0, c1, c2, c3, c4, _ = counts
+    for (n0, n1, n2, n3, n4), points, chosen in comp._card_sets:
+        if c0 >= n0 and c1 >= n1 and c2 >= n2 and c3 >= n3 and c4 >= n4:
             request_points, cards = points, chosen
             break
     threshold = puzzle.solo_threshold

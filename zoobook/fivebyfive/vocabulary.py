@@ -26,7 +26,23 @@ __all__ = ["Category", "Colour", "ANIMAL_CATEGORIES", "BASIC_COLOURS", "fits", "
            "colour_letters"]
 
 
-class Colour(Enum):
+class _Words(Enum):
+    """What the two word lists share: members hashed by identity, and read from puzzle files
+    with one clear error."""
+
+    # Members are singletons compared by identity: hash them the fast way.
+    __hash__ = object.__hash__
+
+    @classmethod
+    def parse(cls, text: str):
+        """The member written *text*; :class:`ValueError` saying what was expected otherwise."""
+        try:
+            return cls(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not {cls._expected()}") from None
+
+
+class Colour(_Words):
     """A visitor colour, written by its letter in puzzle files (``K`` is black)."""
 
     RED = "R"
@@ -35,9 +51,6 @@ class Colour(Enum):
     YELLOW = "Y"
     BLACK = "K"
     WHITE = "W"
-
-    # Members are singletons compared by identity: hash them the fast way.
-    __hash__ = object.__hash__
 
     @property
     def letter(self) -> str:
@@ -54,15 +67,11 @@ class Colour(Enum):
         return self is Colour.WHITE
 
     @classmethod
-    def parse(cls, letter: str) -> "Colour":
-        """The colour written *letter* (``R B G Y K W``); :class:`ValueError` otherwise."""
-        try:
-            return cls(letter)
-        except ValueError:
-            raise ValueError(f"{letter!r} is not a colour letter (R, B, G, Y, K or W)") from None
+    def _expected(cls) -> str:
+        return "a colour letter (R, B, G, Y, K or W)"
 
 
-class Category(Enum):
+class Category(_Words):
     """A category of Animal tile, written by its lower-case name in puzzle files."""
 
     CARNIVORE = "carnivore"
@@ -71,8 +80,6 @@ class Category(Enum):
     BIRD = "bird"
     REPTILE = "reptile"
     PARK = "park"
-
-    __hash__ = object.__hash__
 
     @property
     def word(self) -> str:
@@ -94,13 +101,8 @@ class Category(Enum):
         return "purple" if self is Category.PARK else self.colour.word
 
     @classmethod
-    def parse(cls, word: str) -> "Category":
-        """The category named *word*; :class:`ValueError` listing the names otherwise."""
-        try:
-            return cls(word)
-        except ValueError:
-            names = ", ".join(c.value for c in cls)
-            raise ValueError(f"{word!r} is not a tile category ({names})") from None
+    def _expected(cls) -> str:
+        return f"a tile category ({', '.join(c.value for c in cls)})"
 
 
 _COLOUR_WORDS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "K": "black", "W": "white"}
