@@ -25,6 +25,8 @@ LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # No display: print the URL instead of trying (and failing) to open a browser.
 LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -s)),,--no-browser)
 
+# Tests and notebooks run on every core (pytest-xdist); a notebook stays whole on one worker.
+PARALLEL := -n auto --dist loadfile
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
 
 .PHONY: help venv lab test test-py test-notebooks test-puzzles test-browser chromium bench student app
@@ -66,12 +68,12 @@ test: $(STAMP)
 
 # Unit tests and the library's doctests (pyproject's testpaths: tests/ and zoobook/).
 test-py: $(STAMP)
-	$(PYTEST) -q -m "not browser" tests zoobook || { status=$$?; \
+	$(PYTEST) -q $(PARALLEL) -m "not browser" tests zoobook || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: pytest collected no tests: that is a failure" >&2; exit $$status; }
 
 # Every notebook, run top to bottom in this interpreter; outputs of marked cells compared.
 test-notebooks: $(STAMP)
-	$(PYTEST) -q $(NBVAL) notebooks || { status=$$?; \
+	$(PYTEST) -q $(PARALLEL) $(NBVAL) notebooks || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: nbval found no notebooks: that is a failure" >&2; exit $$status; }
 
 # The certified answers stored in the puzzle files.

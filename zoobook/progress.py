@@ -1,4 +1,4 @@
-"""Progress reports for long searches, and clean interruption (shared by every game).
+"""Progress reports for long searches, clean interruption and search budgets (shared by every game).
 
 A search calls ``progress(done, total, message)`` now and then. A notebook
 turns that into an ``ipywidgets.IntProgress``; the ``zoobook`` command into a
@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-__all__ = ["Callback", "Interrupted", "TerminalBar", "bar_text", "quiet"]
+__all__ = ["Callback", "Interrupted", "SearchBudgetExceeded", "TerminalBar", "bar_text", "quiet"]
 
 Callback = Callable[[int, int, str], Any]
 
@@ -34,6 +34,13 @@ class Interrupted(Exception):
     def __init__(self, message: str, partial: Any = None) -> None:
         super().__init__(message)
         self.partial = partial
+
+
+class SearchBudgetExceeded(RuntimeError):
+    """A search needed more work (positions, relaxations ...) than its caller allowed.
+
+    Generators set such budgets so that every puzzle they keep solves in a blink.
+    """
 
 
 def quiet(done: int, total: int, message: str = "") -> None:

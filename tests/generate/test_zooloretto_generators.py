@@ -9,6 +9,8 @@ every marker space by plain recursion, and collect the distinct zoos that result
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,8 +20,7 @@ from zoobook.generate import generate, get_generator
 from zoobook.generate.zooloretto import (invest_facts, sabotage_facts, sample_invest, sample_sabotage,
                                          sample_truck, score_facts, truck_facts)
 from zoobook.puzzles.fields import Table
-from zoobook.zooloretto.actions import (IllegalAction, buy_pavilion, buy_restaurant, legal_placements,
-                                        place_site, place_tile, site_destinations)
+from zoobook.zooloretto.actions import legal_placements, place_site, place_tile, site_destinations
 from zoobook.zooloretto.files import read_zoo
 from zoobook.zooloretto.kinds import InvestPuzzle, SabotagePuzzle, TruckPuzzle, solve_score
 from zoobook.zooloretto.model import BASE_KEYS, Tile
@@ -27,6 +28,9 @@ from zoobook.zooloretto.invest import solve_invest
 from zoobook.zooloretto.sabotage import solve_sabotage
 from zoobook.zooloretto.scoring import score
 from zoobook.zooloretto.truck import solve_truck
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "zooloretto"))
+from twins import brute_purchases  # noqa: E402  (the Zooloretto tests' own twin)
 
 T = Tile.parse
 KINDS = ("zooloretto/truck", "zooloretto/sabotage", "zooloretto/invest")
@@ -67,16 +71,6 @@ def brute_marked(zoo, markers) -> set:
     if not options:
         return brute_marked(zoo, markers[1:])
     return set().union(*(brute_marked(place_site(zoo, markers[0], to).zoo, markers[1:]) for to in options))
-
-
-def brute_purchases(zoo) -> list:
-    out = []
-    for buy in [buy_restaurant] + [lambda z, k=k: buy_pavilion(z, k) for k in zoo.keys]:
-        try:
-            out.append(buy(zoo).zoo)
-        except IllegalAction:
-            pass
-    return out
 
 
 # -- hand-derived cases -----------------------------------------------------------------------------

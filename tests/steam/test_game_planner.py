@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from zoobook.steam.easter.island import City, Island
 from zoobook.steam.game import Economy, Game, hint, plan
 from zoobook.steam.game.planner import replay, turns_lower_bound
-from zoobook.progress import Interrupted
+from zoobook.progress import Interrupted, SearchBudgetExceeded
 from zoobook.steam.game.state import OVER, step
 from zoobook.steam.zoo.model import Area, ZooMap
 
@@ -121,3 +121,13 @@ def test_progress_callback_can_stop_the_search_cleanly():
     with pytest.raises(Interrupted):
         plan(game, progress=stop)
     assert calls and calls[0][2].startswith("deadline turn")
+
+
+def test_a_search_budget_stops_the_planner_just_past_it():
+    game = tiny_zoo([2, 3, 1], 1, 2)
+    full = plan(game)
+    needed = full.stats.expanded
+    within = plan(game, max_positions=needed)
+    assert (within.turns, within.cash, within.stats.expanded) == (full.turns, full.cash, needed)
+    with pytest.raises(SearchBudgetExceeded, match=f"more than {needed - 1} positions"):
+        plan(game, max_positions=needed - 1)

@@ -11,9 +11,7 @@ from dataclasses import replace
 
 from hypothesis import given, settings, strategies as st
 
-from zoobook.zooloretto.actions import (
-    IllegalAction, buy_pavilion, buy_restaurant, place_site, place_tile, site_destinations,
-)
+from zoobook.zooloretto.actions import place_site, place_tile, site_destinations
 from zoobook.zooloretto.invest import solve_invest
 from zoobook.zooloretto.model import Barn, Enclosure, Middle, Tile, Zoo, ENCLOSURE_SPECS
 from zoobook.zooloretto.placement import best_placement
@@ -22,7 +20,7 @@ from zoobook.zooloretto.scoring import score
 from zoobook.zooloretto.truck import solve_truck
 
 from .conftest import zoo_from
-from .twins import brute_best
+from .twins import brute_best, brute_purchases
 
 TB, CS = "three-buildings", "construction-sites"
 T = Tile.parse
@@ -46,12 +44,7 @@ def brute_sabotage(zoo: Zoo, markers: list[str], tiles: list[Tile]) -> int:
 
 
 def brute_invest(zoo: Zoo, tiles: list[Tile]) -> int | None:
-    after = []
-    for buy in [buy_restaurant] + [lambda z, k=k: buy_pavilion(z, k) for k in zoo.keys]:
-        try:
-            after.append(buy(zoo).zoo)
-        except IllegalAction:
-            pass
+    after = brute_purchases(zoo)
     if not after:
         return None
     return max(brute_best(z, tiles)[0] for z in after) - brute_best(zoo, tiles)[0]

@@ -7,11 +7,12 @@ graph, no merging of equal states and no pruning.
 
 from __future__ import annotations
 
-from zoobook.zooloretto.actions import legal_placements, place_tile
+from zoobook.zooloretto.actions import (IllegalAction, buy_pavilion, buy_restaurant, legal_placements,
+                                        place_tile)
 from zoobook.zooloretto.model import Tile, Zoo
 from zoobook.zooloretto.scoring import score
 
-__all__ = ["brute_best"]
+__all__ = ["brute_best", "brute_purchases"]
 
 
 def brute_best(zoo: Zoo, tiles: list[Tile]) -> tuple[int, int]:
@@ -25,3 +26,14 @@ def brute_best(zoo: Zoo, tiles: list[Tile]) -> tuple[int, int]:
             value = brute_best(place_tile(zoo, tile, to, shop_to=shop).zoo, rest)
             best = value if best is None or value > best else best
     return best
+
+
+def brute_purchases(zoo: Zoo) -> list[Zoo]:
+    """The zoo after each building purchase that is legal now (the restaurant, each pavilion)."""
+    out = []
+    for buy in [buy_restaurant] + [lambda z, k=k: buy_pavilion(z, k) for k in zoo.keys]:
+        try:
+            out.append(buy(zoo).zoo)
+        except IllegalAction:
+            pass
+    return out

@@ -92,7 +92,7 @@ def candidate(generator: Generator, rng: random.Random, hint: int) -> Candidate:
     """Sample one model with *rng*, solve it and grade it."""
     kind = get_kind(generator.kind)
     model = generator.sample(rng, hint)
-    solution = kind.solve(model)
+    solution = (generator.solve or kind.solve)(model)
     facts = generator.facts(model, solution)
     return Candidate(model, solution, facts, score(facts, generator.calibration),
                      grade(facts, generator.calibration))

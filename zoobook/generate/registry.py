@@ -66,6 +66,10 @@ class Generator:
     dump : callable or None
         ``dump(model) -> dict``: the file's kind-specific keys when the kind's
         own ``dump`` is not the most readable form (a ValueError falls back to it).
+    solve : callable or None
+        ``solve(model) -> Solution`` for candidates, when the sampler has already
+        solved them (default: the kind's own solve). The certificate of a kept
+        puzzle always re-solves its file with the kind's solve.
     """
 
     kind: str
@@ -76,6 +80,7 @@ class Generator:
     problems: Callable[[Any, Solution, Facts], list[str]] = _no_problems
     describe: Callable[[Any, Solution, Facts], str] | None = None
     dump: Callable[[Any], dict] | None = None
+    solve: Callable[[Any], Solution] | None = None
 
 
 _GENERATORS: dict[str, Generator] = {}

@@ -49,6 +49,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from zoobook.hexgrid import Hex, neighbours
+from zoobook.progress import SearchBudgetExceeded
 
 __all__ = ["SearchBudgetExceeded", "Link", "ConnectResult", "cheapest_network", "cheapest_links", "network_cost",
            "check_network"]
@@ -279,10 +280,6 @@ def _relax(graph: _Graph, city_hexes: list[Hex], terminals: list[int],
 
 
 # -- the solver ------------------------------------------------------------------------------
-
-class SearchBudgetExceeded(RuntimeError):
-    """The exact search needed more relaxations than the caller allowed."""
-
 
 def cheapest_network(costs: Mapping[tuple[int, int], int], cities: Mapping[tuple[int, int], str],
                      ruins: Iterable[str], *, max_relaxations: int | None = None) -> ConnectResult:

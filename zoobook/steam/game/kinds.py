@@ -21,7 +21,9 @@
 ``turns`` and ``[start]``.
 
 The value is the fewest turns that clear the map (S10), the witness the plan, turn by
-turn, with the cash it leaves, and the explanation why no plan is faster or richer.
+turn, with the cash it leaves and what the search did (``search``: the positions it expanded,
+the whole turns it weighed there, and the first turns it refuted at the last deadline; the
+generator grades puzzles by these), and the explanation why no plan is faster or richer.
 
 The extra command ``zoobook plan FILE [--hint]`` plans with a terminal progress bar
 (Ctrl-C stops it cleanly).
@@ -141,8 +143,11 @@ def plan_solution(game: Game, **kwargs: Any) -> Solution:
     found = plan(game, **kwargs)
     if not found.cleared:
         return Solution(None, None, found.explanation)
+    stats = found.stats
     witness = {"turns": found.turns, "cash": found.cash,
-               "plan": [s.text() for s in found.steps]}
+               "plan": [s.text() for s in found.steps],
+               "search": {"positions": stats.expanded, "turns": stats.weighed,
+                          "refuted": stats.refuted}}
     return Solution(found.turns, witness, found.explanation)
 
 

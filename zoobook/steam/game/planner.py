@@ -68,7 +68,7 @@ from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack,
                                         RaiseLocomotive, Select, Ship, Urbanize)
 from zoobook.steam.game.economy import MAX_SHARES, SHARE_PRICE
 from zoobook.steam.game.memo import canonical
-from zoobook.progress import Callback, Interrupted, quiet
+from zoobook.progress import Callback, Interrupted, SearchBudgetExceeded, quiet
 from zoobook.steam.game.state import (ACTION, BUILD, MOVE, OVER, Game, IllegalAction,
                                       Position, _end_of_turn, step)
 
@@ -92,12 +92,19 @@ class TurnPlan:
 
 @dataclass
 class SearchStats:
-    """What a search did: positions expanded, pruned by each bound, memo hits."""
+    """What a search did: positions expanded, pruned by each bound, memo hits.
+
+    ``weighed`` counts the whole turns (or rests of turns) generated at the positions
+    expanded; ``refuted`` the first turns the search played out at the last deadline it
+    tried and found to clear too late (or never): the tempting openings it had to rule out.
+    """
 
     expanded: int = 0
+    weighed: int = 0
     pruned_goods: int = 0
     pruned_money: int = 0
     memo_hits: int = 0
+    refuted: int = 0
 
 
 @dataclass(frozen=True)
@@ -510,10 +517,11 @@ def turn_options(game: Game, pos: Position, deadline: int | None = None
 # -- the search -----------------------------------------------------------------------------------
 
 class _Search:
-    def __init__(self, game: Game, prune: bool, progress: Callback) -> None:
+    def __init__(self, game: Game, prune: bool, progress: Callback, max_positions: int | None = None) -> None:
         self.game = game
         self.prune = prune
         self.progress = progress
+        self.max_positions = max_positions
         self.stats = SearchStats()
         self.memo: dict = {}
         self.moves = MoveSet(game, prune)
@@ -539,11 +547,16 @@ class _Search:
                 self.memo[key] = None
                 return None
         self.stats.expanded += 1
+        if self.max_positions is not None and self.stats.expanded > self.max_positions:
+            raise SearchBudgetExceeded(f"more than {self.max_positions} positions")
         options = self.moves.turn_options(pos, deadline)
+        self.stats.weighed += len(options)
         if self.prune:
             goods = self.game.rules.goods
             options.sort(key=lambda o: (goods.goods_left(o[1].board), -o[1].cash))
         found = None
+        if top:
+            self.stats.refuted = 0
         for done, (actions, after) in enumerate(options):
             if top:
                 if self.progress(done, len(options), f"deadline turn {deadline}") is False:
@@ -552,6 +565,8 @@ class _Search:
                 self.stats.pruned_money += 1
                 continue
             result = self.best(after, deadline)
+            if top and result is None:
+                self.stats.refuted += 1
             if result is not None and (found is None or result[0] > found[0]):
                 found = (result[0], actions + result[1])
         # A branch cut by the cash ceiling could not beat *found*, so *found* stays the optimum.
@@ -560,7 +575,8 @@ class _Search:
 
 
 def plan(game: Game, position: Position | None = None, *, prune: bool = True,
-         progress: Callback = quiet, deadline: int | None = None) -> Plan:
+         progress: Callback = quiet, deadline: int | None = None,
+         max_positions: int | None = None) -> Plan:
     """The fewest turns to clear the map from *position*, then the most cash.
 
     Parameters
@@ -577,10 +593,13 @@ def plan(game: Game, position: Position | None = None, *, prune: bool = True,
         raises it.
     deadline : int, optional
         The last turn allowed (default: the game's turn limit).
+    max_positions : int, optional
+        Give up with :class:`~zoobook.progress.SearchBudgetExceeded` after
+        expanding this many positions (generators keep only quick puzzles).
     """
     pos = position or game.start
     last = game.turns if deadline is None else min(deadline, game.turns)
-    search = _Search(game, prune, progress)
+    search = _Search(game, prune, progress, max_positions)
     if pos.phase == OVER:
         raise ValueError("the game is over already")
     need, why = turns_lower_bound(game, pos)

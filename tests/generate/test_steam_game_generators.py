@@ -1,0 +1,128 @@
+"""Generators of the whole-game kinds ``steam-zoo/clear`` and ``steam-easter/clear``."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zoobook.generate import generate, get_generator, grade
+from zoobook.generate.steam_game import (clear_facts, easter_game, greedy_turns, plan_themes,
+                                         zoo_game)
+from zoobook.puzzles.loading import load_puzzle, parse_puzzle
+from zoobook.steam.game import plan
+from zoobook.steam.game.kinds import solve
+from zoobook.steam.game.planner import turn_options
+from zoobook.steam.game.state import OVER, Game
+from zoobook.steam.zoo.model import Area, ZooMap
+
+# The planner's brute-force twin lives with the planner's tests; reuse it, never copy it.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "steam"))
+from test_game_planner import FEW_SHARES, brute_force  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+KINDS = ("steam-zoo/clear", "steam-easter/clear")
+FOLDERS = {"steam-zoo/clear": ROOT / "puzzles" / "steam-zoo-game",
+           "steam-easter/clear": ROOT / "puzzles" / "steam-easter-game"}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_same_seed_writes_the_same_bytes_and_the_file_certifies(kind):
+    first = generate(kind, difficulty=1, seed=11)[0]
+    assert first.text == generate(kind, difficulty=1, seed=11)[0].text
+    assert first.id == f"generated-{kind.split('/')[0].split('-')[1]}-clear-d1-s11-1"
+    reread = parse_puzzle(first.text)
+    assert reread.solve().value == first.solution.value == reread.answer.value
+
+
+def _goats_and_lions() -> Game:
+    """goats (danger 1) and lions (danger 4), one land hex apart, 3 turns.
+
+    goats -> lions needs level 1 (the destination's danger does not count); lions -> goats
+    needs level 4, or 3 with Feeding. A turn has one card and two move-goods rounds, and a
+    raise takes a round: the Locomotive card reaches 3 and the Feeding card counts as one
+    level, never both, so lions -> goats needs a raise, and with both shipments that is
+    three rounds: two turns. The base-game greedy player takes no card and never raises
+    (a raise only costs a dollar of expenses this turn), so it never feeds the goats: counted
+    as clearing in turn 4, one after the limit, its gap is (4 - 2) / 2 = 1.
+    """
+    zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("lions", (2, 0), 4)])
+    return Game.zoo(zoo, [(1, 0)], 3)
+
+
+def _clears_by(game: Game, position, deadline: int) -> bool:
+    if position.phase == OVER:
+        return position.outcome.cleared and position.outcome.turns <= deadline
+    return plan(game, position, deadline=deadline).cleared
+
+
+def test_facts_of_a_hand_derived_game():
+    game = _goats_and_lions()
+    solution = solve(game)
+    facts = clear_facts(game, solution)
+    assert solution.value == 2
+    assert greedy_turns(game) is None
+    assert (facts.greedy_value, facts.greedy_gap, facts.optima) == (None, 1.0, None)
+    stats = plan(game).stats
+    assert (facts.effort, facts.decoys) == (stats.weighed, stats.refuted)
+    # The decoys counted opening by opening: each first turn, then the best plan from there.
+    losing = [after for _, after in turn_options(game, game.start, 2) if not _clears_by(game, after, 2)]
+    assert facts.decoys == len(losing) >= 1    # the search played out every losing opening here
+    assert "locomotive raised" in facts.themes and "greedy never clears" in facts.themes
+    assert "plan over several turns" in facts.themes
+
+
+def test_greedy_clears_a_map_that_needs_no_card_at_once():
+    zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 2)])
+    game = Game.zoo(zoo, [(1, 0)], 3)
+    facts = clear_facts(game, solve(game))
+    assert facts.greedy_value == 1 and facts.greedy_right and facts.decoys == 0
+
+
+def test_themes_read_the_plan():
+    game = _goats_and_lions()
+    lines = ["turn 1: issue 0 shares; select rapa-nui on Red 3; lay track (0,0) (1,0); end build; "
+             "ship goats =teleport=> lions; pass"]
+    themes = plan_themes(game, lines)
+    assert themes == ("Rapa Nui", "teleport used", "incomplete track carried over", "cash tiebreak")
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.integers(0, 10_000))
+def test_planner_agrees_with_brute_force_on_generated_tiny_zoo_games(seed):
+    made = zoo_game(random.Random(seed), 4, 1, 2, 0, 0, 4, 0.0, turns=2)
+    game = Game.zoo(made.start.board, dict(made.land), 2, economy=FEW_SHARES)
+    found = plan(game)
+    assert (None if not found.cleared else (found.turns, found.cash)) == brute_force(game)
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.integers(0, 10_000))
+def test_planner_agrees_with_brute_force_on_generated_tiny_islands(seed):
+    made = easter_game(random.Random(seed), 6, 2, 0, 1, 0.0, turns=1)
+    game = Game.easter(made.start.board, 1, economy=FEW_SHARES)
+    found = plan(game)
+    assert (None if not found.cleared else (found.turns, found.cash)) == brute_force(game)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_grade_is_reached_by_a_shipped_generated_puzzle(kind):
+    """The shipped files of each grade re-solve to their answer and re-grade to their grade."""
+    generator = get_generator(kind)
+    grades = set()
+    for path in sorted(FOLDERS[kind].glob("generated-*.toml")):
+        puzzle = load_puzzle(path)
+        solution = puzzle.solve()
+        assert solution.value == puzzle.answer.value
+        facts = clear_facts(puzzle.model, solution)
+        stated = int(re.search(r"-d(\d)-", path.name).group(1))
+        assert grade(facts, generator.calibration) == stated == puzzle.difficulty
+        if stated >= 3:
+            assert not facts.greedy_right
+        grades.add(stated)
+    assert grades == {1, 2, 3, 4, 5}

@@ -1,0 +1,41 @@
+"""Bulk surveys: the grade distribution counts puzzles that pass the filters, in any number of processes."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from zoobook.generate import (generator_kinds, get_generator, grade_distribution, grade_distributions,
+                              is_puzzle, survey)
+from zoobook.generate.registry import unavailable
+from zoobook.puzzles.registry import all_kinds
+
+
+def test_every_puzzle_kind_has_a_generator():
+    assert unavailable() == {}
+    shipped = {kind.name for kind in all_kinds() if not kind.name.startswith("toy/")}
+    assert shipped <= set(generator_kinds())
+
+
+def test_distribution_counts_exactly_the_candidates_that_pass_the_filters():
+    kind = "steam-zoo/shipment"
+    counts = grade_distribution(kind, 30, seed=4)
+    # The same stream, surveyed unfiltered: the first 30 that pass are the ones counted.
+    drawn = survey(kind, 200, seed=4)
+    passing = [c for c in drawn if is_puzzle(kind, c)][:30]
+    assert len(passing) == 30 and len(passing) < len(drawn)       # some candidates are rejected
+    assert counts == Counter(c.difficulty for c in passing)
+    generator = get_generator(kind)
+    rejected = [c for c in drawn if not is_puzzle(kind, c)]
+    assert all(c.solution.value is None or generator.problems(c.model, c.solution, c.facts)
+               for c in rejected)
+
+
+def test_parallel_distributions_equal_the_serial_ones_in_the_kinds_order():
+    kinds = ["zooloretto/score", "steam-zoo/shipment"]
+    seen = []
+    serial = grade_distributions(kinds, 20, seed=2, workers=1)
+    parallel = grade_distributions(kinds, 20, seed=2, workers=2,
+                                   progress=lambda kind, done, total: seen.append((done, total)))
+    assert list(parallel) == kinds and parallel == serial
+    assert sorted(seen) == [(1, 2), (2, 2)]
+    assert all(sum(c.values()) == 20 for c in parallel.values())
