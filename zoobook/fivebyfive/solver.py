@@ -27,6 +27,12 @@ tiles as an earlier one, with no more doors and no fewer open borders crossed,
 is dominated; and a path whose optimistic bound (every tile still reachable that
 the hand could fill, every remaining token and door free, every cube a third of
 a point, the best request cards for that) cannot beat the best found is cut.
+"Reachable" is decided once, before searching: the tiles a walk from the gate's
+tile can reach over tiles the hand has a visitor for (and over walls only if a
+door can be had at all); a flood fill at every step would cut a few more paths
+but costs more than it saves. The bound for the whole round is also where the
+search stops: a lineup that scores it is optimal. A path whose hand is empty,
+or whose tile has no unvisited neighbour left, is scored but not extended.
 
 The search is deterministic: tiles are tried in board order, best bound first
 (ties in neighbour order), so the witness and the counts in the explanation do
@@ -73,8 +79,6 @@ _CROSSING = tuple({kind: (walled, opened, doored, token + walled + doored, opene
                   for token in (0, 1))
 _BY_LETTER = {c.value: c for c in Colour}
 _LETTERS = "".join(c.value for c in Colour)
-#: Flood-fill the reachable tiles only when the cheap bound is within this many points of the best.
-_FLOOD_GAP = 2
 # Cell bit boards: bit row * 5 + column; masks that stop a shift from wrapping round a row.
 _NOT_COLUMN_A = sum(1 << (r * 5 + c) for r in range(5) for c in range(1, 5))
 _NOT_COLUMN_E = sum(1 << (r * 5 + c) for r in range(5) for c in range(4))
@@ -104,7 +108,6 @@ _first = itemgetter(0)
 # Packed category counts: the tiles of category c visited (at most 25) in bits 5c to 5c + 4, the
 # five animals first (bits 0-24), parks last (bits 25-29): one small integer, cheap to add to and
 # to use as a dictionary key.
-_ANIMALS = (1 << 25) - 1
 
 
 def _unpack(counts: int) -> list[int]:
@@ -150,6 +153,29 @@ class _GateCells(dict):
 
 
 _GATE_CELLS = _GateCells()
+
+
+def _flood(start: int, allowed: int, through_walls: bool, east: int, west: int, south: int, north: int) -> int:
+    """The cells a walk from the cells *start* reaches over the cells *allowed* (cell bit boards).
+
+    All 25 cells at once: each round grows the region by one cell in every direction
+    (the masks stop a shift from wrapping round a row). Unless *through_walls*, a cell
+    steps east only if it is in *east* (no blocked border on that side), and so on.
+    """
+    reach = start
+    if through_walls:
+        while True:
+            grown = (((reach << 1) & _NOT_COLUMN_A) | ((reach >> 1) & _NOT_COLUMN_E)
+                     | (reach << 5) | (reach >> 5)) & allowed | reach
+            if grown == reach:
+                return reach
+            reach = grown
+    while True:
+        grown = (((reach & east) << 1) | ((reach & west) >> 1) | ((reach & south) << 5)
+                 | ((reach & north) >> 5)) & allowed | reach
+        if grown == reach:
+            return reach
+        reach = grown
 
 
 @dataclass(frozen=True)
@@ -251,7 +277,6 @@ class _Compiled:
                 cell = w.cell
                 walled |= side_bit[cell.row * 5 + cell.column, w.side._value_]
         self.cat, self.pop, self.tile_cells = cat, pop, tile_cells
-        self.total_pop = sum(pop)
         self._heads = heads
         self._into: dict[int, tuple] = {}   # tile * 3 + border kind -> a step's head (see steps_from)
         doors = 0
@@ -267,6 +292,8 @@ class _Compiled:
         # Each tile's neighbours, in the order their borders are met: the best border to each, as
         # (border kind, border); a door beats an open border beats a wall.
         neighbours: list[dict[int, tuple[int, tuple[int, str]]]] = [{} for _ in tiles]
+        # The same as tile bits: every neighbour, and those over a border that is not a wall.
+        beside, beside_unwalled = [0] * len(tiles), [0] * len(tiles)
         for k, other, bit, ref in _INNER_BORDERS:
             a, b = owner[k], owner[other]
             if a == b or a < 0 or b < 0:
@@ -277,7 +304,17 @@ class _Compiled:
             found = neighbours[a].get(b)
             if found is None or kind > found[0]:
                 neighbours[a][b] = neighbours[b][a] = (kind, ref)
+                beside[a] |= 1 << b
+                beside[b] |= 1 << a
+                if kind != _WALL:
+                    beside_unwalled[a] |= 1 << b
+                    beside_unwalled[b] |= 1 << a
         self._neighbours = neighbours
+        self._beside, self._beside_unwalled = beside, beside_unwalled
+        category_tiles = [0] * 6
+        for i, c in enumerate(cat):
+            category_tiles[c] |= 1 << i
+        self.category_tiles = category_tiles
         # The hand, by colour index (the colour paired with each animal category).
         cubes, meeples = puzzle.cubes, puzzle.meeples
         self.C = C = [cubes.count(x) for x in _ANIMAL_LETTERS]
@@ -307,7 +344,6 @@ class _Compiled:
         self.anchor_masks = anchor_masks
         self.category_cells = category_cells
         self.popular_anchors = popular_cells   # the board keeps tokens on first cells only
-        self.all_counts = [mask.bit_count() for mask in anchor_masks]
 
     @cached_property
     def adj(self) -> list[list[tuple[int, int, tuple[int, str]]]]:
@@ -361,6 +397,32 @@ class _Compiled:
                     break
             self._request_cache[key] = value
         return value
+
+    @cached_property
+    def _affordable_card_sets(self) -> list[tuple[tuple[int, ...], int]]:
+        """The sets of cards the whole hand could ever meet, as (needs, points), best first.
+
+        A card's tile of a category needs a visitor of that colour or a white cube
+        (parks take any visitor but count for no card), so a set asking beyond the
+        hand's own colours for more tiles than it has white cubes is never met.
+        """
+        fit, affordable = self.hand_fit, []
+        for needs, points, _ in self._card_sets:
+            jokers = 0
+            for c in range(5):
+                if needs[c] > fit[c]:
+                    jokers += needs[c] - fit[c]
+            if jokers <= self.W:
+                affordable.append((needs, points))
+        return affordable
+
+    def request_bound(self, counts) -> int:
+        """The most request points a lineup could get with at most *counts* tiles of each category."""
+        c0, c1, c2, c3, c4 = counts[0], counts[1], counts[2], counts[3], counts[4]
+        for (n0, n1, n2, n3, n4), points in self._affordable_card_sets:
+            if c0 >= n0 and c1 >= n1 and c2 >= n2 and c3 >= n3 and c4 >= n4:
+                return points
+        return 0
 
     def leftover_cubes(self, t) -> int:
         """Cubes left after placing visitors on tiles with category counts *t*; -1 if impossible."""
@@ -438,6 +500,10 @@ def _card_sets(cards: tuple[RequestCard, ...]) -> list[tuple[tuple[int, ...], in
     return sets
 
 
+class _BoundReached(Exception):
+    """Raised inside the search when a lineup scores the bound for the whole round (it is optimal)."""
+
+
 @dataclass
 class SearchStats:
     """What the search did, for the explanation."""
@@ -452,8 +518,14 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
     """Branch and bound over lineups; returns the best value, its path and the statistics.
 
     A path is a list of ``(tile index, border kind, border reference)``. The tiles
-    visited per category travel as one packed integer (see ``_ANIMALS``), so a
+    visited per category travel as one packed integer (see ``_unpack``), so a
     step adds one number instead of copying a list, and the caches are keyed by it.
+
+    The order of the checks on each step is chosen for speed, and none changes
+    which lineup is found: the bound is read first (a step it cuts cannot score
+    more than the best found, as the bound covers the path itself, so neither its
+    hand nor its value is worked out), and a path that cannot go on (the hand is
+    empty, or every tile it could step to is visited) is scored but not expanded.
     """
     stats = SearchStats()
     best_value = comp.value([0] * 6, 0, 0, 0, 0, 0)
@@ -463,133 +535,85 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
     path: list = []
     # For each tile, by the set of tiles visited on the way: the (doors, doors + open) record(s).
     seen: list[dict[int, object]] = [{} for _ in comp.tiles]
-    C, M, W, D = comp.C, comp.M, comp.W, comp.D
+    M, W, D = comp.M, comp.W, comp.D
     threshold, M_total, C_total = comp.threshold, comp.M_total, comp.C_total
     visitors = C_total + M_total
-    total_pop, existing_doors = comp.total_pop, comp.existing_doors
-    category_cells, covered = comp.category_cells, comp.covered
-    popular_anchors = comp.popular_anchors
-    fit = [C[c] + M[c] + W for c in range(5)]
-    east, west, south, north = (comp.step_ok[x] for x in "EWSN")
-    full = (1 << len(comp.tiles)) - 1
-    requests, placeable = comp.requests, comp.max_placeable
-    has_cards = bool(comp.cards)
+    existing_doors = comp.existing_doors
+    hand_fit = comp.hand_fit
+    requests = comp.requests
     solo_at = threshold if threshold is not None else 10**6   # the solo bonus needs more visitors than this
+    price = FREE_ACTION_PRICE
 
-    def optimistic(n: int, pv: int, e: int, n_final: int, request_points: int, popular_ahead: int) -> int:
-        """Every tile the hand could still fill (*n_final* in all), tokens and doors free, each
-        spare cube a third, with *popular_ahead* tokens on the tiles still to visit.
+    # Every lineup stays in the region a walk from the gate's tile reaches with the whole hand: over
+    # tiles whose colour the hand has (any tile with a white cube) and over walls only if a door can be
+    # had at all. The bound counts the tiles and tokens of that region.
+    first, kind, ref = comp.entry
+    category_cells = comp.category_cells
+    passable = comp.covered if W else category_cells[5]
+    if not W:
+        for c in range(5):
+            if hand_fit[c]:
+                passable |= category_cells[c]
+    step_ok = comp.step_ok
+    region = _flood(comp.tile_cells[first], passable, D > 0 or C_total >= price,
+                    step_ok["E"], step_ok["W"], step_ok["S"], step_ok["N"])
+    region_counts = [(region & anchors).bit_count() for anchors in comp.anchor_masks]
+    n_final = comp.max_placeable(region_counts)
+    region_pop = (region & comp.popular_anchors).bit_count()
+    region_cards = comp.request_bound(region_counts) if comp.cards else 0
+
+    def optimistic(n: int, pv: int, e: int) -> int:
+        """The bound of a path with *n* tiles, *pv* tokens and *e* doors crossed: every tile of the
+        region the hand could fill (*n_final* in all), tokens and doors free, each spare cube a
+        third, the best request cards the region and the hand allow.
 
         Tokens and doors are capped by the tiles and crossings of the final path
         (at most one token per tile, F10, and one door per crossing).
         """
-        if n_final < n:
-            n_final = n
-        more = n_final - n
+        tiles = n_final if n_final > n else n
+        more = tiles - n
+        popular_ahead = region_pop - pv
         tokens = pv + (more if more < popular_ahead else popular_ahead)
         doors_ahead = existing_doors - e
         doors_free = e + (more if more < doors_ahead else doors_ahead)
-        cubes_left = C_total - (n_final - M_total if n_final > M_total else 0)
-        paid = D + (cubes_left if cubes_left > 0 else 0) // FREE_ACTION_PRICE
-        slots = 2 * n_final - tokens - doors_free
-        return (n_final + tokens + doors_free + (paid if paid < slots else slots)
-                + (SOLO_BONUS if n_final > solo_at else 0) + request_points)
+        cubes_left = C_total - (tiles - M_total if tiles > M_total else 0)
+        paid = D + (cubes_left if cubes_left > 0 else 0) // price
+        slots = 2 * tiles - tokens - doors_free
+        return (tiles + tokens + doors_free + (paid if paid < slots else slots)
+                + (SOLO_BONUS if tiles > solo_at else 0) + region_cards)
 
-    # With every tile still reachable, the bound's tile count and cards do not change: compute once.
-    n_all = placeable(comp.all_counts)
-    cards_all = requests([min(comp.all_counts[c], C[c] + M[c] + W) for c in range(5)])
-
-    every_category = category_cells[0] | category_cells[1] | category_cells[2] | category_cells[3] \
-        | category_cells[4] | category_cells[5]
-    hand_fit = comp.hand_fit
-    anchors_0, anchors_1, anchors_2, anchors_3, anchors_4, anchors_5 = comp.anchor_masks
     request_cache: dict[int, int] = {}    # packed counts capped by request_cap -> request points
     # Beyond the tiles of a category all the cards together ask for, one more changes no card.
     request_cap = [0] * 6
     for card in comp.cards:
         for category, count in card.needs:
             request_cap[_INDEX_OF_NAME[category._value_]] += count
-    passable_cache: dict[int, int] = {}   # packed animal counts -> cells a visitor may still enter
-    reach_cache: dict[int, tuple[int, int]] = {}   # packed counts -> (tiles fillable, best cards)
 
     def request_points(counts: int) -> int:
         """The request points of the packed (capped) counts *counts* (cached)."""
         points = request_cache[counts] = requests(_unpack(counts))
         return points
 
-    def passable_cells(animals: int) -> int:
-        """The cells of the parks and of the animals whose colour the hand still has (no jokers left)."""
-        cells = category_cells[5]
-        for c in range(5):
-            if hand_fit[c] > animals >> 5 * c & 31:
-                cells |= category_cells[c]
-        passable_cache[animals] = cells
-        return cells
-
-    def fillable(total: int) -> tuple[int, int]:
-        """For packed counts *total* of tiles visited or reachable: how many the whole hand could
-        fill, and the best request points, a category's tiles capped by the visitors that fit it."""
-        counts = _unpack(total)
-        found = reach_cache[total] = (placeable(counts), requests(tuple(map(min, counts, fit))) if has_cards else 0)
-        return found
-
-    def reachable_bound(here: int, cells_used: int, tc: int, n: int, pv: int, w: int, e: int,
-                        left: int, white: int) -> int:
-        """The bound over the tiles a walk from *here* could still reach.
-
-        A walk only passes tiles it puts a visitor on, so only tiles whose colour
-        the hand may still have are passable (white cubes not yet needed are
-        jokers for any colour), and walls only while a door can still be had
-        (one in hand, or 3 spare cubes).
-        """
-        if n >= visitors:
-            reach = 0   # no visitor is left to walk anywhere
-        else:
-            if W > white:
-                passable = every_category
-            else:
-                passable = passable_cache.get(tc & _ANIMALS)
-                if passable is None:
-                    passable = passable_cells(tc & _ANIMALS)
-            allowed = covered & ~cells_used & passable
-            reach = here
-            # A flood fill of all 25 cells at once: each round grows the region by one cell in every
-            # direction (the masks stop a shift from wrapping round a row, or crossing a blocked border).
-            if D > w or left // FREE_ACTION_PRICE > (w - D if w > D else 0):
-                while True:
-                    grown = (((reach << 1) & _NOT_COLUMN_A) | ((reach >> 1) & _NOT_COLUMN_E)
-                             | (reach << 5) | (reach >> 5)) & allowed | reach
-                    if grown == reach:
-                        break
-                    reach = grown
-            else:
-                while True:
-                    grown = (((reach & east) << 1) | ((reach & west) >> 1) | ((reach & south) << 5)
-                             | ((reach & north) >> 5)) & allowed | reach
-                    if grown == reach:
-                        break
-                    reach = grown
-            reach &= ~here
-        total = (tc + (reach & anchors_0).bit_count() + ((reach & anchors_1).bit_count() << 5)
-                 + ((reach & anchors_2).bit_count() << 10) + ((reach & anchors_3).bit_count() << 15)
-                 + ((reach & anchors_4).bit_count() << 20) + ((reach & anchors_5).bit_count() << 25))
-        found = reach_cache.get(total)
-        n_final, cards = fillable(total) if found is None else found
-        return optimistic(n, pv, e, n_final, cards, (reach & popular_anchors).bit_count())
-
-    # The bound with every tile reachable depends on (n, pv, e) only: by n, then pv and e packed.
+    # The bound depends on (n, pv, e) only: by n, then pv and e packed.
     cheap_bounds: list[dict[int, int]] = [{} for _ in range(visitors + 2)]
-    price = FREE_ACTION_PRICE
 
-    first, kind, ref = comp.entry
     # Entering the gate's tile is the first step: expand from a virtual tile whose only neighbour it is.
     # The other tiles' steps are made when the search first stands on them.
     steps_from: list[list[tuple] | None] = [None] * len(comp.tiles) + [[comp.step_to(first, kind, ref)]]
     make_steps = comp.steps_from
+    # The tiles each tile has a step to, as tile bits (the steps steps_from makes, without making them):
+    # a path on a tile whose exits are all visited is a dead end, never expanded.
+    enterable = comp.category_tiles[5]
+    for c in range(5):
+        if hand_fit[c] or W:
+            enterable |= comp.category_tiles[c]
+    beside = comp._beside if D or C_total >= price else comp._beside_unwalled
+    exits = [tiles & enterable for tiles in beside]
+    exits.append(1 << first)
     paths = dominated_count = bounded = 0
     solo_bonus = SOLO_BONUS
 
-    def expand(j: int, mask: int, cells_used: int, tc: int, rc: int, points: int, n: int, pv: int, w: int,
+    def expand(j: int, mask: int, tc: int, rc: int, points: int, n: int, pv: int, w: int,
                o: int, e: int, used: int, spare: int, white: int) -> None:
         """Try every next tile from tile *j*, the most promising (highest bound) first.
 
@@ -606,6 +630,7 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
         # The points and slots every next step shares (see _CROSSING for what each adds).
         base = n2 + (solo_bonus if n2 > solo_at else 0) + pv + e + w
         slots_base = n2 - pv + o
+        last_visitor = n2 == visitors
         cheap_here = cheap_bounds[n2]
         parks = tc >> 25
         steps = steps_from[j]
@@ -615,9 +640,19 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
             if mask & step[6]:
                 continue  # already visited
             j2, c, shift, inc, token, cells, bit, walled, opened, doored, gain, open_gain, move = step
+            # The bound first: it is cheap (cached by the two numbers it depends on here), and a
+            # step it cuts needs nothing more, not even the check that the hand can pay for it.
+            pv2, e2 = pv + token, e + doored
+            key = pv2 << 5 | e2
+            bound = cheap_here.get(key)
+            if bound is None:
+                bound = cheap_here[key] = optimistic(n2, pv2, e2)
+            if bound <= best_value:
+                bounded += 1
+                continue
             # The hand after one more visitor on a tile of category c.
+            have = tc >> shift & 31   # tiles of category c visited before (parks are c = 5)
             if c < 5:
-                have = tc >> shift & 31
                 if have < M[c]:
                     used2, spare2, white2 = used, spare - 1, white
                 else:
@@ -628,7 +663,6 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
                             continue
                 on_parks = parks - spare2 if parks > spare2 else 0
             else:
-                have = parks
                 used2, spare2, white2 = used, spare, white
                 on_parks = parks + 1 - spare if parks >= spare else 0
             left = C_total - used2 - on_parks
@@ -639,8 +673,7 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
             bought_doors = w2 - D if w2 > D else 0
             if buys < bought_doors:
                 continue  # not enough cubes left to buy the doors its walls need
-            pv2, o2, e2 = pv + token, o + opened, e + doored
-            tc2 = tc + inc
+            o2 = o + opened
             spare_doors = D - w2 if D > w2 else 0
             hand_on_open = o2 if o2 < spare_doors else spare_doors
             extra = buys - bought_doors
@@ -656,7 +689,13 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
             paths += 1
             if value > best_value:
                 best_value, best_path = value, path + [move]
+                if value >= ceiling:
+                    raise _BoundReached
+            if last_visitor:
+                continue  # the hand is empty: the lineup ends here
             mask2 = mask | bit
+            if not exits[j2] & ~mask2:
+                continue  # a dead end: every tile it could step to is visited
             eo2 = e2 + o2
             # Records of earlier paths to the same tile over the same tiles: one (doors, doors + open)
             # pair as a tuple, several as a list of them.
@@ -679,29 +718,8 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
                     dominated_count += 1
                     continue
                 records.append((e2, eo2))
-            if mask2 == full:
-                continue
-            cheap = pv2 << 5 | e2
-            bound = cheap_here.get(cheap)
-            if bound is None:
-                bound = cheap_here[cheap] = optimistic(n2, pv2, e2, n_all, cards_all, total_pop - pv2)
-            if bound <= best_value:
-                bounded += 1
-                continue
-            # The reachability bound costs a flood fill: worth it only when the cheap bound is close.
-            if bound <= best_value + _FLOOD_GAP:
-                bound = reachable_bound(cells, cells_used, tc2, n2, pv2, w2, e2, left, white2)
-                if bound <= best_value:
-                    bounded += 1
-                    continue
-            children.append((bound, step, tc2, rc2, points2, mask2, pv2, w2, o2, e2, used2, spare2, white2))
+            children.append((bound, step, tc + inc, rc2, points2, mask2, pv2, w2, o2, e2, used2, spare2, white2))
         if not children:
-            return
-        if n2 == visitors:
-            # Every visitor is placed: no step can follow; count the children the best found cuts.
-            for child in children:
-                if child[0] <= best_value:
-                    bounded += 1
             return
         if len(children) > 1:
             # Highest bound first; stable, so ties keep the order of the neighbours.
@@ -711,12 +729,15 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
                 bounded += 1
                 continue
             path.append(step[12])
-            expand(step[0], mask2, cells_used | step[5], tc2, rc2, points2, n2, pv2, w2, o2, e2, used2,
-                   spare2, white2)
+            expand(step[0], mask2, tc2, rc2, points2, n2, pv2, w2, o2, e2, used2, spare2, white2)
             path.pop()
 
-    stats.root_bound = max(best_value, optimistic(0, 0, 0, n_all, cards_all, total_pop))
-    expand(len(comp.tiles), 0, 0, 0, 0, requests([0] * 5), 0, 0, 0, 0, 0, 0, M_total, 0)
+    stats.root_bound = ceiling = max(best_value, optimistic(0, 0, 0))
+    try:
+        if best_value < ceiling:
+            expand(len(comp.tiles), 0, 0, 0, requests([0] * 5), 0, 0, 0, 0, 0, 0, M_total, 0)
+    except _BoundReached:
+        pass   # a lineup scores the bound for the whole round: nothing can score more
     stats.paths, stats.dominated, stats.bounded = paths, dominated_count, bounded
     return best_value, best_path, stats
 
