@@ -66,9 +66,10 @@ def test_postbuild_installs_the_package_itself():
     assert "python -m pip install -e ." in post_build.read_text()
 
 
-def test_the_test_extras_are_the_four_tools():
+def test_the_test_extras_are_the_test_tools():
     extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
-    assert {normalise(r)[0] for r in extras["test"]} == {"pytest", "nbval", "hypothesis", "playwright"}
+    assert {normalise(r)[0] for r in extras["test"]} == {"pytest", "nbval", "hypothesis", "playwright",
+                                                         "pytest-xdist"}
 
 
 def test_ci_runs_make_test_and_make_has_the_user_targets():
