@@ -104,6 +104,16 @@ def _side_bits() -> dict[tuple[int, str], int]:
 
 
 _SIDE_BIT = _side_bits()
+#: The cell across each inner border, by (cell, "E" or "S") as :class:`Border` keeps it.
+_ACROSS = {(k, side): other for k, other, _, (_, side) in _INNER_BORDERS}
+
+
+def _cell_borders(k: int) -> tuple[tuple[tuple[int, str], int, int], ...]:
+    """The inner borders of cell *k* in board order, as (border reference, bit, cell across)."""
+    return tuple(sorted((ref, bit, b if a == k else a) for a, b, bit, ref in _INNER_BORDERS if k in (a, b)))
+
+
+_CELL_BORDERS = tuple(_cell_borders(k) for k in range(25))
 _first = itemgetter(0)
 # Packed category counts: the tiles of category c visited (at most 25) in bits 5c to 5c + 4, the
 # five animals first (bits 0-24), parks last (bits 25-29): one small integer, cheap to add to and
@@ -243,18 +253,18 @@ class _Compiled:
     def __init__(self, puzzle: LineupPuzzle) -> None:
         board = puzzle.board
         self.puzzle = puzzle
-        self.tiles: list[Tile] = list(board.tiles)
-        tiles = self.tiles
+        self.tiles: tuple[Tile, ...] = board.tiles
         popular_cells = 0
         for cell in board.popular:
             popular_cells |= 1 << (cell.row * 5 + cell.column)
-        owner = [-1] * 25
-        cat, pop, tile_cells = [], [], []
-        heads = []   # the part of a step into each tile that does not depend on the border crossed
-        anchor_masks, category_cells = [0] * 6, [0] * 6
+        self.owner = owner = [-1] * 25
+        self.cat, self.pop, self.tile_cells = cat, pop, tile_cells = [], [], []
+        self.anchor_masks = anchor_masks = [0] * 6
+        self.category_cells = category_cells = [0] * 6
+        self.category_tiles = category_tiles = [0] * 6
         walled = 0   # the walled borders, as bits of _SIDE_BIT
         index_of, side_bit = _INDEX_OF_NAME, _SIDE_BIT
-        for i, tile in enumerate(tiles):
+        for i, tile in enumerate(self.tiles):
             cells = tile.cells
             c = index_of[tile.category._value_]
             anchor = cells[0]
@@ -266,55 +276,32 @@ class _Compiled:
                 k2 = other.row * 5 + other.column
                 owner[k2] = i
                 cell_bits |= 1 << k2
-            token = popular_cells >> k & 1
             cat.append(c)
-            pop.append(token)
+            pop.append(popular_cells >> k & 1)
             tile_cells.append(cell_bits)
-            heads.append((i, c, 5 * c, 1 << 5 * c, token, cell_bits, 1 << i))
             anchor_masks[c] |= anchor_bit
             category_cells[c] |= cell_bits
+            category_tiles[c] |= 1 << i
             for w in tile.walls:
                 cell = w.cell
                 walled |= side_bit[cell.row * 5 + cell.column, w.side._value_]
-        self.cat, self.pop, self.tile_cells = cat, pop, tile_cells
-        self._heads = heads
-        self._into: dict[int, tuple] = {}   # tile * 3 + border kind -> a step's head (see steps_from)
-        doors = 0
+        doors = existing_doors = 0
         for b in board.doors:
             cell = b.cell
-            doors |= side_bit[cell.row * 5 + cell.column, b.side._value_]
+            k = cell.row * 5 + cell.column
+            doors |= side_bit[k, b.side._value_]
+            other = _ACROSS.get((k, b.side._value_))
+            if other is not None and owner[k] >= 0 and owner[other] >= 0 and owner[k] != owner[other]:
+                existing_doors += 1   # a door between two tiles: a lineup may cross it
+        self.walled, self.doors = walled, doors
         # Cells that may step east / west / south / north without crossing a blocked border.
         blocked = walled & ~doors
         step_e = _NOT_COLUMN_E & ~blocked
         step_s = _NOT_ROW_5 & ~(blocked >> 25)
         self.step_ok = {"E": step_e, "W": step_e << 1, "S": step_s, "N": step_s << 5}
-        existing_doors = 0
-        # Each tile's neighbours, in the order their borders are met: the best border to each, as
-        # (border kind, border); a door beats an open border beats a wall.
-        neighbours: list[dict[int, tuple[int, tuple[int, str]]]] = [{} for _ in tiles]
-        # The same as tile bits: every neighbour, and those over a border that is not a wall.
-        beside, beside_unwalled = [0] * len(tiles), [0] * len(tiles)
-        for k, other, bit, ref in _INNER_BORDERS:
-            a, b = owner[k], owner[other]
-            if a == b or a < 0 or b < 0:
-                continue
-            kind = _DOOR if doors & bit else _WALL if walled & bit else _OPEN
-            if kind == _DOOR:
-                existing_doors += 1
-            found = neighbours[a].get(b)
-            if found is None or kind > found[0]:
-                neighbours[a][b] = neighbours[b][a] = (kind, ref)
-                beside[a] |= 1 << b
-                beside[b] |= 1 << a
-                if kind != _WALL:
-                    beside_unwalled[a] |= 1 << b
-                    beside_unwalled[b] |= 1 << a
-        self._neighbours = neighbours
-        self._beside, self._beside_unwalled = beside, beside_unwalled
-        category_tiles = [0] * 6
-        for i, c in enumerate(cat):
-            category_tiles[c] |= 1 << i
-        self.category_tiles = category_tiles
+        # Each tile's neighbours and steps are worked out when first asked for (see neighbours).
+        self._neighbours: list[dict[int, tuple[int, tuple[int, str]]] | None] = [None] * len(cat)
+        self._into: dict[int, tuple] = {}   # tile * 3 + border kind -> a step's head (see steps_from)
         # The hand, by colour index (the colour paired with each animal category).
         cubes, meeples = puzzle.cubes, puzzle.meeples
         self.C = C = [cubes.count(x) for x in _ANIMAL_LETTERS]
@@ -341,14 +328,34 @@ class _Compiled:
         self._request_cache: dict[tuple[int, ...], int] = {}
         self._leftover_cache: dict[tuple[int, ...], int] = {}
         self.covered = sum(tile_cells)
-        self.anchor_masks = anchor_masks
-        self.category_cells = category_cells
         self.popular_anchors = popular_cells   # the board keeps tokens on first cells only
+
+    def neighbours(self, a: int) -> dict[int, tuple[int, tuple[int, str]]]:
+        """The tiles beside tile *a*, in the order their borders are met (cell by cell, the east
+        then the south border of each), each with the best border to it as (border kind, border
+        reference): a door beats an open border beats a wall (two large tiles may share two)."""
+        found = self._neighbours[a]
+        if found is None:
+            found = self._neighbours[a] = {}
+            owner, walled, doors = self.owner, self.walled, self.doors
+            cells = self.tile_cells[a]
+            borders = _CELL_BORDERS[cells.bit_length() - 1]
+            if cells & (cells - 1):   # a large tile: merge its two cells' borders in board order
+                borders = sorted(borders + _CELL_BORDERS[(cells & -cells).bit_length() - 1])
+            for ref, bit, other in borders:
+                b = owner[other]
+                if b < 0 or b == a:
+                    continue
+                kind = _DOOR if doors & bit else _WALL if walled & bit else _OPEN
+                best = found.get(b)
+                if best is None or kind > best[0]:
+                    found[b] = (kind, ref)
+        return found
 
     @cached_property
     def adj(self) -> list[list[tuple[int, int, tuple[int, str]]]]:
         """Each tile's neighbours as moves (tile, border kind, border), in the order met."""
-        return [[(b, kind, ref) for b, (kind, ref) in neighbours.items()] for neighbours in self._neighbours]
+        return [[(b, kind, ref) for b, (kind, ref) in self.neighbours(a).items()] for a in range(len(self.tiles))]
 
     def steps_from(self, a: int) -> list[tuple]:
         """The steps from tile *a* as the search reads them (see :meth:`step_to`), without those
@@ -359,21 +366,26 @@ class _Compiled:
         no_door = self.D == 0 and self.C_total < FREE_ACTION_PRICE
         into = self._into
         steps = []
-        for b, (kind, ref) in self._neighbours[a].items():
+        for b, (kind, ref) in self.neighbours(a).items():
             if (cat[b] == 5 or fit[cat[b]] + W) and not (no_door and kind == _WALL):
                 # A tile is entered over a few kinds of border only: share what does not depend on which.
                 prefix = into.get(b * 3 + kind)
                 if prefix is None:
-                    prefix = into[b * 3 + kind] = self._heads[b] + _CROSSING[self.pop[b]][kind]
+                    prefix = into[b * 3 + kind] = self._head(b) + _CROSSING[self.pop[b]][kind]
                 steps.append(prefix + ((b, kind, ref),))
         return steps
+
+    def _head(self, j: int) -> tuple:
+        """The part of a step into tile *j* that does not depend on the border crossed."""
+        c = self.cat[j]
+        return j, c, 5 * c, 1 << 5 * c, self.pop[j], self.tile_cells[j], 1 << j
 
     def step_to(self, j: int, kind: int, ref: tuple[int, str]) -> tuple:
         """Everything a search step into tile *j* over a border of this *kind* needs, in one tuple:
         (tile, category, its shift in packed counts, the count it adds there, token?, cells, tile bit,
         wall?, open?, door?, sure points, slots, the move ``(tile, kind, border)`` a path records;
         see ``_CROSSING``)."""
-        return self._heads[j] + _CROSSING[self.pop[j]][kind] + ((j, kind, ref),)
+        return self._head(j) + _CROSSING[self.pop[j]][kind] + ((j, kind, ref),)
 
     def border(self, ref: tuple[int, str]) -> Border:
         """The :class:`Border` of a compiled border reference."""
@@ -597,19 +609,22 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
     # The bound depends on (n, pv, e) only: by n, then pv and e packed.
     cheap_bounds: list[dict[int, int]] = [{} for _ in range(visitors + 2)]
 
-    # Entering the gate's tile is the first step: expand from a virtual tile whose only neighbour it is.
-    # The other tiles' steps are made when the search first stands on them.
+    # Each tile's steps, and where they lead as tile bits (a path on a tile whose exits are all visited
+    # is a dead end, never expanded), made when the search first needs them. Entering the gate's tile
+    # is the first step: from a virtual tile whose only neighbour it is.
     steps_from: list[list[tuple] | None] = [None] * len(comp.tiles) + [[comp.step_to(first, kind, ref)]]
+    exits: list[int | None] = [None] * len(comp.tiles) + [1 << first]
     make_steps = comp.steps_from
-    # The tiles each tile has a step to, as tile bits (the steps steps_from makes, without making them):
-    # a path on a tile whose exits are all visited is a dead end, never expanded.
-    enterable = comp.category_tiles[5]
-    for c in range(5):
-        if hand_fit[c] or W:
-            enterable |= comp.category_tiles[c]
-    beside = comp._beside if D or C_total >= price else comp._beside_unwalled
-    exits = [tiles & enterable for tiles in beside]
-    exits.append(1 << first)
+
+    def exits_of(j: int) -> int:
+        """Make the steps from tile *j*; the tiles they lead to."""
+        steps = steps_from[j] = make_steps(j)
+        leads = 0
+        for step in steps:
+            leads |= step[6]
+        exits[j] = leads
+        return leads
+
     paths = dominated_count = bounded = 0
     solo_bonus = SOLO_BONUS
 
@@ -633,10 +648,7 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
         last_visitor = n2 == visitors
         cheap_here = cheap_bounds[n2]
         parks = tc >> 25
-        steps = steps_from[j]
-        if steps is None:
-            steps = steps_from[j] = make_steps(j)
-        for step in steps:
+        for step in steps_from[j]:   # made when the step onto j was checked for exits
             if mask & step[6]:
                 continue  # already visited
             j2, c, shift, inc, token, cells, bit, walled, opened, doored, gain, open_gain, move = step
@@ -694,7 +706,10 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
             if last_visitor:
                 continue  # the hand is empty: the lineup ends here
             mask2 = mask | bit
-            if not exits[j2] & ~mask2:
+            leads = exits[j2]
+            if leads is None:
+                leads = exits_of(j2)
+            if not leads & ~mask2:
                 continue  # a dead end: every tile it could step to is visited
             eo2 = e2 + o2
             # Records of earlier paths to the same tile over the same tiles: one (doors, doors + open)
@@ -789,56 +804,53 @@ def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[Bo
     cubes = dict(zip(_LETTERS, comp.C + [comp.W]))
     meeples = dict(zip(_LETTERS, comp.M + [0]))
     tiles = [tile for tile, _ in steps]
-    names = [tile.category._value_ for tile in tiles]
-    letters = [_LETTER_OF_NAME[name] for name in names]
-    visitors: dict[int, tuple[Colour, bool]] = {}
+    n = len(tiles)
+    letters = [_LETTER_OF_NAME[tile.category._value_] for tile in tiles]
+    visitors: list[tuple[Colour, bool] | None] = [None] * n
+
+    def cube(i: int, letter: str) -> tuple[Colour, bool]:
+        """A cube of colour *letter* for the i-th tile, or else a white one."""
+        for letter in (letter, _WHITE):
+            if cubes[letter]:
+                cubes[letter] -= 1
+                return _BY_LETTER[letter], False
+        raise ValueError(f"no visitor is left for {tiles[i]}")
+
     # Meeples first on their own colour, then on parks; cubes of the colour, then white.
     for i, letter in enumerate(letters):
         if letter is not None and meeples[letter]:
             meeples[letter] -= 1
             visitors[i] = (_BY_LETTER[letter], True)
     for i, letter in enumerate(letters):
-        if i in visitors or letter is None:
+        if visitors[i] is None and letter is not None:
+            visitors[i] = cube(i, letter)
+    for i in range(n):
+        if visitors[i] is not None:
             continue
-        for letter in (letter, _WHITE):
-            if cubes[letter]:
-                cubes[letter] -= 1
-                visitors[i] = (_BY_LETTER[letter], False)
-                break
-        else:
-            raise ValueError(f"no visitor is left for {tiles[i]}")
-    order = _LETTERS
-    for i, tile in enumerate(tiles):
-        if i in visitors:
-            continue
-        spare_meeple = next((x for x in order if meeples[x]), None)
+        spare_meeple = next((x for x in _LETTERS if meeples[x]), None)
         if spare_meeple:
             meeples[spare_meeple] -= 1
             visitors[i] = (_BY_LETTER[spare_meeple], True)
-            continue
-        # On a park, spend the colour the hand has most of, white last.
-        spare = sorted((x for x in order if cubes[x]), key=lambda x: (x == "W", -cubes[x], order.index(x)))
-        if not spare:
-            raise ValueError(f"no visitor is left for {tile}")
-        cubes[spare[0]] -= 1
-        visitors[i] = (_BY_LETTER[spare[0]], False)
+        else:   # on a park, spend the colour the hand has most of (the first such), white last
+            visitors[i] = cube(i, max(_ANIMAL_LETTERS, key=cubes.__getitem__))
     walls = [b for (_, b), k in zip(steps, kinds) if k is BorderState.WALL]
     opens = [b for (_, b), k in zip(steps, kinds) if k is BorderState.OPEN]
     existing = kinds.count(BorderState.DOOR)
     free_actions: list[tuple[str, str, str | None]] = []
     doors_in_hand = puzzle.doors
+    # Spend whites first, then the colours in order; each payment is written in colour order.
+    leftover = _WHITE * cubes[_WHITE] + "".join(x * cubes[x] for x in _ANIMAL_LETTERS)
+    paid = 0   # cubes of leftover spent so far
 
     def pay() -> str:
-        nonlocal leftover
-        paid, leftover = leftover[:FREE_ACTION_PRICE], leftover[FREE_ACTION_PRICE:]
-        return "".join(sorted(paid, key=order.index))
+        nonlocal paid
+        paid += FREE_ACTION_PRICE
+        return "".join(sorted(leftover[paid - FREE_ACTION_PRICE:paid], key=_LETTERS.index))
 
-    # Spend whites first, then the colours in order (white is the last colour of _LETTERS).
-    leftover = _WHITE * cubes[_WHITE] + "".join(x * cubes[x] for x in _ANIMAL_LETTERS)
     doors_placed: list[Border] = []
     for border in walls:
         if not doors_in_hand:
-            if len(leftover) < FREE_ACTION_PRICE:
+            if len(leftover) - paid < FREE_ACTION_PRICE:
                 raise ValueError(f"no door can be had for the wall on {border}")
             free_actions.append((pay(), "door", None))
             doors_in_hand += 1
@@ -849,37 +861,36 @@ def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[Bo
             break
         doors_in_hand -= 1
         doors_placed.append(border)
-    popular = [comp.popular_anchors >> (t.cells[0].row * 5 + t.cells[0].column) & 1 for t in tiles]
+    popular_anchors = comp.popular_anchors
+    popular = [popular_anchors >> (t.cells[0].row * 5 + t.cells[0].column) & 1 for t in tiles]
     token_slots = [t for t, p in zip(tiles, popular) if not p]
     open_slots = opens[len(doors_placed) - len(walls):]   # the doors from hand went on the first ones
-    bought_tokens: list[Tile] = []
-    while len(leftover) >= FREE_ACTION_PRICE and (token_slots or open_slots):
-        if token_slots:
-            tile = token_slots.pop(0)
-            free_actions.append((pay(), "popularity", tile.name))
-            bought_tokens.append(tile)
+    bought_tokens = 0
+    while len(leftover) - paid >= FREE_ACTION_PRICE and (bought_tokens < len(token_slots) or open_slots):
+        if bought_tokens < len(token_slots):
+            free_actions.append((pay(), "popularity", _tile_name(token_slots[bought_tokens])))
+            bought_tokens += 1
         else:
             free_actions.append((pay(), "door", None))
             doors_placed.append(open_slots.pop(0))
-    n = len(tiles)
     counts = [0] * 6
-    for name in names:
-        counts[_INDEX_OF_NAME[name]] += 1
+    for tile in tiles:
+        counts[_INDEX_OF_NAME[tile.category._value_]] += 1
     request_points, cards = 0, ()
     c0, c1, c2, c3, c4, _ = counts
     for (n0, n1, n2, n3, n4), points, chosen in comp._card_sets:
         if c0 >= n0 and c1 >= n1 and c2 >= n2 and c3 >= n3 and c4 >= n4:
             request_points, cards = points, chosen
             break
-    threshold = puzzle.solo_threshold
+    threshold = comp.threshold
     points = {
         "tiles": n,
-        "popularity": sum(popular) + len(bought_tokens),
+        "popularity": sum(popular) + bought_tokens,
         "doors": existing + len(doors_placed),
         "solo": SOLO_BONUS if threshold is not None and n > threshold else 0,
         "requests": request_points,
     }
-    return LineupPlan(tuple(tiles), tuple(b for _, b in steps), tuple(visitors[i] for i in range(n)),
+    return LineupPlan(tuple(tiles), tuple(b for _, b in steps), tuple(visitors),
                       tuple(doors_placed), tuple(free_actions), cards, points)
 
 
@@ -951,25 +962,27 @@ def _explain(puzzle: LineupPuzzle, plan: LineupPlan, stats: SearchStats) -> list
     elif not plan.tiles:
         lines.append(f"No lineup scores: the first tile, {entry}, cannot be entered with this hand "
                      f"(or entering it scores nothing more) {cite('F6')}.")
+    comp = puzzle._compiled
     bought = {name for _, gain, name in plan.free_actions if gain == "popularity"}
-    doors = {_border_key(b) for b in plan.doors_placed} | {_border_key(b) for b in board.doors}
-    popular_cells = 0
-    for cell in board.popular:
-        popular_cells |= 1 << (cell.row * 5 + cell.column)
+    doors = comp.doors   # as bits of _SIDE_BIT, with the doors placed
+    for b in plan.doors_placed:
+        doors |= _SIDE_BIT[_border_key(b)]
+    popular_cells = comp.popular_anchors
     start = f"the {puzzle.gate} gate"
     for step, (tile, border, (colour, meeple)) in enumerate(zip(plan.tiles, plan.borders, plan.visitors), 1):
-        gains = ["1 for the tile"]
         anchor = tile.cells[0]
-        name = _CELL_NAMES[anchor.row * 5 + anchor.column]
-        if popular_cells >> (anchor.row * 5 + anchor.column) & 1:
+        k = anchor.row * 5 + anchor.column
+        name = _CELL_NAMES[k]
+        gains = ["1 for the tile"]
+        if popular_cells >> k & 1:
             gains.append("1 for its popularity token")
         elif name in bought:
             gains.append("1 for the popularity token bought for it")
-        if _border_key(border) in doors:
+        if doors & _SIDE_BIT[_border_key(border)]:
             gains.append(f"1 for the door on {_border_name(border)}")
-        words = f"the {'large ' if len(tile.cells) == 2 else ''}{_CATEGORY_WORD[tile.category._value_]} tile at {name}"
-        lines.append(f"Visitor {step}: from {start} to {words}, a {_COLOUR_WORD[colour._value_]} "
-                     f"{'meeple' if meeple else 'cube'}: {join_words(gains)}.")
+        large = "large " if len(tile.cells) == 2 else ""
+        lines.append(f"Visitor {step}: from {start} to the {large}{_CATEGORY_WORD[tile.category._value_]} tile at "
+                     f"{name}, a {_COLOUR_WORD[colour._value_]} {'meeple' if meeple else 'cube'}: {join_words(gains)}.")
         start = name
     for pay, gain, tile in plan.free_actions:
         target = f"placed on {tile}" if tile else "placed on a border the lineup crosses"
@@ -988,17 +1001,16 @@ def _explain(puzzle: LineupPuzzle, plan: LineupPlan, stats: SearchStats) -> list
                  f" + {plural(p['doors'], 'door')} + {p['solo']} solo bonus + {p['requests']} request points"
                  f" {cite('F11')}.")
     if plan.tiles:
-        visited = {_tile_name(t) for t in plan.tiles}
-        hand_colours = set(puzzle.cubes) | set(puzzle.meeples)
-        wild = "W" in hand_colours
+        visited = 0
+        for t in plan.tiles:
+            visited |= comp.tile_cells[comp.owner[t.cells[0].row * 5 + t.cells[0].column]]
+        fits = comp.hand_fit
         unfit, other = [], []
-        for t in board.tiles:
-            anchor = t.cells[0]
-            name = _CELL_NAMES[anchor.row * 5 + anchor.column]
-            if name in visited:
+        for i, cells in enumerate(comp.tile_cells):
+            if visited & cells:
                 continue
-            colour = _LETTER_OF_NAME[t.category._value_]
-            (unfit if colour is not None and not wild and colour not in hand_colours else other).append(name)
+            c = comp.cat[i]
+            (unfit if c < 5 and not comp.W and not fits[c] else other).append(_CELL_NAMES[(cells & -cells).bit_length() - 1])
         if unfit:
             lines.append(f"Left out because no visitor in hand fits them: {join_words(unfit)}.")
         if other:
