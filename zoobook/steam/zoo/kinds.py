@@ -193,15 +193,7 @@ def dump(question: ShipmentQuestion) -> dict[str, Any]:
     zoo = question.zoo
     body: dict[str, Any] = {"from": question.origin, "to": question.destination,
                             "feeding": question.feeding}
-    areas = []
-    for a in zoo.areas:
-        row: dict[str, Any] = {"name": a.name, "hex": list(a.hex), "danger": a.danger}
-        if a.food != START_FOOD:
-            row["food"] = a.food
-        if a.fed:
-            row["fed"] = True
-        areas.append(row)
-    body["area"] = areas
+    body["area"] = [_area_row(a, hex=list(a.hex)) for a in zoo.areas]
     if zoo.exits:
         body["exit"] = [{"hex": list(h)} for h in zoo.exits]
     if zoo.towns:
@@ -209,6 +201,17 @@ def dump(question: ShipmentQuestion) -> dict[str, Any]:
     if zoo.tracks:
         body["track"] = [{"hexes": [list(h) for h in t.hexes]} for t in zoo.tracks]
     return body
+
+
+def _area_row(area: Area, **where: Any) -> dict[str, Any]:
+    """An ``[[area]]`` table: its name, *where* it is (``hex`` or ``mark``), danger, and food and
+    fed only when they differ from the start."""
+    row: dict[str, Any] = {"name": area.name, **where, "danger": area.danger}
+    if area.food != START_FOOD:
+        row["food"] = area.food
+    if area.fed:
+        row["fed"] = True
+    return row
 
 
 def _marks(names: list[str]) -> dict[str, str]:
@@ -244,15 +247,7 @@ def dump_ascii(question: ShipmentQuestion) -> dict[str, Any]:
     text = ascii_map.render_ascii(dict(zoo.terrain), at, drawn)
     body: dict[str, Any] = {"from": question.origin, "to": question.destination,
                             "feeding": question.feeding, "map": "\n" + text + "\n"}
-    areas = []
-    for a in zoo.areas:
-        row: dict[str, Any] = {"name": a.name, "mark": marks[a.name], "danger": a.danger}
-        if a.food != START_FOOD:
-            row["food"] = a.food
-        if a.fed:
-            row["fed"] = True
-        areas.append(row)
-    body["area"] = areas
+    body["area"] = [_area_row(a, mark=marks[a.name]) for a in zoo.areas]
     if explicit:
         body["track"] = [{"hexes": [list(h) for h in t]} for t in explicit]
     return body
