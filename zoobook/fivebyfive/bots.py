@@ -183,16 +183,17 @@ class GreedyBot:
             return BestLineup()
         if len(actions) == 1:
             return actions[0]
+        return self.choose_among(state, actions)
+
+    def choose_among(self, state: GameState, actions: list):
+        """The pick among several actions outside the lineup."""
         return _best(state, actions, state.current_player, self.seed, evaluate)
 
 
-class LookaheadBot:
+class LookaheadBot(GreedyBot):
     """One whole turn ahead, valuing the result with the solver's best lineup of the hand held."""
 
     name = "lookahead"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
 
     def value(self, state: GameState, seat: int) -> float:
         value = evaluate(state, seat)
@@ -200,12 +201,7 @@ class LookaheadBot:
             value += lineup_value(state, seat)
         return value
 
-    def choose(self, state: GameState):
-        actions = state.legal_actions()
-        if state.phase == "lineup":
-            return BestLineup()
-        if len(actions) == 1:
-            return actions[0]
+    def choose_among(self, state: GameState, actions: list):
         seat = state.current_player
         if isinstance(actions[0], Take):
             best, best_value = actions[0], float("-inf")
