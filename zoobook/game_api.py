@@ -1,0 +1,186 @@
+"""One game API for every engine of the project (OpenSpiel's shape).
+
+Every game -- a 5x5 Zoo game and its lineup phase, an Age of Steam solo game, a
+Zooloretto game -- is played through a state object with the same seven names:
+
+============================  ===========================================================
+``legal_actions()``           every action the player to move may take now (a list)
+``refusal(action)``           ``None`` when *action* is legal, else a :class:`~zoobook.errors.Refusal`
+                              (the words and the rule's ID)
+``apply(action)``             take *action*, changing the state in place; an illegal action
+                              raises :class:`~zoobook.errors.IllegalAction` and changes nothing
+``is_terminal()``             whether the game (or phase) is over
+``returns()``                 one number per player (final or so far)
+``clone()``                   an independent copy (``child(action)`` is clone + apply)
+``current_player``            the seat to move (``0`` in a one-player game)
+============================  ===========================================================
+
+The contract that ties them, checked for every engine by :func:`contract_violations`:
+an action is in ``legal_actions()`` exactly when ``refusal(action)`` is ``None``, and a
+refused ``apply`` leaves the state as it was.
+
+A subclass writes ``legal_actions``, ``refusal``, ``_apply`` (called only with a legal
+action), ``is_terminal``, ``returns`` and ``clone``; :class:`GameState` supplies ``apply``
+and ``child``. Immutable snapshots (positions a planner memoises on) may live inside a
+state, but ``apply`` always means "change this state".
+
+Examples
+--------
+A two-action toy game: take 1 or 2 from a pile of 3; whoever takes the last wins.
+
+>>> class Pile(GameState):
+...     def __init__(self, left=3, player=0):
+...         self.left, self.current_player = left, player
+...     def legal_actions(self):
+...         return [n for n in (1, 2) if n <= self.left]
+...     def refusal(self, action):
+...         if action not in (1, 2):
+...             return Refusal(f"take 1 or 2, not {action!r}", rule="T1")
+...         if action > self.left:
+...             return Refusal(f"only {self.left} left", rule="T1")
+...         return None
+...     def _apply(self, action):
+...         self.left -= action
+...         self.current_player = 1 - self.current_player
+...     def is_terminal(self):
+...         return self.left == 0
+...     def returns(self):
+...         if not self.is_terminal():
+...             return [0.0, 0.0]
+...         winner = 1 - self.current_player
+...         return [1.0 if seat == winner else -1.0 for seat in (0, 1)]
+...     def clone(self):
+...         return Pile(self.left, self.current_player)
+>>> pile = Pile()
+>>> pile.apply(3)
+Traceback (most recent call last):
+...
+zoobook.errors.IllegalAction: take 1 or 2, not 3 [T1]
+>>> pile.left, pile.child(2).left, pile.left
+(3, 1, 3)
+>>> pile.apply(1); pile.apply(2); pile.is_terminal(), pile.returns()
+(True, [-1.0, 1.0])
+>>> contract_violations(Pile(), candidates=[0, 1, 2, 3])
+[]
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from zoobook.errors import IllegalAction, Refusal
+
+__all__ = ["GameState", "IllegalAction", "Refusal", "contract_violations"]
+
+
+class GameState(abc.ABC):
+    """The base of every engine's state; see the module text for the contract."""
+
+    current_player: int = 0
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list:
+        """Every action the player to move may take now (empty when terminal)."""
+
+    @abc.abstractmethod
+    def refusal(self, action: Any) -> Refusal | None:
+        """``None`` when *action* is legal now, else why not (words and rule ID)."""
+
+    @abc.abstractmethod
+    def _apply(self, action: Any) -> None:
+        """Take *action*, known to be legal (the subclass's rules)."""
+
+    @abc.abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether nothing more can be played."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """One number per player: the final result, or the running one before the end."""
+
+    @abc.abstractmethod
+    def clone(self) -> "GameState":
+        """An independent copy: applying to it never changes this state."""
+
+    def apply(self, action: Any) -> None:
+        """Take *action*; :class:`IllegalAction` naming the rule (state unchanged) when illegal."""
+        why = self.refusal(action)
+        if why is not None:
+            raise IllegalAction(why)
+        self._apply(action)
+
+    def child(self, action: Any) -> "GameState":
+        """A new state: this one after *action* (this one is unchanged)."""
+        copy = self.clone()
+        copy.apply(action)
+        return copy
+
+
+def contract_violations(state: GameState, candidates: Iterable | None = None, *,
+                        snapshot: Callable[[Any], Any] = repr, limit: int = 5) -> list[str]:
+    """Where *state* breaks the contract, in words (an empty list when it keeps it).
+
+    Checks, for each action of ``legal_actions()`` and of *candidates* (actions that may
+    or may not be legal: wrong phase, wrong target, nonsense):
+
+    - listed as legal exactly when ``refusal`` is ``None``;
+    - a refusal is a :class:`Refusal` with words;
+    - ``apply`` of a refused action raises :class:`IllegalAction` and leaves
+      ``snapshot(state)`` as it was;
+    - ``apply`` of a legal action, on a clone, does not raise and leaves *state* unchanged.
+
+    Parameters
+    ----------
+    state : GameState
+    candidates : iterable, optional
+        Extra actions to try besides the legal ones.
+    snapshot : callable
+        What must not change (default ``repr``; pass a function of the whole state
+        for engines whose ``repr`` is not complete).
+    limit : int
+        Stop after this many violations.
+
+    Returns
+    -------
+    list of str
+    """
+    legal = list(state.legal_actions())
+    before = snapshot(state)
+    problems: list[str] = []
+    seen: list = []
+    for action in legal + list(candidates or ()):
+        if action in seen:
+            continue
+        seen.append(action)
+        why = state.refusal(action)
+        listed = action in legal
+        if listed and why is not None:
+            problems.append(f"{action!r} is listed as legal but refused: {why}")
+        elif not listed and why is None:
+            problems.append(f"{action!r} is not listed as legal but refusal() says it is")
+        elif why is not None:
+            if not isinstance(why, Refusal) or not why.reason:
+                problems.append(f"{action!r}: refusal {why!r} is not a Refusal with words")
+            try:
+                state.apply(action)
+            except IllegalAction:
+                pass
+            else:
+                problems.append(f"{action!r} was refused ({why}) but apply() took it")
+            if snapshot(state) != before:
+                problems.append(f"refusing {action!r} changed the state")
+                return problems
+        else:
+            copy = state.clone()
+            try:
+                copy.apply(action)
+            except IllegalAction as exc:
+                problems.append(f"{action!r} is legal but apply() refused it: {exc}")
+            if snapshot(state) != before:
+                problems.append(f"applying {action!r} to a clone changed the original")
+                return problems
+        if len(problems) >= limit:
+            break
+    return problems
