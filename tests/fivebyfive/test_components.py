@@ -77,3 +77,27 @@ def test_main_board_layout_ruling_f15():
     assert board.cube_for(1) == "K" and board.cube_for(6) is None
     with pytest.raises(ValueError):
         board.take(1, 2)
+
+
+def test_walls_stand_only_on_tiles_with_a_star_f18a():
+    """"Animal tiles without icons can be placed in any direction because there is no effect on
+    gameplay": true only when a star-less tile has no wall (F18a)."""
+    box = components()
+    starless = [t for t in box.tiles + box.large_tiles if not t.stars]
+    assert starless and all(not t.walls for t in starless)
+    assert any(t.walls for t in box.tiles + box.large_tiles)       # the starred ones keep theirs
+
+
+def test_a_star_less_tile_with_walls_in_the_assumed_list_is_refused(monkeypatch):
+    from zoobook.fivebyfive import components as module
+    data = assumed("fivebyfive.components")
+    tiles = [dict(t) for t in data["tiles"]]
+    first = next(i for i, t in enumerate(tiles) if t["stars"] == 0)
+    tiles[first]["walls"] = ["N"]
+    monkeypatch.setattr(module, "assumed", lambda key: {**data, "tiles": tiles})
+    module.components.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="F18a"):
+            module.components()
+    finally:
+        module.components.cache_clear()

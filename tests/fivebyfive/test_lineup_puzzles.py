@@ -72,6 +72,10 @@ def test_the_contract_example_loads_and_solves():
     (('at = "A3:E"', 'at = "C1:E"'), "door[1].at", "needs an Animal tile on both sides"),
     (("needs = { bird = 3, aquatic = 1 }", "needs = { park = 1 }"), "request[1].needs.park", "Park never counts"),
     (("stars = 0", "stars = 0\ncolour = 1"), "tile[1].colour", "unknown key"),
+    # F20: never more than the box holds
+    (('cubes = "RRGBKW"', 'cubes = "RRGBKWWW"'), "cubes", "3 white cubes, but the box has only 2 (F20)"),
+    (('cubes = "RRGBKW"', 'cubes = "' + "R" * 16 + '"'), "cubes", "16 red cubes, but the box has only 15"),
+    (('meeples = "G"', 'meeples = "GGGG"'), "meeples", "4 green meeples, but the box has only 3"),
 ])
 def test_bad_files_get_one_clear_error_naming_file_and_key(change, key, reason):
     text = CONTRACT_EXAMPLE.replace(*change)
@@ -117,3 +121,39 @@ def test_solve_json_prints_the_contract_object():
     assert data["kind"] == "5x5/lineup" and data["value"] == 8
     assert data["witness"]["tiles"] == ["A3", "B3", "C3", "D3", "D2"]
     assert all(isinstance(line, str) for line in data["explanation"])
+
+
+def test_the_generator_never_makes_a_hand_beyond_the_box_f20():
+    """F20 over many seeds, with hands far larger than the generator's defaults."""
+    from collections import Counter
+
+    for seed in range(2000):
+        puzzle = random_lineup_puzzle(random.Random(seed), max_cubes=30, max_meeples=10)
+        cubes, meeples = Counter(puzzle.cubes), Counter(puzzle.meeples)
+        assert cubes["W"] <= 2 and max(cubes.values(), default=0) <= 15
+        assert max(meeples.values(), default=0) <= 3
+
+
+def test_generated_lineup_hands_stay_in_the_box_f20():
+    from zoobook.fivebyfive.components import hand_beyond_box
+    from zoobook.generate.lineup import sample
+
+    assert all(hand_beyond_box(p.cubes, p.meeples) is None
+               for p in (sample(random.Random(seed), 5) for seed in range(500)))
+
+
+def test_generated_boards_put_walls_only_on_tiles_with_a_star_f18a():
+    from zoobook.fivebyfive.lineup_generator import random_board
+
+    boards = [random_board(random.Random(seed), walls=0.5) for seed in range(50)]
+    tiles = [t for board in boards for t in board.tiles]
+    assert any(t.walls for t in tiles) and all(t.stars for t in tiles if t.walls)
+
+
+@pytest.mark.parametrize("path", sorted(PUZZLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_shipped_puzzles_hold_only_what_the_box_has_f18a_f20(path):
+    from zoobook.fivebyfive.components import hand_beyond_box
+
+    model = load_puzzle(path).model
+    assert hand_beyond_box(model.cubes, model.meeples) is None
+    assert all(t.stars for t in model.board.tiles if t.walls), "a star-less tile with walls (F18a)"

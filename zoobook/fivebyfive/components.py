@@ -4,7 +4,7 @@ The rulebook's contents list gives the counts (cubes, meeples, tokens, cards,
 tiles); those are :data:`STATED_COUNTS` here, quoted from the page. What the
 rulebook does not print -- every tile's kind, stars and walls, the request
 cards, the mix of the 15 special cards and of the 25 one-time-customer cards --
-is ASSUMED (ruling F18) and read from the one labelled data file,
+is ASSUMED (ruling F18; walls only on tiles with a star icon, F18a) and read from the one labelled data file,
 ``zoobook/data/assumed.toml``, section ``[fivebyfive.components]``.
 
 Examples
@@ -32,7 +32,7 @@ from zoobook.fivebyfive.vocabulary import Category, Colour
 
 __all__ = [
     "SIDES", "STATED_COUNTS",
-    "TileCard", "SpecialCard", "Components", "components", "placed", "anchors",
+    "TileCard", "SpecialCard", "Components", "components", "placed", "anchors", "hand_beyond_box",
 ]
 
 SIDES = ("N", "E", "S", "W")
@@ -172,6 +172,37 @@ def _check(box: Components) -> None:
             raise ValueError(f"assumed.toml [fivebyfive.components]: bad tile {tile}")
         if tile.large == (tile.id[0] == "T"):
             raise ValueError(f"assumed.toml [fivebyfive.components]: {tile.id} has the wrong size")
+        if tile.walls and not tile.stars:
+            raise ValueError(f"assumed.toml [fivebyfive.components]: {tile.id} has walls but no star icon; "
+                             "walls stand only on tiles with a star (F18a)")
+
+
+def hand_beyond_box(cubes: str, meeples: str = "") -> tuple[str, str] | None:
+    """Where a hand holds more than the box has (F20): ``(key, reason)``, or ``None`` when it fits.
+
+    The box: 2 white cubes, 15 cubes of each other colour, 3 meeples of each colour.
+
+    >>> hand_beyond_box("RRWW", "KK") is None
+    True
+    >>> hand_beyond_box("BWWW")
+    ('cubes', '3 white cubes, but the box has only 2 (F20)')
+    >>> hand_beyond_box("", "GGGG")
+    ('meeples', '4 green meeples, but the box has only 3 of a colour (F20)')
+    """
+    for letter in sorted(set(cubes), key="RBGYKW".index):
+        count = cubes.count(letter)
+        if letter == "W" and count > STATED_COUNTS["wild white cubes"]:
+            return "cubes", (f"{count} white cubes, but the box has only "
+                             f"{STATED_COUNTS['wild white cubes']} (F20)")
+        if letter != "W" and count > STATED_COUNTS["one-time cubes per colour"]:
+            return "cubes", (f"{count} {Colour(letter).word} cubes, but the box has only "
+                             f"{STATED_COUNTS['one-time cubes per colour']} of a colour (F20)")
+    for letter in sorted(set(meeples), key="RBGYKW".index):
+        count = meeples.count(letter)
+        if count > STATED_COUNTS["regular meeples per colour"]:
+            return "meeples", (f"{count} {Colour(letter).word} meeples, but the box has only "
+                               f"{STATED_COUNTS['regular meeples per colour']} of a colour (F20)")
+    return None
 
 
 @lru_cache(maxsize=4096)

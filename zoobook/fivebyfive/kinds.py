@@ -34,6 +34,13 @@ Examples
 Traceback (most recent call last):
 ...
 zoobook.errors.PuzzleError: x.toml: tile[2].walls[1]: wall C3:W is not on a cell of this tile (B2 and B3)
+
+A hand the box cannot supply is refused (F20):
+
+>>> parse_puzzle(text.replace('"RY"', '"RWWW"'), file="x.toml")
+Traceback (most recent call last):
+...
+zoobook.errors.PuzzleError: x.toml: cubes: 3 white cubes, but the box has only 2 (F20)
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ from __future__ import annotations
 from typing import Any
 
 from zoobook.fivebyfive.board import GATES, Board, Border, Cell, CellSide, IllegalPlacement, Tile
+from zoobook.fivebyfive.components import hand_beyond_box
 from zoobook.fivebyfive.scoring import RequestCard
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
 from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category
@@ -108,6 +116,9 @@ def parse(table: Table) -> LineupPuzzle:
     cubes = _letters(table, "cubes", _CUBE_LETTERS)
     meeples = _letters(table, "meeples", _CUBE_LETTERS[:-1])
     doors = table.integer("doors", 0, low=0, high=25)
+    beyond = hand_beyond_box(cubes, meeples)
+    if beyond:
+        raise table.error(*beyond)
     board = Board()
     for tile_table in table.tables("tile"):
         tile, popular = _read_tile(tile_table)

@@ -19,6 +19,7 @@ import random
 from collections.abc import Iterable
 
 from zoobook.fivebyfive.board import ALL_CELLS, GATES, Board, Cell, CellSide, Side, Tile
+from zoobook.fivebyfive.components import STATED_COUNTS
 from zoobook.fivebyfive.scoring import RequestCard
 from zoobook.fivebyfive.solver import LineupPuzzle
 from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category, Colour
@@ -51,8 +52,11 @@ def random_board(rng: random.Random, *, cells: int = 25, large: float = 0.15, wa
             if free:
                 group.append(rng.choice(free))
         sides = [CellSide(c, s) for c in group for s in Side if c.neighbour(s) not in group]
-        tile = Tile(tuple(group), rng.choice(categories), rng.choice((0, 0, 1, 2, 3)),
-                    frozenset(s for s in sides if rng.random() < walls))
+        category, stars = rng.choice(categories), rng.choice((0, 0, 1, 2, 3))
+        drawn = frozenset(s for s in sides if rng.random() < walls)
+        # F18a: walls stand only on tiles with a star icon (the draws are made anyway, so a
+        # seed gives the same board as before, less the walls of star-less tiles).
+        tile = Tile(tuple(group), category, stars, drawn if stars else frozenset())
         board = board.place(tile)
         if rng.random() < popular:
             board = board.add_popularity(tile)
@@ -70,11 +74,34 @@ def random_board(rng: random.Random, *, cells: int = 25, large: float = 0.15, wa
 
 def random_hand(rng: random.Random, *, max_cubes: int = 14, max_meeples: int = 3,
                 max_doors: int = 2) -> tuple[str, str, int]:
-    """Cube letters, meeple letters and doors in hand; white cubes are rare (2 of 77)."""
+    """Cube letters, meeple letters and doors in hand; white cubes are rare (2 of 77).
+
+    Never more than the box holds (F20): 2 white cubes, 15 cubes and 3 meeples of a colour
+    (a draw beyond that takes another colour; hands within the box come out as they always did).
+
+    >>> from collections import Counter
+    >>> hands = [random_hand(random.Random(seed), max_cubes=40, max_meeples=12) for seed in range(200)]
+    >>> max(Counter(cubes)["W"] for cubes, _, _ in hands)
+    2
+    >>> max(max(Counter(meeples).values(), default=0) for _, meeples, _ in hands)
+    3
+    """
     basic = [c.letter for c in Colour if c is not Colour.WHITE]
-    cubes = "".join("W" if rng.random() < 2 / 77 * 5 else rng.choice(basic)
-                    for _ in range(rng.randint(0, max_cubes)))
-    meeples = "".join(rng.choice(basic) for _ in range(rng.randint(0, max_meeples)))
+    box = {**{letter: STATED_COUNTS["one-time cubes per colour"] for letter in basic},
+           "W": STATED_COUNTS["wild white cubes"]}
+    cubes = ""
+    for _ in range(min(rng.randint(0, max_cubes), sum(box.values()))):
+        letter = "W" if rng.random() < 2 / 77 * 5 else rng.choice(basic)
+        if cubes.count(letter) >= box[letter]:
+            letter = rng.choice([x for x in basic if cubes.count(x) < box[x]])
+        cubes += letter
+    meeples = ""
+    per_colour = STATED_COUNTS["regular meeples per colour"]
+    for _ in range(min(rng.randint(0, max_meeples), per_colour * len(basic))):
+        letter = rng.choice(basic)
+        if meeples.count(letter) >= per_colour:
+            letter = rng.choice([x for x in basic if meeples.count(x) < per_colour])
+        meeples += letter
     return cubes, meeples, rng.randint(0, max_doors)
 
 

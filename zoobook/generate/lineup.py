@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 
 from zoobook.fivebyfive.board import Border, BorderState
+from zoobook.fivebyfive.components import hand_beyond_box
 from zoobook.fivebyfive.lineup import GATE, lineup_graph
 from zoobook.fivebyfive.lineup_generator import random_lineup_puzzle
 from zoobook.fivebyfive.solver import LineupPuzzle, evaluate
@@ -128,6 +129,9 @@ def _themes(puzzle: LineupPuzzle, solution: Solution) -> tuple[str, ...]:
 
 
 def _problems(puzzle: LineupPuzzle, solution: Solution, facts: Facts) -> list[str]:
+    beyond = hand_beyond_box(puzzle.cubes, puzzle.meeples)
+    if beyond:   # random_hand never makes one; a second guard, since a file may never hold one (F20)
+        return [f"{beyond[0]}: {beyond[1]}"]
     if len(solution.witness["tiles"]) < 2:
         return ["a lineup of fewer than two tiles is not a puzzle"]
     return []
