@@ -8,8 +8,9 @@ from hypothesis import given, settings, strategies as st
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.board import start_squares
 from zoobook.fivebyfive.components import components
+from zoobook.errors import IllegalAction
 from zoobook.fivebyfive.game import (
-    BestLineup, ChooseMeeple, ChoosePopularity, ChooseSpecial, GameState, IllegalAction, PlaceTile,
+    BestLineup, ChooseMeeple, ChoosePopularity, ChooseSpecial, DiscardTile, GameState, PlaceTile,
     PlayerState, RowEffect, Take, TakeDoor, winner_order,
 )
 from zoobook.fivebyfive.scoring import most_visitors_award
@@ -56,7 +57,7 @@ def test_illegal_action_is_refused_and_changes_nothing():
     before = (list(state.log), state.players[:])
     with pytest.raises(IllegalAction) as error:
         state.apply(Take(1, 0))
-    assert "not legal now" in error.value.reason
+    assert error.value.rule == "F3" and "start tiles" in error.value.reason
     assert (state.log, state.players) == before
 
 
@@ -97,8 +98,11 @@ def test_row_2_popularity_token_or_a_door_instead():
     state.apply(RowEffect())
     choices = state.legal_actions()
     assert all(isinstance(a, ChoosePopularity) for a in choices) and len(choices) == 2
+    before = state.players[seat].board
+    assert not before.is_popular(before.tile_named(choices[0].tile))
     state.apply(choices[0])
-    assert len(state.players[seat].board.popular) >= 1
+    after = state.players[seat].board
+    assert after.is_popular(after.tile_named(choices[0].tile)) and len(after.popular) == len(before.popular) + 1
 
 
 def test_row_3_special_card_row_4_two_cubes_row_5_meeple():
@@ -164,10 +168,15 @@ def test_lineup_phase_offers_the_whole_optimal_lineup_and_it_scores_the_solver_v
 
 def test_lineup_by_steps_refuses_illegal_steps_with_the_reason():
     state = to_phase(GameState.new(players=2, seed=10), "lineup")
-    with pytest.raises(IllegalAction):
+    seat, log = state.current_player, list(state.log)
+    with pytest.raises(IllegalAction) as error:
         state.apply(lu.Place(lu.Colour.RED))
+    assert error.value.rule == "F4" and "move to an Animal tile before placing" in error.value.reason
+    assert state.log == log and state.current_player == seat
     state.apply(lu.Stop())
-    assert state.phase in ("lineup", "main", "end")
+    assert state.log[-2:] == [f"player {seat}: lineup: stop", f"player {seat} lineup: 0 visitors, "
+                              "0 tiles + 0 popularity + 0 doors = 0"]
+    assert state.current_player != seat or state.phase != "lineup"
 
 
 def test_award_for_most_visitors_and_request_cards_set_aside_f13():

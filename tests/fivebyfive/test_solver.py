@@ -104,15 +104,15 @@ def replay(puzzle: LineupPuzzle, witness: dict) -> LineupState:
     state = LineupState.start(puzzle.board, puzzle.gate, puzzle.cubes, puzzle.meeples, puzzle.doors)
     for action in witness["free_actions"]:
         if action["gain"] == "door":
-            state = state.apply(BuyDoor(action["pay"]))
+            state = state.child(BuyDoor(action["pay"]))
         else:
-            state = state.apply(BuyPopularity(action["tile"], action["pay"]))
+            state = state.child(BuyPopularity(action["tile"], action["pay"]))
     for border in witness["doors"]:
-        state = state.apply(PlaceDoor(border))
+        state = state.child(PlaceDoor(border))
     for step in witness["visitors"]:
         colour, piece = step["visitor"].split()
-        state = state.apply(Move(step["tile"], step["via"]))
-        state = state.apply(Place(Colour[colour.upper()], piece == "meeple"))
+        state = state.child(Move(step["tile"], step["via"]))
+        state = state.child(Place(Colour[colour.upper()], piece == "meeple"))
     return state
 
 

@@ -38,6 +38,7 @@ from enum import Enum
 from functools import cache
 
 from zoobook.assumed import assumed
+from zoobook.errors import Refusal
 from zoobook.fivebyfive.vocabulary import Category
 
 __all__ = ["Side", "Cell", "CellSide", "Border", "BorderState", "Tile", "Board", "IllegalPlacement",
@@ -51,8 +52,8 @@ class IllegalPlacement(ValueError):
     """A placement the rules refuse; ``reason`` is the plain-language why."""
 
     def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(reason)
+        self.reason = getattr(reason, "reason", reason)   # the words (a Refusal also names its rule)
+        super().__init__(self.reason)
 
 
 class Side(Enum):
@@ -501,11 +502,12 @@ class Board:
         return found
 
     # -- placing ------------------------------------------------------------------------
-    def placement_refusal(self, tile: Tile) -> str | None:
+    def placement_refusal(self, tile: Tile) -> Refusal | None:
         """Why *tile* cannot be placed here, or ``None`` if it can ("any open space")."""
         for cell in tile.cells:
             if cell in self._at:
-                return f"{cell} is already covered by {self._at[cell]}"
+                return Refusal(f"{cell} is already covered by {self._at[cell]}",
+                               rule="rulebook: Placing Animal tiles, any open space")
         return None
 
     def place(self, tile: Tile) -> "Board":
@@ -515,21 +517,22 @@ class Board:
             raise IllegalPlacement(reason)
         return Board(self.tiles + (tile,), self.doors, self.popular)
 
-    def _door_refusal(self, border: Border, *, placed: bool = True) -> str | None:
+    def _door_refusal(self, border: Border, *, placed: bool = True) -> Refusal | None:
         if placed and border in self.doors:
-            return f"there is already a door on {border}"
+            return Refusal(f"there is already a door on {border} (placed doors stay)", rule="F8")
         if border.is_outer and border.gate is None:
-            return (f"{border} is on the edge of the board away from the gates: doors go between "
-                    "Animal tiles or between an Animal tile and the gate")
+            return Refusal(f"{border} is on the edge of the board away from the gates: doors go between "
+                           "Animal tiles or between an Animal tile and a gate", rule="F21")
         tiles = [self._at.get(c) for c in border.cells]
         if any(t is None for t in tiles):
             empty = [c.name for c, t in zip(border.cells, tiles) if t is None]
-            return f"a door needs an Animal tile on both sides of {border}; {' and '.join(empty)} is empty"
+            return Refusal(f"a door needs an Animal tile on both sides of {border}; {' and '.join(empty)} "
+                           "is empty", rule="F21")
         if len(tiles) == 2 and tiles[0] is tiles[1]:
-            return f"{border} lies inside {tiles[0]}: its cells have no border between them (F7)"
+            return Refusal(f"{border} lies inside {tiles[0]}: its cells have no border between them", rule="F7")
         return None
 
-    def door_refusal(self, border: Border) -> str | None:
+    def door_refusal(self, border: Border) -> Refusal | None:
         """Why a door cannot go on *border*, or ``None`` if it can."""
         return self._door_refusal(border)
 
@@ -541,13 +544,13 @@ class Board:
             raise IllegalPlacement(reason)
         return Board(self.tiles, self.doors | {border}, self.popular)
 
-    def popularity_refusal(self, tile: Tile | Cell | str) -> str | None:
+    def popularity_refusal(self, tile: Tile | Cell | str) -> Refusal | None:
         """Why a popularity token cannot go on *tile*, or ``None`` if it can (F10)."""
         found = tile if isinstance(tile, Tile) else self.tile_at(tile)
         if found is None or self._at.get(found.anchor) is not found:
-            return f"there is no Animal tile at {tile}"
+            return Refusal(f"there is no Animal tile at {tile}", rule="F10")
         if found.anchor in self.popular:
-            return f"{found} already has a popularity token (at most one per tile, F10)"
+            return Refusal(f"{found} already has a popularity token (at most one per tile)", rule="F10")
         return None
 
     def add_popularity(self, tile: Tile | Cell | str) -> "Board":

@@ -43,7 +43,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from zoobook import game_api
 from zoobook.assumed import assumed
+from zoobook.errors import IllegalAction, Refusal
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.board import Board, Cell, start_squares
 from zoobook.fivebyfive.cards import (
@@ -60,7 +62,7 @@ from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
 from zoobook.fivebyfive.vocabulary import BASIC_COLOURS, Colour, colour_letters
 
 __all__ = [
-    "GameConfig", "PlayerState", "GameState", "IllegalAction",
+    "GameConfig", "PlayerState", "GameState",
     "Take", "RowEffect", "TakeDoor", "ChoosePopularity", "ChooseSpecial", "ChooseMeeple",
     "PlaceTile", "DiscardTile", "BestLineup", "LINEUP_STEPS", "winner_order", "witness_steps", "action_text",
 ]
@@ -68,14 +70,6 @@ __all__ = [
 DIRECTIONS = ("N", "E", "S", "W")
 ROUNDS = 3
 TURNS_PER_ROUND = 5
-
-
-class IllegalAction(ValueError):
-    """An action that is not legal now; ``reason`` says why."""
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(reason)
 
 
 # -- actions --------------------------------------------------------------------------------------
@@ -195,7 +189,7 @@ _SPECIALS = {card.id: card for card in components().special_cards}
 
 def _lineup_text(action) -> str:
     if isinstance(action, lu.Move):
-        return f"lineup: move to {action.tile}"
+        return f"lineup: move to {action.tile}" + (f" across {action.border}" if action.border else "")
     if isinstance(action, lu.Place):
         return f"lineup: place a {lu.Visitor(action.colour, action.meeple)}"
     if isinstance(action, lu.PlaceDoor):
@@ -296,8 +290,9 @@ def winner_order(players, start: int) -> list[int]:
 
 # -- the state ------------------------------------------------------------------------------------
 @dataclass
-class GameState:
-    """One game of 5x5 Zoo in progress (mutable, like an OpenSpiel state; see :meth:`clone`)."""
+class GameState(game_api.GameState):
+    """One game of 5x5 Zoo in progress: a :class:`zoobook.game_api.GameState` (mutable, like an
+    OpenSpiel state; see :meth:`clone`)."""
 
     config: GameConfig
     rng: random.Random
@@ -390,7 +385,7 @@ class GameState:
                        meeple_stock=Counter(self.meeple_stock), turns=list(self.turns),
                        pending=list(self.pending), lineup_order=list(self.lineup_order),
                        lineup_results=dict(self.lineup_results), log=list(self.log),
-                       history=list(self.history))
+                       history=list(self.history), lineup=self.lineup.clone() if self.lineup else None)
         if reseed is not None:
             copy.rng = random.Random(reseed)
             for deck in (copy.small_deck, copy.large_deck, copy.special_deck, copy.customer_deck):
@@ -452,7 +447,23 @@ class GameState:
             return [PlaceTile(tile, c.name) for tile, _ in player.hand[:1] for c in free]
         if self.pending:
             return self._pending_actions(player, self.pending[0])
-        return [Take(r, c) for r, c in self.mainboard.slots()]
+        return [Take(r, c) for r, c in self._takeable(player)]
+
+    def _fits(self, tile_id: str, player: PlayerState) -> bool:
+        return bool(anchors(components().tile(tile_id), player.board))
+
+    def _takeable(self, player: PlayerState) -> list[tuple[int, int]]:
+        """The main board's slots the player may take from.
+
+        Every slot, when a tile that fits nowhere is returned to the box (ASSUMED
+        ``unplaceable_tile_discarded``); otherwise only the tiles that fit on the zoo board,
+        unless none does.
+        """
+        slots = self.mainboard.slots()
+        if assumed("fivebyfive.components.unplaceable_tile_discarded"):
+            return slots
+        fitting = [slot for slot in slots if self._fits(self.mainboard.tile_at(*slot), player)]
+        return fitting or slots
 
     def _pending_actions(self, player: PlayerState, decision: tuple) -> list:
         kind = decision[0]
@@ -480,17 +491,112 @@ class GameState:
     def _popularity_targets(player: PlayerState) -> list:
         return [t for t in player.board.tiles if not player.board.is_popular(t)]
 
-    def apply(self, action) -> None:
-        """Take *action* for the current player, then run what follows by itself.
+    def refusal(self, action) -> Refusal | None:
+        """Why *action* is not legal now, naming the rule; ``None`` when it is legal."""
+        if self.phase == "end":
+            return Refusal("the game is over", rule="rulebook: Game End")
+        if self.phase == "lineup":
+            return self._lineup_refusal(action)
+        player = self.players[self.current_player]
+        if self.phase == "setup":
+            return self._setup_refusal(player, action)
+        if self.pending:
+            return self._pending_refusal(player, self.pending[0], action)
+        if not isinstance(action, Take):
+            return Refusal(f"{action_text(action)}: a turn begins by taking an Animal tile from the main board",
+                           rule="rulebook: Structure of a Turn, step 1")
+        if (action.row, action.slot) not in self.mainboard.slots():
+            return Refusal(f"there is no tile to take in row {action.row} slot {action.slot + 1}", rule="F15")
+        if (action.row, action.slot) not in self._takeable(player):
+            return Refusal(f"{self.mainboard.tile_at(action.row, action.slot)} fits nowhere on the zoo board and "
+                           "another tile does (assumed: a tile that fits nowhere is not returned to the box, "
+                           "so it may not be taken)", rule="F23")
+        return None
 
-        Raises :class:`IllegalAction` (and changes nothing) when it is not legal.
-        """
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(f"{action_text(action)} is not legal now (phase {self.phase}, "
-                                f"player {self.current_player}); legal: "
-                                + ", ".join(action_text(a) for a in legal[:8])
-                                + (" ..." if len(legal) > 8 else ""))
+    def _lineup_refusal(self, action) -> Refusal | None:
+        if isinstance(action, BestLineup):
+            if self.lineup.path:
+                return Refusal("the whole optimal lineup is one action only before the first move",
+                               rule="F9")
+            return None
+        if not isinstance(action, LINEUP_STEPS):
+            return Refusal(f"{action_text(action)}: it is the lineup phase; move, place a visitor, place or "
+                           "buy a door, buy a popularity token, or stop", rule="rulebook: III. Lineup phase")
+        return self.lineup.refusal(action)
+
+    def _setup_refusal(self, player: PlayerState, action) -> Refusal | None:
+        rule = "F3"
+        if not isinstance(action, PlaceTile):
+            return Refusal(f"{action_text(action)}: first every player places two start tiles", rule=rule)
+        if not player.hand or action.tile != player.hand[0][0]:
+            return Refusal(f"the next start tile to place is {player.hand[0][0]}, not {action.tile}", rule=rule)
+        squares = {c.name for c in start_squares()}
+        if action.cell not in squares:
+            return Refusal(f"start tiles go on the red squares {', '.join(sorted(squares))}, not {action.cell}",
+                           rule=rule)
+        if player.board.tile_at(action.cell) is not None:
+            return Refusal(f"{action.cell} already holds a start tile", rule=rule)
+        return None
+
+    def _pending_refusal(self, player: PlayerState, decision: tuple, action) -> Refusal | None:
+        kind = decision[0]
+        if kind == "effect":
+            row = decision[1]
+            step = "rulebook: Structure of a Turn, step 2"
+            if isinstance(action, TakeDoor):
+                return None
+            if isinstance(action, RowEffect):
+                if row == 2 and not self._popularity_targets(player):
+                    return Refusal("every tile already has a popularity token, so row 2's token has nowhere "
+                                   "to go; take a door token instead", rule="F10")
+                return None
+            return Refusal(f"{action_text(action)}: first use row {row}'s effect or take a door token instead",
+                           rule=step)
+        if kind == "popularity":
+            if not isinstance(action, ChoosePopularity):
+                return Refusal(f"{action_text(action)}: place the popularity token first", rule="F10")
+            targets = {t.name for t in self._popularity_targets(player)}
+            if action.tile not in targets:
+                return Refusal(f"a popularity token goes on one of your tiles without one "
+                               f"({', '.join(sorted(targets))}), not {action.tile}", rule="F10")
+            return None
+        if kind == "special":
+            if not isinstance(action, ChooseSpecial):
+                return Refusal(f"{action_text(action)}: choose a special card first",
+                               rule="rulebook: Third action row")
+            if action.card not in self.mainboard.specials:
+                return Refusal(f"special card {action.card} is not on the main board "
+                               f"({' '.join(self.mainboard.specials)})", rule="rulebook: Third action row")
+            return None
+        if kind == "meeple":
+            if not isinstance(action, ChooseMeeple):
+                return Refusal(f"{action_text(action)}: choose a regular meeple first",
+                               rule="rulebook: Fifth action row")
+            if not isinstance(action.colour, str) or len(action.colour) != 1 \
+                    or action.colour not in self.mainboard.meeples:
+                return Refusal(f"no {action.colour!r} meeple is on the main board "
+                               f"({self.mainboard.meeples or 'none'})", rule="rulebook: Fifth action row")
+            return None
+        # kind == "place"
+        rule = "rulebook: Placing Animal tiles, any open space"
+        if not isinstance(action, (PlaceTile, DiscardTile)):
+            return Refusal(f"{action_text(action)}: place the tile taken this turn first",
+                           rule="rulebook: Structure of a Turn, step 3")
+        hand = [tile_id for tile_id, _ in player.hand]
+        if action.tile not in hand:
+            return Refusal(f"{action.tile} is not in hand (in hand: {', '.join(hand)})", rule=rule)
+        spots = {c.name for c in anchors(components().tile(action.tile), player.board)}
+        if isinstance(action, DiscardTile):
+            if spots:
+                return Refusal(f"{action.tile} still fits on the zoo board, so it must be placed", rule=rule)
+            return None
+        if action.cell not in spots:
+            return Refusal(f"{action.tile} does not fit at {action.cell}: its cells must be open spaces "
+                           "on the zoo board, top to the north", rule=rule)
+        return None
+
+    def _apply(self, action) -> None:
+        """Take the legal *action* for the current player, then run what follows by itself."""
         seat = self.current_player
         self.history.append(action)
         if not isinstance(action, LINEUP_STEPS):
@@ -537,6 +643,14 @@ class GameState:
         self.rng.shuffle(display)
         specials = [self.special_deck.pop() for _ in range(min(assumed("fivebyfive.special_cards_per_round"),
                                                               len(self.special_deck)))]
+        if self.mainboard is not None and self.mainboard.meeples:
+            # The rulebook clears the tiles and special cards left over, and says nothing of the
+            # meeples: ASSUMED (F22) they leave the game too; the other reading returns them to the stock.
+            if assumed("fivebyfive.untaken_meeples_leave_game"):
+                self._log(f"meeples nobody took leave the game: {self.mainboard.meeples}")
+            else:
+                self.meeple_stock.update(self.mainboard.meeples)
+                self._log(f"meeples nobody took go back to the stock: {self.mainboard.meeples}")
         meeples = ""
         for colour in BASIC_COLOURS[:assumed("fivebyfive.meeples_per_round")]:
             if self.meeple_stock[colour.letter] > 0:
@@ -684,12 +798,12 @@ class GameState:
         if isinstance(action, BestLineup):
             for step in self.best_lineup_steps():
                 self._log(f"player {seat}: {action_text(step)}")
-                self.lineup = self.lineup.apply(step)
+                self.lineup.apply(step)
             if not self.lineup.stopped and not self.lineup.is_terminal():
-                self.lineup = self.lineup.apply(lu.Stop())
+                self.lineup.apply(lu.Stop())
         else:
             self._log(f"player {seat}: {action_text(action)}")
-            self.lineup = self.lineup.apply(action)
+            self.lineup.apply(action)
         if self.lineup.is_terminal():
             self._finish_lineup(seat)
             self._next_lineup()
@@ -710,7 +824,7 @@ class GameState:
         then the walk: move, place, move, place ...
         """
         if self.lineup is None or self.lineup.path:
-            raise IllegalAction("the whole optimal lineup is one action only before the first move")
+            raise IllegalAction("the whole optimal lineup is one action only before the first move", rule="F9")
         return witness_steps(solve_lineup(self.lineup_puzzle()).witness)
 
     def _finish_lineup(self, seat: int) -> None:
@@ -744,12 +858,15 @@ class GameState:
             met = tuple(player.requests[i] for i in chosen)
             result = RoundScore(lineup_points, awards[seat], points, count)
             self._set(seat, score=player.score + result.total, rounds=player.rounds + (result,),
-                      requests=tuple(r for r in player.requests if r not in met),
-                      met_requests=player.met_requests + met)
+                      requests=self._requests_after(seat, met), met_requests=player.met_requests + met)
             award = "solo bonus" if self.solo else "most visitors"
             self._log(f"player {seat}: lineup {lineup_points} + {award} {awards[seat]} + requests {points}"
                       + (f" ({', '.join(str(box.request_cards[i]) for i in met)})" if met else "")
                       + f" = {result.total}; total {self.players[seat].score}")
+            drawn = [r for r in self.players[seat].requests if r not in player.requests]
+            if drawn:
+                self._log(f"player {seat} draws request cards "
+                          + "; ".join(str(box.request_cards[i]) for i in drawn))
         # "4. Change Start Player" ends every scoring phase, the third included: the card's
         # holder then decides the last tiebreaker.
         previous = self.start_player
@@ -760,6 +877,20 @@ class GameState:
             self._start_round()
         else:
             self._final_scoring()
+
+    def _requests_after(self, seat: int, met: tuple[int, ...]) -> tuple[int, ...]:
+        """The request cards in front of the player after the cards *met* scored (F13, ASSUMED).
+
+        ``request_card_scores_once``: a met card is set aside (else it stays and may score
+        again); ``request_card_replaced``: a card set aside is replaced from the deck.
+        """
+        requests = self.players[seat].requests
+        if not met or not assumed("fivebyfive.request_card_scores_once"):
+            return requests
+        kept = tuple(r for r in requests if r not in met)
+        if assumed("fivebyfive.request_card_replaced"):
+            kept += tuple(self.request_deck.pop() for _ in range(min(len(met), len(self.request_deck))))
+        return kept
 
     def _final_scoring(self) -> None:
         self._log("== final scoring")

@@ -7,11 +7,14 @@ one edge per border a visitor may cross: a border with no wall, or with a door
 share two borders; each edge's key is the border's name (``"A3:E"``).
 
 The lineup itself follows the rulebook's loop, "1. Move to the next Animal tile,
-2. Place visitors", as an OpenSpiel-style state: :meth:`LineupState.legal_actions`,
-:meth:`LineupState.apply` (a new state; an illegal step raises
-:class:`IllegalStep` with the reason), :meth:`LineupState.is_terminal` and
-:meth:`LineupState.score`. The free actions of F9 (3 cubes for a door or a
-popularity token) and door placement may be taken at any point.
+2. Place visitors", as a game state of the project's one game API
+(:class:`zoobook.game_api.GameState`): :meth:`LineupState.legal_actions`,
+:meth:`LineupState.refusal` (the reason and its ruling), :meth:`LineupState.apply`
+(changes the state; an illegal step raises :class:`zoobook.errors.IllegalAction`
+and changes nothing), :meth:`LineupState.child` (a new state, this one unchanged),
+:meth:`LineupState.is_terminal` and :meth:`LineupState.score`. The free actions of F9
+(3 cubes for a door or a popularity token) and door placement may be taken at any
+point; a door may go on the border of any of the four gates (F21).
 
 Examples
 --------
@@ -20,10 +23,10 @@ Examples
 >>> sorted(lineup_graph(board, "W").edges(keys=True))
 [('gate', 'A3', 'A3:W')]
 >>> state = LineupState.start(board, "W", cubes="RY", doors=1)
->>> state = state.apply(Move("A3")).apply(Place(Colour.RED))
+>>> state.apply(Move("A3")); state.apply(Place(Colour.RED))
 >>> state.refusal(Move("B3"))
-'a wall stands between A3 and B3 and no door is on A3:E (rulebook example D)'
->>> state = state.apply(PlaceDoor("A3:E")).apply(Move("B3")).apply(Place(Colour.YELLOW))
+'a wall stands between A3 and B3 and no door is on A3:E (rulebook example D) [F7]'
+>>> state.apply(PlaceDoor("A3:E")); state.apply(Move("B3")); state.apply(Place(Colour.YELLOW))
 >>> state.score().total, state.is_terminal()
 (3, True)
 """
@@ -35,12 +38,14 @@ from dataclasses import dataclass, replace
 
 import networkx as nx
 
-from zoobook.fivebyfive.board import Board, Border, BorderState, Tile, gate_border
+from zoobook.errors import IllegalAction, Refusal
+from zoobook.fivebyfive.board import GATES, Board, Border, BorderState, Tile, gate_border
 from zoobook.fivebyfive.scoring import LineupScore
 from zoobook.fivebyfive.vocabulary import Colour, colour_letters, colours, fits
+from zoobook.game_api import GameState
 
 __all__ = ["GATE", "lineup_graph", "Visitor", "Hand", "Move", "Place", "PlaceDoor", "BuyDoor",
-           "BuyPopularity", "Stop", "IllegalStep", "LineupState", "FREE_ACTION_PRICE"]
+           "BuyPopularity", "Stop", "LineupState", "FREE_ACTION_PRICE"]
 
 #: The name of the gate's node in the lineup graph.
 GATE = "gate"
@@ -97,14 +102,6 @@ def lineup_graph(board: Board, gate: str, *, include_blocked: bool = False) -> n
     return graph
 
 
-class IllegalStep(ValueError):
-    """A lineup step the rules refuse; ``reason`` says why."""
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(reason)
-
-
 @dataclass(frozen=True)
 class Visitor:
     """A one-time customer cube or a regular customer meeple of one colour."""
@@ -148,16 +145,23 @@ class Hand:
             return replace(self, meeples=self.meeples.replace(visitor.colour.letter, "", 1))
         return replace(self, cubes=self.cubes.replace(visitor.colour.letter, "", 1))
 
-    def pay(self, cubes: str) -> "Hand":
-        """The hand after paying the cubes *cubes*; :class:`IllegalStep` if they are not all in hand."""
+    def payment_refusal(self, cubes: str) -> Refusal | None:
+        """Why the cubes *cubes* cannot pay for a free action, or ``None`` (F9)."""
+        if not isinstance(cubes, str) or len(cubes) != FREE_ACTION_PRICE:
+            return Refusal(f"a free action costs exactly {FREE_ACTION_PRICE} one-time cubes, not {cubes!r}",
+                           rule="F9")
         want, have = Counter(cubes), Counter(self.cubes)
-        if len(cubes) != FREE_ACTION_PRICE:
-            raise IllegalStep(f"a free action costs exactly {FREE_ACTION_PRICE} one-time cubes, "
-                              f"not {len(cubes)}")
         if any(have[c] < n for c, n in want.items()):
-            raise IllegalStep(f"the cubes {cubes} are not all in hand (cubes in hand: {self.cubes or 'none'}); "
-                              "meeples cannot pay for free actions (F9)")
-        left = have - want
+            return Refusal(f"the cubes {cubes} are not all in hand (cubes in hand: {self.cubes or 'none'}); "
+                           "meeples cannot pay for free actions", rule="F9")
+        return None
+
+    def pay(self, cubes: str) -> "Hand":
+        """The hand after paying the cubes *cubes*; :class:`IllegalAction` if they are not all in hand."""
+        why = self.payment_refusal(cubes)
+        if why is not None:
+            raise IllegalAction(why)
+        left = Counter(self.cubes) - Counter(cubes)
         return replace(self, cubes="".join(c * left[c] for c in left))
 
 
@@ -167,6 +171,25 @@ class Move:
 
     tile: str
     border: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "border", _border_name(self.border))
+
+
+def _border_name(text):
+    """A border's one name ("B3:W" and "A3:E" are the same border: "A3:E"); other text as given."""
+    try:
+        return Border.parse(text).name
+    except (TypeError, ValueError, AttributeError):
+        return text
+
+
+def _cube_letters(text):
+    """Cube letters in colour order ("RGR" -> "RRG"), so one payment has one spelling; other text as given."""
+    try:
+        return colour_letters(colours(text))
+    except (TypeError, ValueError, AttributeError):
+        return text
 
 
 @dataclass(frozen=True)
@@ -183,12 +206,18 @@ class PlaceDoor:
 
     border: str
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "border", _border_name(self.border))
+
 
 @dataclass(frozen=True)
 class BuyDoor:
     """Free action: pay 3 one-time cubes (letters) for a door token to hand."""
 
     cubes: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cubes", _cube_letters(self.cubes))
 
 
 @dataclass(frozen=True)
@@ -198,15 +227,21 @@ class BuyPopularity:
     tile: str
     cubes: str
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cubes", _cube_letters(self.cubes))
+
 
 @dataclass(frozen=True)
 class Stop:
     """End the lineup (F4: the player may stop)."""
 
 
-@dataclass(frozen=True)
-class LineupState:
-    """One moment of a player's lineup phase.
+@dataclass
+class LineupState(GameState):
+    """One player's lineup phase, as a game state (:class:`zoobook.game_api.GameState`).
+
+    :meth:`apply` changes the state in place; :meth:`clone` or :meth:`child` give an
+    independent copy (every field is an immutable value, so a copy is cheap).
 
     Attributes
     ----------
@@ -241,6 +276,10 @@ class LineupState:
         gate_border(gate)  # validates the gate
         return cls(board, gate, Hand(cubes, meeples, doors))
 
+    def clone(self) -> "LineupState":
+        """An independent copy (the fields are immutable values)."""
+        return replace(self)
+
     # -- where we are -------------------------------------------------------------------
     @property
     def awaiting_placement(self) -> bool:
@@ -269,100 +308,101 @@ class LineupState:
         return list(self.board.borders_between(here, tile))
 
     # -- refusals -----------------------------------------------------------------------
-    def refusal(self, action) -> str | None:
-        """Why *action* is illegal now, or ``None`` if it is legal."""
+    def refusal(self, action) -> Refusal | None:
+        """Why *action* is illegal now (words and rule), or ``None`` if it is legal."""
         if self.stopped:
-            return "the lineup is over"
-        method = getattr(self, f"_refuse_{type(action).__name__}", None)
-        if method is None:
-            return f"{action!r} is not a lineup action"
-        return method(action)
+            return Refusal("the lineup is over: the player stopped", rule="F4")
+        rules = _RULES.get(type(action))
+        if rules is None:
+            return Refusal(f"{action!r} is not a lineup step (move, place, door, free action or stop)", rule="F4")
+        return rules[0](self, action)
 
-    def _refuse_Move(self, action: Move) -> str | None:
+    def _refuse_move(self, action: Move) -> Refusal | None:
         if self.awaiting_placement:
-            return f"place a visitor on {self.path[-1]} before moving on"
+            return Refusal(f"place a visitor on {self.path[-1]} before moving on", rule="F4")
         try:
             tile = self.board.tile_named(action.tile)
-        except (KeyError, ValueError):
-            return f"there is no Animal tile named {action.tile}"
+        except (KeyError, ValueError, TypeError, AttributeError):
+            return Refusal(f"there is no Animal tile named {action.tile!r}", rule="F1")
         if tile.name in self.path:
-            return f"{tile.name} already has a visitor (rulebook example E)"
+            return Refusal(f"{tile.name} already has a visitor (rulebook example E)", rule="F4")
         borders = self._border_to(tile)
         if not borders:
-            return f"{tile.name} is not next to {self._position_name()}"
+            return Refusal(f"{tile.name} is not next to {self._position_name()}", rule="F4")
         if action.border is not None:
             try:
                 chosen = Border.parse(action.border)
-            except ValueError as exc:
-                return str(exc)
+            except (ValueError, TypeError, AttributeError) as exc:
+                return Refusal(str(exc), rule="F7")
             if chosen not in borders:
-                return f"{chosen} is not a border between {self._position_name()} and {tile.name}"
+                return Refusal(f"{chosen} is not a border between {self._position_name()} and {tile.name}",
+                               rule="F7")
             borders = [chosen]
         if all(self.board.is_blocked(b) for b in borders):
             where = " or ".join(b.name for b in borders)
-            return (f"a wall stands between {self._position_name()} and {tile.name} and no door is on "
-                    f"{where} (rulebook example D)")
+            return Refusal(f"a wall stands between {self._position_name()} and {tile.name} and no door is on "
+                           f"{where} (rulebook example D)", rule="F7")
         if not self._fitting(tile):
-            colour = tile.category.colour
-            return (f"no visitor in hand fits {tile}: it takes {colour.word} or a white cube "
-                    "(rulebook example C)")
+            if tile.category.colour is None:    # a Park takes any colour: the hand is empty
+                return Refusal(f"no visitor is left in hand for {tile}: a Park takes any colour, but "
+                               "there must be one to place", rule="F6")
+            return Refusal(f"no visitor in hand fits {tile}: it takes {tile.category.colour.word} or a white "
+                           "cube (rulebook example C)", rule="F6")
         return None
 
-    def _refuse_Place(self, action: Place) -> str | None:
+    def _refuse_place(self, action: Place) -> Refusal | None:
         if not self.awaiting_placement:
-            return "move to an Animal tile before placing a visitor"
+            return Refusal("move to an Animal tile before placing a visitor", rule="F4")
+        if not isinstance(action.colour, Colour):
+            return Refusal(f"{action.colour!r} is not a visitor colour", rule="F6")
         visitor = Visitor(action.colour, action.meeple)
         if not self.hand.has(visitor):
-            return f"there is no {visitor} in hand"
+            return Refusal(f"there is no {visitor} in hand", rule="F6")
         tile = self.position
         if not fits(visitor.colour, tile.category):
-            return f"a {visitor} cannot be placed on {tile} (F6)"
+            return Refusal(f"a {visitor} cannot be placed on {tile}", rule="F6")
         return None
 
-    def _refuse_PlaceDoor(self, action: PlaceDoor) -> str | None:
+    def _refuse_place_door(self, action: PlaceDoor) -> Refusal | None:
         if self.hand.doors < 1:
-            return "there is no door token in hand"
+            return Refusal("there is no door token in hand (3 one-time cubes buy one)", rule="F9")
         try:
             border = Border.parse(action.border)
-        except ValueError as exc:
-            return str(exc)
+        except (ValueError, TypeError, AttributeError) as exc:
+            return Refusal(str(exc), rule="F21")
         return self.board.door_refusal(border)
 
-    def _payment_refusal(self, cubes: str) -> str | None:
-        try:
-            after = self.hand.pay(cubes)
-        except (IllegalStep, ValueError) as exc:
-            return str(exc)
-        if self.awaiting_placement and not self._fitting(self.position, after):
-            return f"paying {cubes} would leave no visitor for {self.path[-1]}, entered but not yet visited"
+    def _payment_refusal(self, cubes: str) -> Refusal | None:
+        why = self.hand.payment_refusal(cubes)
+        if why is not None:
+            return why
+        if self.awaiting_placement and not self._fitting(self.position, self.hand.pay(cubes)):
+            return Refusal(f"paying {cubes} would leave no visitor for {self.path[-1]}, entered but not yet "
+                           "visited", rule="F6")
         return None
 
-    def _refuse_BuyDoor(self, action: BuyDoor) -> str | None:
+    def _refuse_buy_door(self, action: BuyDoor) -> Refusal | None:
         return self._payment_refusal(action.cubes)
 
-    def _refuse_BuyPopularity(self, action: BuyPopularity) -> str | None:
+    def _refuse_buy_popularity(self, action: BuyPopularity) -> Refusal | None:
         reason = self._payment_refusal(action.cubes)
         if reason:
             return reason
         try:
             return self.board.popularity_refusal(action.tile)
-        except ValueError as exc:
-            return str(exc)
+        except (ValueError, TypeError, AttributeError) as exc:
+            return Refusal(str(exc), rule="F10")
 
-    def _refuse_Stop(self, action: Stop) -> str | None:
+    def _refuse_stop(self, action: Stop) -> Refusal | None:
         if self.awaiting_placement:
-            return f"place a visitor on {self.path[-1]}, which was entered, before stopping"
+            return Refusal(f"place a visitor on {self.path[-1]}, which was entered, before stopping", rule="F4")
         return None
 
     # -- acting -------------------------------------------------------------------------
-    def apply(self, action) -> "LineupState":
-        """The state after *action*; :class:`IllegalStep` with the reason if it is illegal."""
-        reason = self.refusal(action)
-        if reason:
-            raise IllegalStep(reason)
-        return getattr(self, f"_do_{type(action).__name__}")(action)
+    def _apply(self, action) -> None:
+        _RULES[type(action)][1](self, action)
 
-    def _do_Move(self, action: Move) -> "LineupState":
+    def _do_move(self, action: Move) -> None:
         tile = self.board.tile_named(action.tile)
         borders = [Border.parse(action.border)] if action.border else self._border_to(tile)
         # Across several shared borders, cross a door if there is one (it scores, F8).
@@ -371,49 +411,65 @@ class LineupState:
         border = open_borders[0]
         door = self.board.has_door(border)
         note = f" through the door on {border}" if door else ""
-        return replace(self, path=self.path + (tile.name,), crossings=self.crossings + ((border, door),),
-                       log=self.log + (f"move from {self._position_name()} to {tile}{note}",))
+        self.log += (f"move from {self._position_name()} to {tile}{note}",)
+        self.path += (tile.name,)
+        self.crossings += ((border, door),)
 
-    def _do_Place(self, action: Place) -> "LineupState":
+    def _do_place(self, action: Place) -> None:
         visitor = Visitor(action.colour, action.meeple)
-        return replace(self, hand=self.hand.without(visitor), placed=self.placed + (visitor,),
-                       log=self.log + (f"place a {visitor} on {self.path[-1]}",))
+        self.hand = self.hand.without(visitor)
+        self.placed += (visitor,)
+        self.log += (f"place a {visitor} on {self.path[-1]}",)
 
-    def _do_PlaceDoor(self, action: PlaceDoor) -> "LineupState":
+    def _do_place_door(self, action: PlaceDoor) -> None:
         border = Border.parse(action.border)
         late = any(b == border for b, _ in self.crossings)
         note = " (already crossed: it is not utilized this round)" if late else ""
-        return replace(self, board=self.board.add_door(border), hand=replace(self.hand, doors=self.hand.doors - 1),
-                       log=self.log + (f"place a door on {border}{note}",))
+        self.board = self.board.add_door(border)
+        self.hand = replace(self.hand, doors=self.hand.doors - 1)
+        self.log += (f"place a door on {border}{note}",)
 
-    def _do_BuyDoor(self, action: BuyDoor) -> "LineupState":
+    def _do_buy_door(self, action: BuyDoor) -> None:
         hand = self.hand.pay(action.cubes)
-        return replace(self, hand=replace(hand, doors=hand.doors + 1),
-                       log=self.log + (f"pay {action.cubes} for a door token",))
+        self.hand = replace(hand, doors=hand.doors + 1)
+        self.log += (f"pay {action.cubes} for a door token",)
 
-    def _do_BuyPopularity(self, action: BuyPopularity) -> "LineupState":
+    def _do_buy_popularity(self, action: BuyPopularity) -> None:
         tile = self.board.tile_at(action.tile)
-        return replace(self, hand=self.hand.pay(action.cubes), board=self.board.add_popularity(tile),
-                       log=self.log + (f"pay {action.cubes} for a popularity token on {tile.name}",))
+        self.hand = self.hand.pay(action.cubes)
+        self.board = self.board.add_popularity(tile)
+        self.log += (f"pay {action.cubes} for a popularity token on {tile.name}",)
 
-    def _do_Stop(self, action: Stop) -> "LineupState":
-        return replace(self, stopped=True, log=self.log + ("stop",))
+    def _do_stop(self, action: Stop) -> None:
+        self.stopped = True
+        self.log += ("stop",)
 
     # -- what can be done -----------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
-        """The legal :class:`Move` and :class:`Place` steps (the rulebook's loop)."""
+    def legal_moves(self) -> list:
+        """The legal :class:`Move` and :class:`Place` steps (the rulebook's loop).
+
+        A move is listed once as ``Move(tile)`` (the border chosen for the player: a door
+        if one is open) and once per border it may cross, ``Move(tile, border)``.
+        """
         if self.stopped:
             return []
         if self.awaiting_placement:
             return [Place(v.colour, v.meeple) for v in self._fitting(self.position)]
         here = self.position
         candidates = ([self.board.gate_tile(self.gate)] if here is None else list(self.board.neighbours(here)))
-        return [Move(t.name) for t in candidates if t is not None and self.refusal(Move(t.name)) is None]
+        moves = []
+        for tile in candidates:
+            if tile is None or self.refusal(Move(tile.name)) is not None:
+                continue
+            moves.append(Move(tile.name))
+            moves += [Move(tile.name, b.name) for b in self._border_to(tile) if not self.board.is_blocked(b)]
+        return moves
 
     def legal_actions(self) -> list:
         """Every legal action: moves or placements, door placements, free actions, stop.
 
-        Free actions are listed once per distinct set of 3 cubes.
+        Free actions are listed once per distinct set of 3 cubes. Doors may go on any border
+        between two Animal tiles and on the border of any of the four gates (F21).
         """
         if self.stopped:
             return []
@@ -422,9 +478,10 @@ class LineupState:
             for a, b, border in self.board.tile_borders():
                 if not self.board.has_door(border):
                     actions.append(PlaceDoor(border.name))
-            entry = gate_border(self.gate)
-            if self.board.door_refusal(entry) is None:
-                actions.append(PlaceDoor(entry.name))
+            for gate in GATES:
+                entry = gate_border(gate)
+                if self.board.door_refusal(entry) is None:
+                    actions.append(PlaceDoor(entry.name))
         for payment in sorted(_payments(self.hand.cubes)):
             if self._payment_refusal(payment) is None:
                 actions.append(BuyDoor(payment))
@@ -463,9 +520,9 @@ class LineupState:
         return LineupScore(tiles=len(visited), popularity=sum(self.board.is_popular(t) for t in visited),
                            doors=sum(door for _, door in self.crossings[:len(self.placed)]))
 
-    def returns(self) -> int:
-        """The lineup score as one number (OpenSpiel's ``returns``, one player)."""
-        return self.score().total
+    def returns(self) -> list[float]:
+        """The lineup score, for the one player (OpenSpiel's ``returns``)."""
+        return [float(self.score().total)]
 
     @property
     def visitors_placed(self) -> int:
@@ -486,6 +543,17 @@ class LineupState:
         counts = Counter(self.hand.cubes)
         return min(fitting, key=lambda v: (not v.meeple, v.colour is Colour.WHITE, -counts[v.colour.letter],
                                            list(Colour).index(v.colour)))
+
+
+#: Each lineup step's rule check and effect (explicit dispatch: the step's type -> methods).
+_RULES = {
+    Move: (LineupState._refuse_move, LineupState._do_move),
+    Place: (LineupState._refuse_place, LineupState._do_place),
+    PlaceDoor: (LineupState._refuse_place_door, LineupState._do_place_door),
+    BuyDoor: (LineupState._refuse_buy_door, LineupState._do_buy_door),
+    BuyPopularity: (LineupState._refuse_buy_popularity, LineupState._do_buy_popularity),
+    Stop: (LineupState._refuse_stop, LineupState._do_stop),
+}
 
 
 def _payments(cubes: str) -> set[str]:

@@ -83,6 +83,11 @@ def most_visitors_award(visitors: Sequence[int]) -> tuple[int, ...]:
     (3, 3)
     >>> most_visitors_award([6, 4])
     (4, 0)
+
+    A player with 0 visitors never earns the award, first or second (F22):
+
+    >>> most_visitors_award([0, 0, 0]), most_visitors_award([5, 0, 0])
+    ((0, 0, 0), (4, 0, 0))
     """
     counts = list(visitors)
     if not 2 <= len(counts) <= 4:
@@ -92,13 +97,15 @@ def most_visitors_award(visitors: Sequence[int]) -> tuple[int, ...]:
     best = max(counts)
     first = [i for i, v in enumerate(counts) if v == best]
     points = [0] * len(counts)
+    if best == 0:       # nobody placed a visitor: nobody has "the most" (F22)
+        return tuple(points)
     if len(first) > 1:
         for i in first:
             points[i] = 6 // len(first)
         return tuple(points)
     points[first[0]] = 4
     rest = [v for i, v in enumerate(counts) if i != first[0]]
-    if len(counts) > 2 and rest:
+    if len(counts) > 2 and rest and max(rest) > 0:
         second_best = max(rest)
         second = [i for i, v in enumerate(counts) if v == second_best and i != first[0]]
         for i in second:

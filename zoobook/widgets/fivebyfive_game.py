@@ -33,13 +33,14 @@ import html
 
 import ipywidgets as widgets
 
+from zoobook.errors import IllegalAction
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.board import ALL_CELLS, Board
 from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot
 from zoobook.fivebyfive.cards import FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, SPECIAL_EFFECTS
 from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.game import (
-    BestLineup, GameState, IllegalAction, PlaceTile, Take, action_text, components_special,
+    BestLineup, GameState, PlaceTile, Take, action_text, components_special,
 )
 from zoobook.fivebyfive.mainboard import ROW_EFFECTS
 from zoobook.fivebyfive.vocabulary import Colour
@@ -203,7 +204,7 @@ class SoloGame(widgets.VBox):
         try:
             self.state.apply(action)
         except IllegalAction as refusal:
-            self.status.value = f"<div class='zoobook-message'>Not allowed: {_esc(refusal.reason)}</div>"
+            self.status.value = f"<div class='zoobook-message'>Not allowed: {_esc(str(refusal))}</div>"
             return False
         self.hint_view.value = ""
         self.refresh()
@@ -251,7 +252,8 @@ class SoloGame(widgets.VBox):
             button.button_style = "success" if name in places else ""
         others = [a for a in legal if not isinstance(a, (Take, PlaceTile, BestLineup))]
         if state.phase == "lineup":
-            others = [a for a in others if not isinstance(a, lu.BuyPopularity)][:_MAX_STEP_BUTTONS]
+            others = [a for a in others if not isinstance(a, lu.BuyPopularity)
+                      and not (isinstance(a, lu.Move) and a.border)][:_MAX_STEP_BUTTONS]
         self.choices.children = [self._button(action_text(a), lambda a=a: self.act(a)) for a in others]
         self.best_lineup.disabled = BestLineup() not in legal
         self.zoo_view.value = zoo_html(state)

@@ -30,8 +30,9 @@ from collections import Counter
 
 import ipywidgets as widgets
 
+from zoobook.errors import IllegalAction
 from zoobook.fivebyfive.board import Border, Cell
-from zoobook.fivebyfive.lineup import (FREE_ACTION_PRICE, BuyDoor, BuyPopularity, IllegalStep, LineupState, Move,
+from zoobook.fivebyfive.lineup import (FREE_ACTION_PRICE, BuyDoor, BuyPopularity, LineupState, Move,
                                        Place, PlaceDoor)
 from zoobook.fivebyfive.scoring import best_request_cards, request_assignment, solo_bonus
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
@@ -142,12 +143,12 @@ class LineupExplorer(widgets.VBox):
 
     # -- what the buttons do ----------------------------------------------------------------
     def _apply(self, *actions) -> bool:
-        state = self.state
+        state = self.state.clone()
         try:
             for action in actions:
-                state = state.apply(action)
-        except IllegalStep as exc:
-            self.message.value = f"<div class='zoobook-message'>Not allowed: {html.escape(exc.reason)}</div>"
+                state.apply(action)
+        except IllegalAction as exc:
+            self.message.value = f"<div class='zoobook-message'>Not allowed: {html.escape(str(exc))}</div>"
             return False
         self.history.append(self.state)
         self.state = state
@@ -161,7 +162,7 @@ class LineupExplorer(widgets.VBox):
         if tile is None:
             self.message.value = f"<div class='zoobook-message'>{cell} has no Animal tile.</div>"
             return
-        moved = self.state.apply(Move(tile.name)) if self.state.refusal(Move(tile.name)) is None else None
+        moved = self.state.child(Move(tile.name)) if self.state.refusal(Move(tile.name)) is None else None
         if moved is None:
             self._apply(Move(tile.name))  # shows the refusal
             return

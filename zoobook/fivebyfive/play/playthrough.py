@@ -8,7 +8,7 @@ policy and compare the text line by line with the stored files under
 
 The policy is fixed so the text can only change when the rules do: seeded random
 choices in the main phase; in the lineup phase a seeded random walk (a random
-legal move or placement while there is one, then stop). (The whole optimal lineup is
+legal move (each neighbour once, whatever border) or placement while there is one, then stop). (The whole optimal lineup is
 left out on purpose: among equally good lineups the solver may pick another one
 as it evolves, which would change the text without any rule changing;
 ``tests/fivebyfive/test_game.py`` checks that action by its points instead.)
@@ -42,7 +42,7 @@ def playthrough(players: int, seed: int) -> list[str]:
     while not state.is_terminal():
         actions = [a for a in state.legal_actions() if not isinstance(a, BestLineup)]
         if state.phase == "lineup":
-            walk = [a for a in actions if isinstance(a, (lu.Move, lu.Place))]
+            walk = [a for a in actions if isinstance(a, lu.Place) or (isinstance(a, lu.Move) and a.border is None)]
             actions = walk or [lu.Stop()]
         state.apply(rng.choice(actions))
     return state.log + ["== final zoos"] + [line for player in state.players for line in zoo_lines(player)]
