@@ -197,3 +197,10 @@ def test_c_groups_are_the_connected_components_of_one_category(board):
             graph.add_edge(a.anchor, b.anchor)
     for tile in board.tiles:
         assert same_category_group(board, tile) == nx.node_connected_component(graph, tile.anchor)
+
+
+def test_b_a_back_to_back_pair_on_one_border_is_two_walls_f22():
+    tile = Tile.make("B2", "bird", stars=1, walls=["B2:E"])
+    board = zoo(Tile.make("C2", "reptile", stars=1, walls=["C2:W"]), tile)
+    assert popularity_earned("B", board, tile, TurnContext())
+    assert not popularity_earned("B", zoo(Tile.make("C2", "reptile"), tile), tile, TurnContext())

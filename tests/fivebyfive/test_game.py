@@ -271,3 +271,99 @@ def test_random_play_keeps_the_invariants(players, seed):
         last_scores = [p.score for p in state.players]
         if state.phase == "lineup" and state.mainboard is not None:
             assert len(state.mainboard.remaining()) == 2
+
+
+def _game_candidates(state):
+    """Actions that may or may not be legal now: every kind of decision, with wrong targets mixed in."""
+    from zoobook.fivebyfive.board import ALL_CELLS, CellSide, Side
+    from zoobook.fivebyfive.game import DiscardTile
+
+    hand = [t for t, _ in state.players[state.current_player].hand] or ["T01"]
+    out = [Take(r, s) for r in range(1, 7) for s in range(4)] + [RowEffect(), TakeDoor(), BestLineup()]
+    out += [ChoosePopularity(c.name) for c in ALL_CELLS[::2]] + [ChooseSpecial(f"S{i:02d}") for i in (1, 5, 9, 15)]
+    out += [ChooseMeeple(c) for c in "RBGYKW"] + [DiscardTile(t) for t in hand + ["L01"]]
+    out += [PlaceTile(t, c.name) for t in hand for c in ALL_CELLS[::3]]
+    out += [lu.PlaceDoor(CellSide(c, s).name) for c in ALL_CELLS for s in Side]
+    out += [lu.Move(c.name) for c in ALL_CELLS] + [lu.Place(c, m) for c in lu.Colour for m in (False, True)]
+    out += [lu.BuyDoor(p) for p in ("RRR", "RGB", "WYK")] + [lu.BuyPopularity("C3", "RRR"), lu.Stop(), None]
+    return out
+
+
+@pytest.mark.parametrize("players, seed", [(1, 31), (2, 32), (3, 33), (4, 34), (2, 35)])
+def test_refusal_and_legal_actions_agree_over_random_games(players, seed):
+    """The game API's contract at every few decisions of a random game, illegal candidates mixed in
+    (every row and slot, doors on every border, moves to every cell, payments, wrong phases)."""
+    from zoobook.game_api import contract_violations
+
+    state = GameState.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_terminal():
+        if step % 4 == 0:
+            legal = [a for a in state.legal_actions() if not isinstance(a, BestLineup)]
+            candidates = rng.sample(_game_candidates(state), 30)
+            assert contract_violations(state, candidates + rng.sample(legal, min(6, len(legal))),
+                                       snapshot=lambda s: (s.log[:], repr(s.players), s.phase, repr(s.lineup),
+                                                           s.current_player, s.pending[:])) == []
+        state.apply(rng.choice([a for a in state.legal_actions() if not isinstance(a, BestLineup)]))
+        step += 1
+
+
+def test_every_refusal_names_its_rule():
+    state = GameState.new(players=2, seed=1)
+    assert state.refusal(Take(1, 0)).rule == "F3"
+    assert state.refusal(PlaceTile("T99", "C1")).rule == "F3"
+    to_phase(state, "main")
+    assert "Structure of a Turn" in state.refusal(RowEffect()).rule
+    assert state.refusal(Take(6, 3)).rule == "F15"
+    state.apply(Take(2, 0))
+    assert "Structure of a Turn" in state.refusal(Take(1, 0)).rule
+    state.apply(RowEffect())
+    assert state.refusal(ChoosePopularity("A1")).rule == "F10"
+    state.apply(state.legal_actions()[0])
+    tile = state.legal_actions()[0].tile
+    assert "Placing Animal tiles" in state.refusal(PlaceTile(tile, "Z9")).rule
+    assert "Placing Animal tiles" in state.refusal(DiscardTile(tile)).rule
+    to_phase(state, "lineup")
+    assert state.refusal(Take(1, 0)).rule == "rulebook: III. Lineup phase"
+    assert state.refusal(lu.Place(lu.Colour.RED)).rule == "F4"
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(BestLineup() if BestLineup() in legal else legal[0])
+    assert state.refusal(Take(1, 0)).rule == "rulebook: Game End"
+
+
+@pytest.mark.parametrize("condition", "ABCDEF")
+def test_the_start_tiles_earn_no_popularity_token_f22(condition):
+    state = GameState.new(players=4, seed=40, condition=condition)
+    while state.phase == "setup":
+        state.apply(state.legal_actions()[0])
+    assert all(not p.board.popular for p in state.players)
+
+
+def test_conditions_d_and_e_read_each_players_own_first_and_fifth_action_f22():
+    for condition, turn in (("E", 1), ("D", 5)):
+        state = to_phase(GameState.new(players=3, seed=41, condition=condition), "main")
+        earned = set()
+        while state.phase == "main":
+            seat = state.current_player
+            before = len(state.players[seat].board.popular)
+            action = next((a for a in state.legal_actions() if not isinstance(a, (RowEffect, ChoosePopularity))),
+                          state.legal_actions()[0])
+            state.apply(action)
+            if isinstance(action, PlaceTile) and len(state.players[seat].board.popular) > before:
+                earned.add((seat, state.turns[seat]))
+        assert earned == {(seat, turn) for seat in range(3)}, condition
+
+
+def test_tied_lowest_score_the_start_player_keeps_the_card_f22():
+    from zoobook.fivebyfive.scoring import next_start_player
+    assert next_start_player([7, 7, 7], start=1) == 1
+    assert next_start_player([9, 7, 7], start=0) == 1
+    assert next_start_player([7, 9, 7], start=1) == 2
+
+
+def test_a_player_with_no_visitor_never_earns_the_most_visitors_award_f22():
+    assert most_visitors_award([0, 0]) == (0, 0)
+    assert most_visitors_award([3, 0, 0, 0]) == (4, 0, 0, 0)
+    assert most_visitors_award([3, 3, 0]) == (3, 3, 0)
