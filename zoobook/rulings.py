@@ -43,9 +43,9 @@ class Ruling:
         return f"{self.id} {self.title}{mark}: {self.text}"
 
 
-def _order(ruling_id: str) -> tuple[str, int]:
-    match = re.fullmatch(r"([A-Z]+)(\d+)", ruling_id)
-    return (match.group(1), int(match.group(2))) if match else (ruling_id, 0)
+def _order(ruling_id: str) -> tuple[str, int, str]:
+    match = re.fullmatch(r"([A-Z]+)(\d+)([a-z]?)", ruling_id)   # an amendment "F18a" follows F18
+    return (match.group(1), int(match.group(2)), match.group(3)) if match else (ruling_id, 0, "")
 
 
 @cache
