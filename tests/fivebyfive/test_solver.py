@@ -23,7 +23,7 @@ from zoobook.fivebyfive.lineup import (GATE, BuyDoor, BuyPopularity, LineupState
                                        lineup_graph)
 from zoobook.fivebyfive.lineup_generator import random_lineup_puzzle
 from zoobook.fivebyfive.scoring import SOLO_THRESHOLDS, RequestCard, met_by_flow
-from zoobook.fivebyfive.solver import LineupPuzzle, evaluate, solve_lineup
+from zoobook.fivebyfive.solver import LineupPuzzle, evaluate, reachable_tiles, solve_lineup
 from zoobook.fivebyfive.vocabulary import Category, Colour, fits
 
 
@@ -224,3 +224,59 @@ def test_explanation_names_every_visitor_and_the_bound(seed):
     solution = solve_lineup(puzzle)
     assert sum(line.startswith("Visitor ") for line in solution.explanation) == len(solution.witness["tiles"])
     assert solution.explanation[-1].startswith("Why nothing scores more")
+
+
+def brute_reachable(puzzle: LineupPuzzle) -> set[str]:
+    """Every tile some lineup this hand can pay for enters (networkx's simple paths, the same
+    visitor and door counting as :func:`brute_force`)."""
+    board = puzzle.board
+    graph = lineup_graph(board, puzzle.gate, include_blocked=True)
+    entry = board.gate_tile(puzzle.gate)
+    if entry is None:
+        return set()
+    tiles_only = nx.Graph(graph.subgraph(n for n in graph if n != GATE))
+    others = [n for n in tiles_only if n != entry.name]
+    limit = len(puzzle.cubes) + len(puzzle.meeples)
+    found = set()
+    for names in [[entry.name]] + list(nx.all_simple_paths(tiles_only, entry.name, others, cutoff=max(limit - 1, 0))):
+        tiles = [board.tile_named(n) for n in names]
+        spare = _spare_cube_counts(tiles, Counter(puzzle.cubes), Counter(puzzle.meeples)) if len(names) <= limit else set()
+        pairs = [(GATE, names[0])] + list(zip(names, names[1:]))
+        walls = sum(all(d["state"] == "wall" for d in graph.get_edge_data(u, v).values()) for u, v in pairs)
+        if any(puzzle.doors + left // 3 >= walls for left in spare):
+            found.update(names)
+    return found
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_reachable_tiles_agree_with_brute_force(seed):
+    puzzle = small_puzzle(seed)
+    found, complete = reachable_tiles(puzzle)
+    assert complete and found == brute_reachable(puzzle)
+
+
+def test_mr_a_explanation_says_e1_and_e2_are_unreachable_not_left_out_by_choice():
+    """The rulebook: "only black visitors are left in hand. Movement is now over." E1 and E2 could
+    not be reached; nothing was left out by choice."""
+    lines = solve_lineup(LineupPuzzle(mr_a_board(), "W", cubes="RGBKKW", doors=1)).explanation
+    assert "Visitors left in hand after this lineup: 1 black cube." in lines
+    assert any(line.startswith("Unreachable with this hand: E1 and E2;") for line in lines)
+    assert not any("by choice" in line or "Cannot be paid for" in line for line in lines)
+
+
+def test_explanation_tells_unpayable_unreachable_and_chosen_apart():
+    # A3 bird (gate) - B3 park - C3 bird; A2 reptile above A3; A4 aquatic cut off by a wall, no door to be had.
+    board = Board((Tile.make("A3", "bird"), Tile.make("B3", "park"), Tile.make("C3", "bird"),
+                   Tile.make("A2", "reptile"), Tile.make("A4", "aquatic", stars=1, walls=["A4:N"])))
+    lines = solve_lineup(LineupPuzzle(board, "W", cubes="YYB")).explanation
+    assert "Cannot be paid for: no visitor in hand fits A2" in " ".join(lines)
+    assert any(line.startswith("Unreachable with this hand: A4;") for line in lines)
+    chosen = [line for line in lines if line.startswith("Left out by choice")]
+    assert chosen == [] or "A2" not in chosen[0] and "A4" not in chosen[0]
+
+
+def test_a_reachable_tile_the_best_lineup_skips_is_left_out_by_choice():
+    board = Board((Tile.make("A3", "bird"), Tile.make("B3", "bird"), Tile.make("A2", "bird")))
+    solution = solve_lineup(LineupPuzzle(board, "W", cubes="YY"))
+    skipped = ({"A2", "B3"} - set(solution.witness["tiles"])).pop()
+    assert f"Left out by choice: {skipped};" in " ".join(solution.explanation)

@@ -52,6 +52,7 @@ Examples
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from operator import itemgetter
@@ -64,7 +65,7 @@ from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category, Colour
 from zoobook.puzzles.solution import Solution
 from zoobook.rulings import cite as _cite
 
-__all__ = ["LineupPuzzle", "LineupPlan", "evaluate", "solve_lineup", "plan_for_path", "SearchStats"]
+__all__ = ["LineupPuzzle", "LineupPlan", "evaluate", "solve_lineup", "plan_for_path", "reachable_tiles", "SearchStats"]
 
 #: Index order of the categories inside the solver: the five animals, then Park.
 _ORDER: tuple[Category, ...] = ANIMAL_CATEGORIES + (Category.PARK,)
@@ -482,6 +483,11 @@ class _Compiled:
             extra = slots
         solo = SOLO_BONUS if self.threshold is not None and n > self.threshold else 0
         return n + pv + e + w + hand_on_open + extra + solo + self.requests(t)
+
+    def fits_someone(self, j: int) -> bool:
+        """Whether some visitor in hand fits tile *j* (its colour or white; a Park: any, F6)."""
+        c = self.cat[j]
+        return bool(self.W or (self.fit_total if c == 5 else self.hand_fit[c]))
 
     def max_placeable(self, counts) -> int:
         """How many of the tiles with category counts *counts* the whole hand could fill."""
@@ -1000,28 +1006,139 @@ def _explain(puzzle: LineupPuzzle, plan: LineupPlan, stats: SearchStats) -> list
     lines.append(f"Total {plan.value}: {plural(p['tiles'], 'tile')} + {p['popularity']} popularity"
                  f" + {plural(p['doors'], 'door')} + {p['solo']} solo bonus + {p['requests']} request points"
                  f" {cite('F11')}.")
-    if plan.tiles:
-        visited = 0
-        for t in plan.tiles:
-            visited |= comp.tile_cells[comp.owner[t.cells[0].row * 5 + t.cells[0].column]]
-        fits = comp.hand_fit
-        unfit, other = [], []
-        for i, cells in enumerate(comp.tile_cells):
-            if visited & cells:
-                continue
-            c = comp.cat[i]
-            (unfit if c < 5 and not comp.W and not fits[c] else other).append(_CELL_NAMES[(cells & -cells).bit_length() - 1])
-        if unfit:
-            lines.append(f"Left out because no visitor in hand fits them: {join_words(unfit)}.")
-        if other:
-            lines.append(f"Left out by choice: {join_words(other)}; the visitors are worth "
-                         "more elsewhere: no lineup that also enters them scores more (the search proves it).")
+    lines += _left_out(puzzle, plan)
     lines.append(f"Why nothing scores more: the search tried every lineup from the gate, extending "
                  f"{plural(stats.paths, 'partial lineup')}; {stats.dominated} reached the same tiles in a "
                  f"worse way and {stats.bounded} {'was' if stats.bounded == 1 else 'were'} cut because even their optimistic bound (every "
                  "tile still reachable that the hand could fill, each remaining token and door free, "
                  "every spare cube a third of a point, the best request cards) could not beat the best "
                  f"found. Before searching, that bound for the whole round was {stats.root_bound}.")
+    return lines
+
+
+#: The search that tells unreachable tiles from tiles left out by choice stops after this many steps.
+REACH_CAP = 400
+
+
+def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
+                    cap: int = REACH_CAP) -> tuple[set[str], bool]:
+    """The tiles some lineup this hand can make enters, and whether that answer is complete.
+
+    A search from the gate over what lineups need (visitors that fit, doors in hand or bought
+    for the walls crossed), stopping early once every tile of *wanted* is found, or after *cap*
+    steps (then the answer may miss some: ``complete`` is False).
+
+    >>> from zoobook.fivebyfive.board import Board, Tile
+    >>> board = Board((Tile.make("A3", "bird"), Tile.make("B3", "bird"), Tile.make("C3", "park")))
+    >>> sorted(reachable_tiles(LineupPuzzle(board, "W", cubes="YR"))[0])
+    ['A3']
+    >>> sorted(reachable_tiles(LineupPuzzle(board, "W", cubes="YYR"))[0])
+    ['A3', 'B3', 'C3']
+    """
+    comp = puzzle._compiled
+    if comp.entry is None:
+        return set(), True
+    names = [tile.name for tile in comp.tiles]
+    if wanted is not None:
+        # A cheap bound first: a tile no visitor in hand fits blocks the way, and a wall needs a
+        # door the hand could have at all. What this cannot reach, no lineup reaches.
+        payable = {j for j in range(len(names)) if comp.fits_someone(j)}
+        doors = puzzle.doors > 0 or len(puzzle.cubes) >= FREE_ACTION_PRICE
+        near, frontier = set(), [comp.entry[0]] if comp.entry[0] in payable and (
+            comp.entry[1] != _WALL or doors) else []
+        while frontier:
+            j = frontier.pop()
+            if j in near:
+                continue
+            near.add(j)
+            frontier += [k for k, kind, _ in comp.adj[j] if k in payable and k not in near and (kind != _WALL or doors)]
+        wanted = wanted & {names[j] for j in near}
+    # Whether the hand can pay for a lineup depends only on how many tiles of each category it
+    # enters (counts t) and how many walls it crosses (w), and more of either never helps. So a
+    # tile is reachable when some walk to it has payable (t, w); a walk that enters a tile twice
+    # contains a lineup to the same tile that needs less, so walks need not be simple. Each tile
+    # keeps the labels (t, w) no other label there beats (a Pareto front), as in a multi-criteria
+    # shortest-path search.
+    cat, adj, spare_doors = comp.cat, comp.adj, comp.D
+
+    def payable(t: tuple[int, ...], w: int) -> bool:
+        left = comp.leftover_cubes(t)
+        return left >= 0 and (w <= spare_doors or left // FREE_ACTION_PRICE >= w - spare_doors)
+
+    wanted_tiles = None if wanted is None else {j for j, name in enumerate(names) if name in wanted}
+    first, first_kind = comp.entry[0], comp.entry[1]
+    # A label packs the walls and the six category counts in 7-bit fields, each with a guard bit
+    # on top, so "every field of a <= every field of b" is one subtraction: ((b | G) - a) & G == G.
+    unit = [1 << (7 * (c + 1)) for c in range(6)]
+    guard = sum(1 << (7 * f + 6) for f in range(7))
+    start_counts = [0] * 6
+    start_counts[cat[first]] += 1
+    start = (int(first_kind == _WALL) + unit[cat[first]], tuple(start_counts))
+    fronts: dict[int, list[int]] = {}
+    queue = [(first, start)] if payable(start[1], start[0] & 63) else []
+    if queue:
+        fronts[first] = [start[0]]
+    walked = 0
+    while queue:
+        if wanted_tiles is not None and wanted_tiles <= fronts.keys():
+            break
+        walked += 1
+        if walked > cap:
+            return {names[j] for j in fronts}, False
+        j, (packed, t) = queue.pop()
+        if packed not in fronts[j]:
+            continue   # beaten since it was queued
+        for k, kind, _ in adj[j]:
+            c = cat[k]
+            label = packed + unit[c] + (kind == _WALL)
+            after = t[:c] + (t[c] + 1,) + t[c + 1:]
+            if not payable(after, label & 63):
+                continue
+            front = fronts.setdefault(k, [])
+            if any(((label | guard) - u) & guard == guard for u in front):
+                continue   # an existing label needs no more of anything
+            front[:] = [u for u in front if ((u | guard) - label) & guard != guard]
+            front.append(label)
+            queue.append((k, (label, after)))
+    return {names[j] for j in fronts}, True
+
+
+def _left_out(puzzle: LineupPuzzle, plan: LineupPlan) -> list[str]:
+    """The tiles the lineup does not enter, in three groups: no visitor fits them, no lineup
+    this hand can make reaches them, or left out by choice (reachable, but not worth it)."""
+    visited = {_tile_name(t) for t in plan.tiles}
+    comp = puzzle._compiled
+    unpayable, payable = [], []
+    for j, tile in enumerate(comp.tiles):
+        if tile.name not in visited:
+            (payable if comp.fits_someone(j) else unpayable).append(tile.name)
+    reached, complete = reachable_tiles(puzzle, set(payable)) if payable else (set(), True)
+    unsettled = [] if complete else [name for name in payable if name not in reached]
+    unreachable = [name for name in payable if name not in reached and name not in unsettled]
+    chosen = [name for name in payable if name in reached]
+    lines = []
+    if plan.tiles:
+        left = Hand(puzzle.cubes, puzzle.meeples).visitors
+        spent = Counter(plan.visitors)
+        rest = Counter((v.colour, v.meeple) for v in left) - spent
+        if rest:
+            words = join_words(plural(n, f"{_COLOUR_WORD[c._value_]} {'meeple' if m else 'cube'}")
+                               for (c, m), n in sorted(rest.items(), key=lambda item: _LETTERS.index(item[0][0]._value_)))
+            lines.append(f"Visitors left in hand after this lineup: {words}.")
+    if unpayable:
+        lines.append(f"Cannot be paid for: no visitor in hand fits {join_words(unpayable)} {cite('F6')}.")
+    if unreachable:
+        lines.append(f"Unreachable with this hand: {join_words(unreachable)}; every lineup towards them runs out "
+                     "of visitors that fit, or of doors for the walls on the way, before it gets there "
+                     f"{cite('F4')}.")
+    if chosen:
+        lines.append(f"Left out by choice: {join_words(chosen)}; a lineup could enter "
+                     f"{'it' if len(chosen) == 1 else 'them'}, but none that does scores more "
+                     "(the search proves it).")
+    if unsettled:
+        lines.append(f"Not entered: {join_words(unsettled)}; whether a lineup this hand can make reaches "
+                     f"{'it' if len(unsettled) == 1 else 'them'} was not worked out (too many lineups to walk), "
+                     "but none that does would score more (the search proves it).")
     return lines
 
 
