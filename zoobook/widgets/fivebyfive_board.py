@@ -253,6 +253,11 @@ def lineup_graph_figure(board: Board, gate: str, *, include_blocked: bool = True
     nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=by_state["door"], width=4, edge_color="#a0703a")
     nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=by_state["wall"], width=1.5, edge_color="#999",
                            style="dotted")
+    # Room for the node discs: matplotlib's automatic limits hug the node centres and cut the
+    # discs of the outermost nodes in half.
+    xs, ys = [x for x, _ in pos.values()], [y for _, y in pos.values()]
+    ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
+    ax.set_ylim(min(ys) - 0.7, max(ys) + 0.7)
     ax.set_aspect("equal")
     ax.axis("off")
     ax.set_title(f"lineup graph from the {gate} gate", fontsize=10)
