@@ -1040,26 +1040,24 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
         return set(), True
     names = [tile.name for tile in comp.tiles]
     if wanted is not None:
-        # A cheap bound first: a tile no visitor in hand fits blocks the way, and a wall needs a
-        # door the hand could have at all. What this cannot reach, no lineup reaches.
-        payable = {j for j in range(len(names)) if comp.fits_someone(j)}
-        doors = puzzle.doors > 0 or len(puzzle.cubes) >= FREE_ACTION_PRICE
-        near, frontier = set(), [comp.entry[0]] if comp.entry[0] in payable and (
-            comp.entry[1] != _WALL or doors) else []
-        while frontier:
-            j = frontier.pop()
-            if j in near:
-                continue
-            near.add(j)
-            frontier += [k for k, kind, _ in comp.adj[j] if k in payable and k not in near and (kind != _WALL or doors)]
-        wanted = wanted & {names[j] for j in near}
+        # A cheap bound first (the search's own region): over tiles some visitor in hand fits, and
+        # over walls only if a door can be had at all. What this cannot reach, no lineup reaches.
+        passable = 0
+        for j in range(len(names)):
+            if comp.fits_someone(j):
+                passable |= comp.tile_cells[j]
+        step_ok = comp.step_ok
+        region = _flood(comp.tile_cells[comp.entry[0]], passable,
+                        puzzle.doors > 0 or len(puzzle.cubes) >= FREE_ACTION_PRICE,
+                        step_ok["E"], step_ok["W"], step_ok["S"], step_ok["N"])
+        wanted = {names[j] for j in range(len(names)) if comp.tile_cells[j] & region} & wanted
     # Whether the hand can pay for a lineup depends only on how many tiles of each category it
     # enters (counts t) and how many walls it crosses (w), and more of either never helps. So a
     # tile is reachable when some walk to it has payable (t, w); a walk that enters a tile twice
     # contains a lineup to the same tile that needs less, so walks need not be simple. Each tile
     # keeps the labels (t, w) no other label there beats (a Pareto front), as in a multi-criteria
     # shortest-path search.
-    cat, adj, spare_doors = comp.cat, comp.adj, comp.D
+    cat, neighbours, spare_doors = comp.cat, comp.neighbours, comp.D
 
     def payable(t: tuple[int, ...], w: int) -> bool:
         left = comp.leftover_cubes(t)
@@ -1088,7 +1086,7 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
         j, (packed, t) = queue.pop()
         if packed not in fronts[j]:
             continue   # beaten since it was queued
-        for k, kind, _ in adj[j]:
+        for k, (kind, _) in neighbours(j).items():   # the best border to each (a door, else open, else a wall)
             c = cat[k]
             label = packed + unit[c] + (kind == _WALL)
             after = t[:c] + (t[c] + 1,) + t[c + 1:]
