@@ -13,7 +13,7 @@ Examples
 >>> ruling("X9")
 Traceback (most recent call last):
 ...
-KeyError: "no ruling 'X9' (known: F1-F19, S1-S11, Z1-Z6)"
+KeyError: "no ruling 'X9' (known: F1-F23, S1-S11, Z1-Z6)"
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def ruling(ruling_id: str) -> Ruling:
             return item
     groups: dict[str, list[int]] = {}
     for item in all_rulings():
-        prefix, number = _order(item.id)
+        prefix, number, _ = _order(item.id)
         groups.setdefault(prefix, []).append(number)
     known = ", ".join(f"{p}{min(n)}-{p}{max(n)}" for p, n in groups.items())
     raise KeyError(f"no ruling {ruling_id!r} (known: {known})")
