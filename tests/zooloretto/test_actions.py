@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from zoobook.zooloretto import actions as act
-from zoobook.zooloretto.actions import IllegalAction, place_tile, refusal
+from zoobook.errors import IllegalAction
+from zoobook.zooloretto.actions import place_tile, refusal
 from zoobook.zooloretto.model import Tile
 
 from .conftest import zoo_from
@@ -23,7 +24,9 @@ def refused(call, *args, **kwargs) -> str:
 # -- placing -------------------------------------------------------------------------------------------
 def test_one_species_per_enclosure_and_the_barn_takes_anything():
     zoo = zoo_from(enclosure={"5": {"animals": ["camel"]}})
-    assert refusal(zoo, T("zebra"), "5") == "the 5-space enclosure holds camels; one species per enclosure"
+    why = refusal(zoo, T("zebra"), "5")
+    assert why.reason == "the 5-space enclosure holds camels; one species per enclosure"
+    assert why.rule == "base game: placing tiles"
     assert refusal(zoo, T("zebra"), "barn") is None
     assert refusal(zoo, T("zebra"), "6") is None
 
@@ -35,7 +38,7 @@ def test_a_species_may_live_in_two_enclosures():
 
 def test_a_full_enclosure_and_a_marked_space_refuse_animals():
     full = zoo_from(enclosure={"4": {"animals": ["zebra"] * 4}})
-    assert refusal(full, T("zebra"), "4") == "the 4-space enclosure has no empty space"
+    assert refusal(full, T("zebra"), "4").reason == "the 4-space enclosure has no empty space"
     marked = zoo_from(expansions=[CS], enclosure={"4": {"animals": ["zebra"] * 3, "sites": 1}})
     assert "construction-site marker takes no tile" in refusal(marked, T("zebra"), "4")
 
@@ -43,8 +46,8 @@ def test_a_full_enclosure_and_a_marked_space_refuse_animals():
 def test_stalls_need_an_empty_stall_space():
     zoo = zoo_from(expansions=[CS], enclosure={"5": {"stalls": ["kiosk"]}, "6": {"stalls": ["site"]},
                                                "4": {"stalls": ["snack"]}})
-    assert refusal(zoo, T("barrow"), "5") == "the 5-space enclosure has no empty vending stall space"
-    assert "ruling Z5" in refusal(zoo, T("barrow"), "6")
+    assert refusal(zoo, T("barrow"), "5").reason == "the 5-space enclosure has no empty vending stall space"
+    assert refusal(zoo, T("barrow"), "6").rule == "Z5"
     assert refusal(zoo, T("barrow"), "4") is None  # the 4-space enclosure has two stall spaces
 
 
@@ -177,7 +180,7 @@ def test_restaurant_needs_3_coins_and_the_empty_adjacent_pair():
     rich = zoo_from(expansions=[TB, CS], coins=3)
     out = act.buy_restaurant(rich).zoo
     assert out.enclosure("4").stalls == ("restaurant",) and out.coins == 0 and not out.middle.restaurant
-    assert refused(act.buy_restaurant, out) == "the restaurant is no longer in the middle of the table"
+    assert refused(act.buy_restaurant, out) == "there is one restaurant in the box and this zoo has it"
     assert "costs 3 coins" in refused(act.buy_restaurant, zoo_from(expansions=[TB], coins=2))
     half = zoo_from(expansions=[TB], coins=3, enclosure={"4": {"stalls": ["kiosk"]}})
     assert "two adjacent empty stall spaces" in refused(act.buy_restaurant, half)

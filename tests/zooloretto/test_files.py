@@ -86,11 +86,11 @@ def test_bad_files_name_the_key_and_the_reason(change, key, reason):
 def test_the_box_limits_species_stalls_and_markers():
     too_many = SPEC_EXAMPLE.replace('[barn]\nanimals = ["camel", "camel"]',
                                     '[barn]\nanimals = ["camel", "panda", "monkey", "kangaroo", "leopard"]')
-    with pytest.raises(PuzzleError, match="a 2-player game has 5 species, this zoo shows 6"):
+    with pytest.raises(PuzzleError, match="a 2-player game has 5 species; this zoo and its tiles show 6"):
         parse_puzzle(too_many)
     spread = SPEC_EXAMPLE.replace("[enclosure.5]", "[enclosure.5]\nsites = 2").replace(
         "[enclosure.6]", "[enclosure.6]\nsites = 2")
-    with pytest.raises(PuzzleError, match="the box has 3 enclosure markers, not 4"):
+    with pytest.raises(PuzzleError, match=r"the box has 3 enclosure construction-site markers \(ASSUMED, ruling Z10\), not 4"):
         parse_puzzle(spread)
     kiosks = SPEC_EXAMPLE.replace('stalls = ["snack"]', 'stalls = ["kiosk", "kiosk", "kiosk", "kiosk"]')
     with pytest.raises(PuzzleError, match="the box has 3 kiosk stalls, not 4"):

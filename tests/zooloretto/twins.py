@@ -7,7 +7,8 @@ graph, no merging of equal states and no pruning.
 
 from __future__ import annotations
 
-from zoobook.zooloretto.actions import (IllegalAction, buy_pavilion, buy_restaurant, legal_placements,
+from zoobook.errors import IllegalAction
+from zoobook.zooloretto.actions import (buy_pavilion, buy_restaurant, legal_placements,
                                         place_tile)
 from zoobook.zooloretto.model import Tile, Zoo
 from zoobook.zooloretto.scoring import score

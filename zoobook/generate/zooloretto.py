@@ -57,7 +57,8 @@ from zoobook.explain import join_words, plural
 from zoobook.generate.grading import Calibration, Facts
 from zoobook.generate.registry import Generator, register_generator
 from zoobook.puzzles.solution import Solution
-from zoobook.zooloretto.actions import (BARN, SITE_KINDS, IllegalAction, buy_pavilion, buy_restaurant,
+from zoobook.errors import IllegalAction
+from zoobook.zooloretto.actions import (BARN, SITE_KINDS, buy_pavilion, buy_restaurant,
                                         legal_placements, place_site, place_tile, site_destinations)
 from zoobook.zooloretto.invest import purchases
 from zoobook.zooloretto.kinds import InvestPuzzle, SabotagePuzzle, TruckPuzzle

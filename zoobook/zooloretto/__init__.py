@@ -14,7 +14,8 @@ One topic per module:
 - :mod:`~zoobook.zooloretto.kinds`: the puzzle kinds registered with zoobook.
 """
 
-from zoobook.zooloretto.actions import IllegalAction, Outcome, place_tile, refusal
+from zoobook.errors import IllegalAction
+from zoobook.zooloretto.actions import Outcome, place_tile, refusal
 from zoobook.zooloretto.model import Enclosure, Tile, Zoo, new_zoo
 from zoobook.zooloretto.scoring import Score, score
 

@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from zoobook.explain import join_words
 from zoobook.puzzles.solution import Solution
 from zoobook.rulings import cite
-from zoobook.zooloretto.actions import IllegalAction, buy_pavilion, buy_restaurant
+from zoobook.errors import IllegalAction
+from zoobook.zooloretto.actions import buy_pavilion, buy_restaurant
 from zoobook.zooloretto.model import Tile, Zoo
 from zoobook.zooloretto.placement import best_placement
 
