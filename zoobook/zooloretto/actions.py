@@ -335,21 +335,16 @@ def _put_animal_no_shop(zoo: Zoo, key: str, tile: Tile) -> Zoo:
 # -- money actions ---------------------------------------------------------------------------
 def _which_animal(zoo: Zoo, species: str, sex: str | None, offspring: bool, verb: str) -> tuple[str | None, bool]:
     """The barn animal of *species* a move or discard means: an offspring, an unbred fertile one of
-    *sex*, or a plain one; with neither said and no plain one, the only kind there is (Z8)."""
+    *sex*, or (neither said) a plain one. With no plain one the player must say which (Z8)."""
     barn = zoo.barn
     if species not in barn.animals:
         raise _refuse(f"there is no {species} in your barn", MONEY)
     if offspring and sex:
         raise _refuse("an offspring is never fertile", OFFSPRING)
-    if offspring or sex or barn.plain(species) > 0:
-        kinds = []
-    else:
-        kinds = ([("offspring", None, True)] if species in barn.young else []) + [
-            (f"fertile {x}", x, False) for x in ("male", "female") if f"{species}-{x}" in barn.fertile]
-        if len(kinds) > 1:
-            raise _refuse(f"the {_plural_species(species)} in your barn are "
-                          f"{' and '.join(k[0] for k in kinds)}: say which one to {verb}", "Z8")
-        sex, offspring = kinds[0][1], kinds[0][2]
+    if not offspring and not sex and barn.plain(species) <= 0:
+        kinds = (["an offspring"] if species in barn.young else []) + [
+            f"a fertile {x}" for x in ("male", "female") if f"{species}-{x}" in barn.fertile]
+        raise _refuse(f"every {species} in your barn is {' or '.join(kinds)}: say which one to {verb}", "Z8")
     try:
         barn.remove_animal(species, sex=sex, offspring=offspring)
     except ValueError as exc:
@@ -361,14 +356,18 @@ def move_from_barn(zoo: Zoo, species: str, to: str, *, sex: str | None = None,
                    offspring: bool = False, shop_to: str | None = None) -> Outcome:
     """Move action (1 coin): one animal from the barn into an enclosure.
 
-    *sex* names an unbred fertile animal, *offspring* an offspring; with neither, a plain one (or
-    the only kind the barn holds). The animal keeps what it is: an offspring stays an offspring,
+    *sex* names an unbred fertile animal, *offspring* an offspring; with neither, a plain one.
+    The animal keeps what it is: an offspring stays an offspring,
     a fertile animal may breed where it arrives (ruling Z8). Filling the enclosure pays its coins
     as ``assumed("zooloretto.filling_coins_on_move")`` says.
 
     >>> from zoobook.zooloretto.model import new_zoo, Barn
     >>> zoo = replace(new_zoo(expansions=(), coins=1), barn=Barn(("zebra",), young=("zebra",)))
-    >>> moved = move_from_barn(zoo, "zebra", "4").zoo
+    >>> move_from_barn(zoo, "zebra", "4")
+    Traceback (most recent call last):
+    ...
+    zoobook.errors.IllegalAction: every zebra in your barn is an offspring: say which one to move [Z8]
+    >>> moved = move_from_barn(zoo, "zebra", "4", offspring=True).zoo
     >>> moved.enclosure("4").offspring, moved.barn.offspring
     (1, 0)
     """
@@ -559,12 +558,12 @@ def discard(zoo: Zoo, tile: str, *, sex: str | None = None, offspring: bool = Fa
     """Discard action (2 coins): remove one tile (a species or a stall) from your own barn.
 
     For an animal, *sex* names an unbred fertile one and *offspring* an offspring; with neither,
-    a plain one (or the only kind the barn holds). The counts go with it: a discarded offspring
+    a plain one. The counts go with it: a discarded offspring
     no longer scores for the souvenir shop (ruling Z8).
 
     >>> from zoobook.zooloretto.model import new_zoo, Barn
     >>> zoo = replace(new_zoo(coins=2), barn=Barn(("zebra",), young=("zebra",)))
-    >>> discard(zoo, "zebra").zoo.offspring
+    >>> discard(zoo, "zebra", offspring=True).zoo.offspring
     0
     """
     barn = zoo.barn
