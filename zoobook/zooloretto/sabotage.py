@@ -49,7 +49,7 @@ from zoobook.zooloretto.actions import BARN, own_markers, pass_sites, place_site
 from zoobook.zooloretto.model import CONSTRUCTION_SITES, Tile, Zoo
 from zoobook.zooloretto.placement import Plan, best_placement
 
-__all__ = ["marker_placements", "replies", "Answer", "best_answer", "solve_sabotage"]
+__all__ = ["marker_placements", "replies", "Answer", "Plans", "best_answer", "solve_sabotage"]
 
 
 def marker_placements(zoo: Zoo, markers: Sequence[str]) -> dict[Zoo, list[str]]:
@@ -111,7 +111,7 @@ class Answer:
         return self.plan.score.total, self.plan.zoo.coins
 
 
-class _Plans:
+class Plans:
     """best_placement, remembered per zoo; coins play no part in where tiles may go, so zoos that
     differ only in coins share one search."""
 
@@ -130,7 +130,7 @@ class _Plans:
 
 def best_answer(zoo: Zoo, tiles: Sequence[Tile], plans=None) -> Answer:
     """The opponent's best reply and placement: the most points, then the most coins."""
-    plans = plans or _Plans(tiles)
+    plans = plans or Plans(tiles)
     options = replies(zoo)
     answers = [Answer(words, after, plans(after), len(options)) for after, words in options.items()]
     return max(answers, key=lambda a: a.rank)
@@ -140,7 +140,7 @@ def solve_sabotage(zoo: Zoo, markers: Sequence[str], tiles: Sequence[Tile]) -> S
     """The most the *markers* can cost the opponent owning *zoo*, who answers (Z9) and then places *tiles*."""
     from zoobook.zooloretto.truck import placement_words
 
-    plans = _Plans(tiles)
+    plans = Plans(tiles)
     untouched = best_answer(zoo, tiles, plans)
     results = []
     for marked, words in marker_placements(zoo, markers).items():
