@@ -188,3 +188,24 @@ def test_sabotage_one_coin_passes_only_two_of_three_markers():
     assert solution.witness["opponent_best_before"] == 23
     assert solution.value == 3 == brute_sabotage(zoo, ["enclosure"] * 3, tiles)
     assert "4-space" not in solution.witness["opponent_answer"]
+
+
+def _tie_zoo():
+    """6-space: 5 camels; expansion enclosure 1: 4 camels; a camel to come. Into the 6-space: full 10 +
+    one short 5 = 15, no coins (the 6-space pays none). Into the expansion enclosure: one short 6 +
+    full 9 = 15, +1 coin. Equal scores; only the tiebreak tells them apart."""
+    return zoo_from(expansion_boards=1, enclosure={"6": {"animals": ["camel"] * 5},
+                                                   "x1": {"animals": ["camel"] * 4}})
+
+
+def test_equal_scores_are_broken_by_coins_as_assumed():
+    solution = solve_truck(_tie_zoo(), [T("camel")])
+    assert solution.value == 15 and "expansion enclosure 1" in solution.witness["placements"][0]
+    assert best_placement(_tie_zoo(), [T("camel")]).zoo.coins == 1
+
+
+def test_flipping_the_tiebreak_keeps_the_first_best_placement(flip):
+    flip("zooloretto.tiebreak", "none")
+    plan = best_placement(_tie_zoo(), [T("camel")])
+    assert plan.score.total == 15 and plan.zoo.coins == 0  # the 6-space comes first in board order
+    assert "not broken" in " ".join(solve_truck(_tie_zoo(), [T("camel")]).explanation)

@@ -66,7 +66,7 @@ from zoobook.zooloretto.invest import purchases
 from zoobook.zooloretto.kinds import InvestPuzzle, SabotagePuzzle, TruckPuzzle
 from zoobook.zooloretto.model import (CONSTRUCTION_SITES, EXPANSIONS, SPECIES, STALL_TYPES,
                                       THREE_BUILDINGS, Tile, Zoo, box_problems, new_zoo, sites_in_box)
-from zoobook.zooloretto.placement import Plan, best_placement, decision_graph
+from zoobook.zooloretto.placement import Plan, best_placement, coins_break_ties, decision_graph
 from zoobook.zooloretto.sabotage import Answer, Plans, best_answer, marker_placements
 from zoobook.zooloretto.scoring import Score, score
 
@@ -300,7 +300,7 @@ def _score_title(zoo: Zoo, solution: Solution, facts: Facts) -> str:
 
 # -- zooloretto/truck -------------------------------------------------------------------------------
 def _rank(zoo: Zoo, result: Score) -> tuple[int, int]:
-    return result.total, zoo.coins
+    return result.total, zoo.coins if coins_break_ties() else 0
 
 
 def final_placements(zoo: Zoo, tiles: Sequence[Tile]) -> dict[Zoo, Score]:

@@ -47,7 +47,7 @@ from zoobook.puzzles.solution import Solution
 from zoobook.rulings import cite
 from zoobook.zooloretto.actions import BARN, own_markers, pass_sites, place_site, site_destinations
 from zoobook.zooloretto.model import CONSTRUCTION_SITES, Tile, Zoo
-from zoobook.zooloretto.placement import Plan, best_placement
+from zoobook.zooloretto.placement import Plan, best_placement, coins_break_ties
 
 __all__ = ["marker_placements", "replies", "Answer", "Plans", "best_answer", "solve_sabotage"]
 
@@ -108,7 +108,7 @@ class Answer:
 
     @property
     def rank(self) -> tuple[int, int]:
-        return self.plan.score.total, self.plan.zoo.coins
+        return self.plan.score.total, self.plan.zoo.coins if coins_break_ties() else 0
 
 
 class Plans:
