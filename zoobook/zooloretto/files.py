@@ -263,7 +263,7 @@ def zoo_dict(zoo: Zoo, *, expansions_order=EXPANSIONS) -> dict[str, Any]:
     out["enclosure"] = enclosures
     barn = zoo.barn
     # A count is the contract's form; with offspring among several species the list says whose they are.
-    offspring = barn.offspring if len(barn.species) <= 1 else list(barn.young)
+    offspring = barn.offspring if len(barn.species) <= 1 or not barn.young else list(barn.young)
     out["barn"] = {"animals": list(barn.animals), "offspring": offspring, "stalls": list(barn.stalls),
                    "sites": barn.sites}
     if barn.fertile:
