@@ -5,7 +5,8 @@ inventory -- animals, offspring and unbred fertile animals per species and sex, 
 markers, coins -- has changed by exactly what the action says it did (a tile in, one tile out, a
 birth, coins paid and earned); the zoo is one the box can supply (F20); the souvenir shop's line
 counts the offspring the inventory holds; and writing the zoo to a puzzle file and reading it back
-gives the same zoo. Every refusal names a rule and changes nothing.
+gives the same zoo. Every refusal names a rule and changes nothing, and a tile may go exactly where
+``legal_placements`` says it may when ``refusal`` is None.
 """
 
 from __future__ import annotations
@@ -205,6 +206,9 @@ def test_random_actions_keep_every_count_in_step_and_survive_a_reload(seed):
     expansions = [(), (TB,), (CS,), (TB, CS)][seed % 4]
     zoo = new_zoo(players=2, expansions=expansions, coins=rng.randint(4, 20))
     for _ in range(80):
+        tile = Tile("animal", rng.choice(SPECIES), rng.choice((None, "male", "female")))
+        legal = {to for to, _ in act.legal_placements(zoo, tile)}
+        assert legal == {to for to in zoo.keys + ("barn",) if act.refusal(zoo, tile, to) is None}
         name, args, kwargs = _draw_action(rng, zoo)
         action = getattr(act, name)
         before = inventory(zoo)
