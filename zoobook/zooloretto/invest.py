@@ -38,13 +38,13 @@ def purchases(zoo: Zoo) -> tuple[dict[str, Zoo], list[str]]:
     try:
         legal["the restaurant"] = buy_restaurant(zoo).zoo
     except IllegalAction as exc:
-        refused.append(f"the restaurant: {exc.reason}")
+        refused.append(f"the restaurant: {exc.refusal}")
     for enclosure in zoo.enclosures:
         name = f"a pavilion in the {enclosure.name}"
         try:
             legal[name] = buy_pavilion(zoo, enclosure.key).zoo
         except IllegalAction as exc:
-            refused.append(f"{name}: {exc.reason}")
+            refused.append(f"{name}: {exc.refusal}")
     return legal, refused
 
 
