@@ -153,8 +153,8 @@ def solve_sabotage(zoo: Zoo, markers: Sequence[str], tiles: Sequence[Tile]) -> S
         f"with the markers placed as shown their best answer reaches {answer.plan.score.total}, so the markers "
         f"cost them {loss}.",
         _reply_sentence(marked, answer),
-        f"All {plural(len(results), 'distinct placement')} of the {plural(len(markers), 'marker')} "
-        "were tried; for each, every reply of the opponent (keeping the markers, or passing one or two on for "
+        f"Every distinct placement of the {plural(len(markers), 'marker')} ({len(results)} in all) "
+        "was tried; for each, every reply of the opponent (keeping the markers, or passing one or two on for "
         "1 coin) and every order and place of their tiles was searched; no placement costs them more "
         f"{cite('Z9')}.",
         f"A marked space takes no tile and counts as empty in scoring, so a marked enclosure is never full; "
@@ -176,7 +176,7 @@ def _reply_sentence(marked: Zoo, answer: Answer) -> str:
     if answer.reply == "keep every marker":
         return (f"The opponent has {plural(marked.coins, 'coin')} but passing markers on would not raise their "
                 f"score, so their best answer keeps them {cite('Z9')}.")
-    kept = sum(marked.sites().values()) - sum(answer.zoo.sites().values())
+    passed = sum(marked.sites().values()) - sum(answer.zoo.sites().values())
     left = sum(answer.zoo.sites().values())
     return (f"Their best answer is to {answer.reply}: a coin takes at most two markers off "
-            f"({plural(kept, 'marker')} passed, {plural(left, 'marker')} left in their zoo) {cite('Z9')}.")
+            f"({plural(passed, 'marker')} passed, {plural(left, 'marker')} left in their zoo) {cite('Z9')}.")
