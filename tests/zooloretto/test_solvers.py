@@ -209,3 +209,19 @@ def test_flipping_the_tiebreak_keeps_the_first_best_placement(flip):
     plan = best_placement(_tie_zoo(), [T("camel")])
     assert plan.score.total == 15 and plan.zoo.coins == 0  # the 6-space comes first in board order
     assert "not broken" in " ".join(solve_truck(_tie_zoo(), [T("camel")]).explanation)
+
+
+def test_the_generators_never_ask_for_more_than_the_box():
+    """F20: generated zoos, trucks, tiles to come and markers together stay within the box."""
+    import random
+
+    from zoobook.generate.zooloretto import sample_invest, sample_sabotage, sample_truck
+
+    for seed in range(40):
+        hint = 1 + seed % 5
+        truck = sample_truck(random.Random(seed), hint)
+        assert box_problems(truck.zoo, truck.tiles) == [], seed
+        sabotage = sample_sabotage(random.Random(seed), hint)
+        assert box_problems(sabotage.zoo, sabotage.tiles, sabotage.markers) == [], seed
+        invest = sample_invest(random.Random(seed), hint)
+        assert box_problems(invest.zoo, invest.tiles) == [], seed
