@@ -30,7 +30,7 @@ from zoobook.zooloretto.scoring import score
 from zoobook.zooloretto.truck import solve_truck
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "zooloretto"))
-from twins import brute_purchases  # noqa: E402  (the Zooloretto tests' own twin)
+from twins import brute_answer, brute_purchases  # noqa: E402  (the Zooloretto tests' own twins)
 
 T = Tile.parse
 KINDS = ("zooloretto/truck", "zooloretto/sabotage", "zooloretto/invest")
@@ -99,9 +99,10 @@ def test_truck_facts_count_symmetric_optima_and_a_decoy():
     """Two players, two expansion boards: x1 and x2 each hold 4 camels (one short, 5 each); the
     5-space holds 3 camels (0). One camel: into x1 or x2 fills it (9, +1 coin): 14 twice; into the
     5-space one short (5): 15 -- the optimum, once. x1/x2 are then the decoys (one point short)."""
+    # one camel of each four is an offspring: the box has 11 camel tiles besides offspring (F20)
     zoo = zoo_from(expansion_boards=2, enclosure={"5": {"animals": ["camel"] * 3},
-                                                  "x1": {"animals": ["camel"] * 4},
-                                                  "x2": {"animals": ["camel"] * 4}})
+                                                  "x1": {"animals": ["camel"] * 4, "offspring": 1},
+                                                  "x2": {"animals": ["camel"] * 4, "offspring": 1}})
     puzzle = TruckPuzzle(zoo, (T("camel"),))
     solution = solve_truck(zoo, puzzle.tiles)
     facts = truck_facts(puzzle, solution)
@@ -177,8 +178,8 @@ def test_sabotage_optima_and_decoys_match_brute_force(seed, hint):
     markers, tiles = puzzle.markers[:2], puzzle.tiles[:2]
     puzzle = SabotagePuzzle(puzzle.zoo, markers, tiles)
     facts = sabotage_facts(puzzle, solve_sabotage(puzzle.zoo, markers, tiles))
-    before = brute_best(puzzle.zoo, tiles)
-    costs = [before - brute_best(z, tiles) for z in brute_marked(puzzle.zoo, list(markers))]
+    before = brute_answer(puzzle.zoo, list(tiles))[0]  # the opponent answers (Z9)
+    costs = [before - brute_answer(z, list(tiles))[0] for z in brute_marked(puzzle.zoo, list(markers))]
     assert facts.optima == costs.count(max(costs)) and facts.decoys == costs.count(max(costs) - 1)
 
 

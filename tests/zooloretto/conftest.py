@@ -26,3 +26,24 @@ def zoo_from(**keys):
 @pytest.fixture
 def make_zoo():
     return zoo_from
+
+
+@pytest.fixture
+def flip(monkeypatch):
+    """Change one assumed value for one test: ``flip("zooloretto.filling_coins_on_exchange", True)``."""
+    import copy
+
+    import zoobook.assumed as assumed_module
+
+    data = copy.deepcopy(assumed_module.all_assumed())
+
+    def set_value(key: str, value) -> None:
+        *path, last = key.split(".")
+        node = data
+        for part in path:
+            node = node[part]
+        assert last in node, f"no assumed value {key}"
+        node[last] = value
+        monkeypatch.setattr(assumed_module, "all_assumed", lambda: data)
+
+    return set_value

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from zoobook.zooloretto import actions as act
-from zoobook.zooloretto.actions import IllegalAction, place_tile, refusal
+from zoobook.errors import IllegalAction
+from zoobook.zooloretto.actions import place_tile, refusal
 from zoobook.zooloretto.model import Tile
 
 from .conftest import zoo_from
@@ -23,7 +24,9 @@ def refused(call, *args, **kwargs) -> str:
 # -- placing -------------------------------------------------------------------------------------------
 def test_one_species_per_enclosure_and_the_barn_takes_anything():
     zoo = zoo_from(enclosure={"5": {"animals": ["camel"]}})
-    assert refusal(zoo, T("zebra"), "5") == "the 5-space enclosure holds camels; one species per enclosure"
+    why = refusal(zoo, T("zebra"), "5")
+    assert why.reason == "the 5-space enclosure holds camels; one species per enclosure"
+    assert why.rule == "base game: placing tiles"
     assert refusal(zoo, T("zebra"), "barn") is None
     assert refusal(zoo, T("zebra"), "6") is None
 
@@ -35,7 +38,7 @@ def test_a_species_may_live_in_two_enclosures():
 
 def test_a_full_enclosure_and_a_marked_space_refuse_animals():
     full = zoo_from(enclosure={"4": {"animals": ["zebra"] * 4}})
-    assert refusal(full, T("zebra"), "4") == "the 4-space enclosure has no empty space"
+    assert refusal(full, T("zebra"), "4").reason == "the 4-space enclosure has no empty space"
     marked = zoo_from(expansions=[CS], enclosure={"4": {"animals": ["zebra"] * 3, "sites": 1}})
     assert "construction-site marker takes no tile" in refusal(marked, T("zebra"), "4")
 
@@ -43,8 +46,8 @@ def test_a_full_enclosure_and_a_marked_space_refuse_animals():
 def test_stalls_need_an_empty_stall_space():
     zoo = zoo_from(expansions=[CS], enclosure={"5": {"stalls": ["kiosk"]}, "6": {"stalls": ["site"]},
                                                "4": {"stalls": ["snack"]}})
-    assert refusal(zoo, T("barrow"), "5") == "the 5-space enclosure has no empty vending stall space"
-    assert "ruling Z5" in refusal(zoo, T("barrow"), "6")
+    assert refusal(zoo, T("barrow"), "5").reason == "the 5-space enclosure has no empty vending stall space"
+    assert refusal(zoo, T("barrow"), "6").rule == "Z5"
     assert refusal(zoo, T("barrow"), "4") is None  # the 4-space enclosure has two stall spaces
 
 
@@ -177,7 +180,7 @@ def test_restaurant_needs_3_coins_and_the_empty_adjacent_pair():
     rich = zoo_from(expansions=[TB, CS], coins=3)
     out = act.buy_restaurant(rich).zoo
     assert out.enclosure("4").stalls == ("restaurant",) and out.coins == 0 and not out.middle.restaurant
-    assert refused(act.buy_restaurant, out) == "the restaurant is no longer in the middle of the table"
+    assert refused(act.buy_restaurant, out) == "there is one restaurant in the box and this zoo has it"
     assert "costs 3 coins" in refused(act.buy_restaurant, zoo_from(expansions=[TB], coins=2))
     half = zoo_from(expansions=[TB], coins=3, enclosure={"4": {"stalls": ["kiosk"]}})
     assert "two adjacent empty stall spaces" in refused(act.buy_restaurant, half)
@@ -252,3 +255,128 @@ def test_exchange_birth_into_a_full_enclosure_sends_the_offspring_to_the_barn():
     out = act.exchange(zoo, "4", "barn", barn_species="camel").zoo
     assert (out.enclosure("4").animals, out.enclosure("4").offspring) == (4, 0)
     assert out.barn.animals.count("camel") == 1 and out.barn.offspring == 1
+
+
+# -- issue 17: exchanges (Z7), the box's single buildings and the move action (Z10) ----------------------
+def test_an_exchange_swaps_two_different_species():
+    zoo = zoo_from(coins=1, enclosure={"5": {"animals": ["zebra"] * 2}, "6": {"animals": ["zebra"] * 3}})
+    with pytest.raises(IllegalAction) as info:
+        act.exchange(zoo, "5", "6")
+    assert info.value.rule == "Z7" and "two different species" in info.value.reason
+
+
+def _exchange_birth_zoo():
+    """4-space: 1 panda. Barn: 3 camels, a fertile pair among them. The exchange brings the camels in,
+    the pair has an offspring, and the offspring fills the 4-space enclosure (filling pays 1 coin)."""
+    return zoo_from(coins=1, enclosure={"4": {"animals": ["panda"]}},
+                    barn={"animals": ["camel"] * 3, "fertile": ["camel-female", "camel-male"]})
+
+
+def test_an_offspring_born_in_an_exchange_pays_no_filling_coins():
+    out = act.exchange(_exchange_birth_zoo(), "4", "barn", barn_species="camel")
+    four = out.zoo.enclosure("4")
+    assert (four.animals, four.offspring, four.is_full) == (4, 1, True)
+    assert out.zoo.coins == 0  # paid 1 for the exchange, nothing for filling (Z7)
+
+
+def test_flipping_filling_coins_on_exchange_pays_for_the_birth_and_the_swap(flip):
+    flip("zooloretto.filling_coins_on_exchange", True)
+    assert act.exchange(_exchange_birth_zoo(), "4", "barn", barn_species="camel").zoo.coins == 1
+    swap = zoo_from(coins=1, enclosure={"5": {"animals": ["zebra"] * 4}, "6": {"animals": ["camel"] * 5}})
+    assert act.exchange(swap, "5", "6").zoo.coins == 0 + 2  # the 5-space enclosure fills with camels
+
+
+def test_an_exchange_swap_pays_nothing_by_default():
+    swap = zoo_from(coins=1, enclosure={"5": {"animals": ["zebra"] * 4}, "6": {"animals": ["camel"] * 5}})
+    assert act.exchange(swap, "5", "6").zoo.coins == 0
+
+
+def _move_fill_zoo():
+    return zoo_from(coins=1, enclosure={"4": {"animals": ["zebra"] * 2, "fertile": ["female"]}},
+                    barn={"animals": ["zebra"], "fertile": ["zebra-male"]})
+
+
+def test_a_move_pays_for_filling_even_by_the_birth_it_sets_off():
+    out = act.move_from_barn(_move_fill_zoo(), "zebra", "4", sex="male")
+    assert out.zoo.enclosure("4").is_full and out.zoo.coins == 0 + 1
+
+
+def test_flipping_filling_coins_on_move_stops_the_payment(flip):
+    flip("zooloretto.filling_coins_on_move", False)
+    out = act.move_from_barn(_move_fill_zoo(), "zebra", "4", sex="male")
+    assert out.zoo.enclosure("4").is_full and out.zoo.coins == 0
+
+
+def test_there_is_one_souvenir_shop_and_one_restaurant():
+    zoo = zoo_from(expansions=[TB], coins=5, enclosure={"5": {"stalls": ["souvenir-shop"]},
+                                                         "4": {"stalls": ["restaurant"]}},
+                   middle={"restaurant": False})
+    with pytest.raises(IllegalAction) as info:
+        act.purchase(zoo, Tile("stall", "souvenir-shop"), "6")
+    assert info.value.rule == "Z10"
+    assert act.refusal_of(act.buy_restaurant, zoo).rule == "Z10"
+    # a zoo without the shop may buy it from another barn, once nobody has it in the middle
+    other = zoo_from(expansions=[TB], coins=2, middle={"souvenir_shop": False})
+    bought = act.purchase(other, Tile("stall", "souvenir-shop"), "6").zoo
+    assert bought.enclosure("6").stalls == ("souvenir-shop",) and bought.coins == 0
+    assert "never comes on a truck" in refusal(other, Tile("stall", "souvenir-shop"), "6")
+
+
+def test_a_vending_stall_never_moves_into_the_barn():
+    zoo = zoo_from(coins=1, enclosure={"5": {"stalls": ["kiosk"]}})
+    with pytest.raises(IllegalAction) as info:
+        act.move_stall(zoo, "kiosk", "5", "barn")
+    assert info.value.rule == "Z10"
+    assert act.move_stall(zoo, "kiosk", "5", "6").zoo.enclosure("6").stalls == ("kiosk",)
+
+
+def test_an_offspring_moved_out_of_the_barn_stays_an_offspring():
+    only = zoo_from(coins=1, barn={"animals": ["zebra"], "offspring": 1})
+    assert act.refusal_of(act.move_from_barn, only, "zebra", "4").rule == "Z8"
+    moved = act.move_from_barn(only, "zebra", "4", offspring=True).zoo
+    assert (moved.enclosure("4").offspring, moved.barn.offspring, moved.offspring) == (1, 0, 1)
+    mixed = zoo_from(coins=2, barn={"animals": ["camel", "zebra", "zebra"], "offspring": ["zebra"]})
+    plain = act.move_from_barn(mixed, "zebra", "4").zoo
+    assert (plain.enclosure("4").offspring, plain.barn.young) == (0, ("zebra",))
+    young = act.move_from_barn(mixed, "zebra", "4", offspring=True).zoo
+    assert (young.enclosure("4").offspring, young.barn.young) == (1, ())
+    assert "no camel offspring" in refused(act.move_from_barn, mixed, "camel", "4", offspring=True)
+
+
+def test_discarding_an_offspring_takes_its_souvenir_shop_point_with_it():
+    zoo = zoo_from(expansions=[TB], coins=2, enclosure={"5": {"stalls": ["souvenir-shop"]}},
+                   barn={"animals": ["zebra"], "offspring": 1})
+    from zoobook.zooloretto.scoring import score
+
+    assert "Souvenir shop: 1 offspring: 1" in score(zoo).breakdown()
+    after = act.discard(zoo, "zebra", offspring=True).zoo
+    assert after.offspring == 0 and after.barn.animals == ()
+    assert not any(line.startswith("Souvenir shop") and not line.endswith(": 0")
+                   for line in score(after).breakdown())
+
+
+def test_several_kinds_in_the_barn_must_be_named():
+    zoo = zoo_from(coins=2, barn={"animals": ["zebra", "zebra"], "offspring": 1, "fertile": ["zebra-male"]})
+    why = act.refusal_of(act.discard, zoo, "zebra")
+    assert why.rule == "Z8" and "say which one" in why
+    assert act.discard(zoo, "zebra", sex="male").zoo.barn.fertile == ()
+
+
+# -- issue 17: the box (F20) and the assumed marker count (Z10) ---------------------------------------------
+def test_the_box_has_two_fertile_animals_of_each_sex_per_species():
+    zoo = zoo_from(enclosure={"5": {"animals": ["monkey"]}, "6": {"animals": ["monkey"]}},
+                   barn={"animals": ["monkey", "monkey"], "fertile": ["monkey-male", "monkey-male"]})
+    why = refusal(zoo, T("monkey-male"), "5")
+    assert why.rule == "F20" and "2 fertile male monkeys" in why
+    assert refusal(zoo, T("monkey-female"), "5") is None
+    # an offspring was born of one male and one female: they never breed again
+    bred = zoo_from(enclosure={"4": {"animals": ["panda"] * 3, "offspring": 1, "fertile": ["male"]}})
+    assert refusal(bred, T("panda-male"), "6").rule == "F20"
+
+
+def test_the_box_count_of_markers_is_the_assumed_one(flip):
+    zoo = zoo_from(expansions=[CS], enclosure={"5": {"sites": 2}, "6": {"sites": 1}})
+    why = act.refusal_of(act.place_site, zoo, "enclosure", "4")
+    assert why.rule == "Z10" and "box has 3 enclosure markers" in why
+    flip("zooloretto.construction_site_markers", {"enclosure": 4, "stall": 3, "barn": 3})
+    assert act.place_site(zoo, "enclosure", "4").zoo.sites()["enclosure"] == 4

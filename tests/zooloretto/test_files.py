@@ -86,11 +86,11 @@ def test_bad_files_name_the_key_and_the_reason(change, key, reason):
 def test_the_box_limits_species_stalls_and_markers():
     too_many = SPEC_EXAMPLE.replace('[barn]\nanimals = ["camel", "camel"]',
                                     '[barn]\nanimals = ["camel", "panda", "monkey", "kangaroo", "leopard"]')
-    with pytest.raises(PuzzleError, match="a 2-player game has 5 species, this zoo shows 6"):
+    with pytest.raises(PuzzleError, match="a 2-player game has 5 species; this zoo and its tiles show 6"):
         parse_puzzle(too_many)
     spread = SPEC_EXAMPLE.replace("[enclosure.5]", "[enclosure.5]\nsites = 2").replace(
         "[enclosure.6]", "[enclosure.6]\nsites = 2")
-    with pytest.raises(PuzzleError, match="the box has 3 enclosure markers, not 4"):
+    with pytest.raises(PuzzleError, match=r"the box has 3 enclosure construction-site markers \(ASSUMED, ruling Z10\), not 4"):
         parse_puzzle(spread)
     kiosks = SPEC_EXAMPLE.replace('stalls = ["snack"]', 'stalls = ["kiosk", "kiosk", "kiosk", "kiosk"]')
     with pytest.raises(PuzzleError, match="the box has 3 kiosk stalls, not 4"):
@@ -129,3 +129,83 @@ def test_truck_holds_at_most_three_tiles():
     with pytest.raises(PuzzleError, match=r"truck\[1\]: 'lion' is not a tile"):
         parse_puzzle(_with_top_keys(SPEC_EXAMPLE.replace("zooloretto/score", "zooloretto/truck"),
                                     {"truck": ["lion"]}))
+
+
+# -- issue 17: zoos the box cannot supply (F20), one souvenir shop (Z10), offspring by species (Z8) -------
+THREE_MALES = '''
+id = "three-males"
+kind = "zooloretto/sabotage"
+players = 2
+expansions = ["construction-sites"]
+markers = ["enclosure"]
+tiles = ["monkey-male"]
+[enclosure.5]
+animals = ["monkey"]
+fertile = ["male"]
+[enclosure.4]
+[enclosure.6]
+[barn]
+animals = ["monkey"]
+fertile = ["monkey-male"]
+'''
+
+
+def test_three_fertile_males_of_a_species_are_refused_where_the_third_appears():
+    with pytest.raises(PuzzleError) as info:
+        parse_puzzle(THREE_MALES, file="m.toml")
+    assert (info.value.file, info.value.key) == ("m.toml", "tiles")
+    assert "2 fertile male monkeys" in info.value.reason and "[F20]" in info.value.reason
+    parse_puzzle(THREE_MALES.replace('tiles = ["monkey-male"]', 'tiles = ["monkey-female"]'))
+    with pytest.raises(PuzzleError) as info:
+        parse_puzzle(THREE_MALES.replace('animals = ["monkey"]\nfertile = ["monkey-male"]',
+                                         'animals = ["monkey", "monkey"]\nfertile = ["monkey-male", "monkey-male"]'))
+    assert info.value.key == "barn"
+
+
+def test_an_offspring_used_up_a_fertile_pair():
+    bred = THREE_MALES.replace('[enclosure.5]\nanimals = ["monkey"]\nfertile = ["male"]',
+                               '[enclosure.5]\nanimals = ["monkey", "monkey", "monkey"]\noffspring = 1')
+    parse_puzzle(bred.replace('tiles = ["monkey-male"]', 'tiles = []'))
+    with pytest.raises(PuzzleError, match="each of the 1 monkey offspring used one up"):
+        parse_puzzle(bred)
+
+
+def test_markers_in_the_zoo_and_in_hand_share_the_assumed_count(flip):
+    text = (THREE_MALES.replace('tiles = ["monkey-male"]', 'tiles = []')
+            .replace('markers = ["enclosure"]', 'markers = ["enclosure", "enclosure"]')
+            .replace("[enclosure.4]", "[enclosure.4]\nsites = 2"))
+    with pytest.raises(PuzzleError) as info:
+        parse_puzzle(text)
+    assert info.value.key == "markers" and "3 enclosure construction-site markers" in info.value.reason
+    flip("zooloretto.construction_site_markers", {"enclosure": 4, "stall": 3, "barn": 3})
+    assert parse_puzzle(text).model.markers == ("enclosure", "enclosure")
+
+
+def test_the_souvenir_shop_cannot_stay_in_the_middle_once_the_zoo_has_an_offspring():
+    text = SPEC_EXAMPLE + "\n[middle]\nsouvenir_shop = true\n"
+    with pytest.raises(PuzzleError) as info:
+        parse_puzzle(text)
+    assert info.value.key == "middle.souvenir_shop" and "Z10" in info.value.reason
+    two_shops = SPEC_EXAMPLE.replace("[enclosure.5]", '[enclosure.5]\nstalls = ["souvenir-shop"]').replace(
+        'stalls = ["snack"]', 'stalls = ["souvenir-shop"]')
+    with pytest.raises(PuzzleError, match="the box has one souvenir shop, not 2"):
+        parse_puzzle(two_shops)
+
+
+def test_more_coins_than_the_box_are_refused():
+    with pytest.raises(PuzzleError, match="coins: must be between 0 and 30"):
+        parse_puzzle(SPEC_EXAMPLE.replace("players = 2", "players = 2\ncoins = 31"))
+
+
+def test_barn_offspring_by_species_round_trip():
+    text = SPEC_EXAMPLE.replace('[barn]\nanimals = ["camel", "camel"]\noffspring = 0',
+                                '[barn]\nanimals = ["camel", "camel", "panda"]\noffspring = ["panda"]')
+    zoo = parse_puzzle(text).model
+    assert zoo.barn.young == ("panda",) and zoo.offspring == 2
+    from zoobook.puzzles.registry import get_kind
+
+    again = parse_puzzle(puzzle_toml(id="again", kind="zooloretto/score", body=get_kind("zooloretto/score").dump(zoo)))
+    assert again.model == zoo
+    # a bare count over several species is read alphabetically and written back by name
+    counted = parse_puzzle(text.replace('offspring = ["panda"]', "offspring = 1")).model
+    assert counted.barn.young == ("camel",)

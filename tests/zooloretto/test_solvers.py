@@ -9,45 +9,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
-from zoobook.zooloretto.actions import place_site, place_tile, site_destinations
+from zoobook.zooloretto.actions import place_tile
 from zoobook.zooloretto.invest import solve_invest
-from zoobook.zooloretto.model import Barn, Enclosure, Middle, Tile, Zoo, ENCLOSURE_SPECS
+from zoobook.zooloretto.model import ENCLOSURE_SPECS, Barn, Enclosure, Middle, Tile, Zoo, box_problems
 from zoobook.zooloretto.placement import best_placement
 from zoobook.zooloretto.sabotage import solve_sabotage
 from zoobook.zooloretto.scoring import score
 from zoobook.zooloretto.truck import solve_truck
 
 from .conftest import zoo_from
-from .twins import brute_best, brute_purchases
+from .twins import brute_best, brute_invest, brute_sabotage, brute_score
 
 TB, CS = "three-buildings", "construction-sites"
 T = Tile.parse
 FEW = settings(max_examples=100, deadline=None)
-
-
-# -- brute-force twins ----------------------------------------------------------------------------------
-def brute_sabotage(zoo: Zoo, markers: list[str], tiles: list[Tile]) -> int:
-    """Largest loss over every sequence of marker spaces (no merging of equal placements)."""
-    before = brute_best(zoo, tiles)[0]
-
-    def worst(here: Zoo, left: list[str]) -> int:
-        if not left:
-            return brute_best(here, tiles)[0]
-        options = site_destinations(here, left[0])
-        if not options:
-            return worst(here, left[1:])
-        return min(worst(place_site(here, left[0], to).zoo, left[1:]) for to in options)
-
-    return before - worst(zoo, markers)
-
-
-def brute_invest(zoo: Zoo, tiles: list[Tile]) -> int | None:
-    after = brute_purchases(zoo)
-    if not after:
-        return None
-    return max(brute_best(z, tiles)[0] for z in after) - brute_best(zoo, tiles)[0]
 
 
 # -- random zoos --------------------------------------------------------------------------------------------
@@ -79,22 +56,31 @@ def zoos(draw, expansions=None):
             stalls = ["restaurant"]
         shop_left = shop_left and "souvenir-shop" not in stalls
         enclosures.append(Enclosure(key, species, animals, 0, pav, sites, tuple(sorted(stalls)), fertile))
-    barn = Barn(tuple(sorted(draw(st.lists(st.sampled_from(SPECIES), max_size=2)))), 0,
+    barn = Barn(tuple(sorted(draw(st.lists(st.sampled_from(SPECIES), max_size=2)))), (),
                 tuple(sorted(draw(st.lists(st.sampled_from(["kiosk", "popcorn"]), max_size=1)))),
                 draw(st.integers(0, 1)) if CS in expansions else 0)
     zoo = Zoo(2, expansions, tuple(enclosures), barn, draw(st.integers(0, 4)))
     owns = zoo.owns_restaurant
     middle = Middle(TB in expansions and not owns,
                     TB in expansions and shop_left and draw(st.booleans()), pavilions_left if TB in expansions else 0)
-    return replace(zoo, middle=middle)
+    zoo = replace(zoo, middle=middle)
+    assume(not box_problems(zoo))
+    return zoo
 
 
 hands = st.lists(st.sampled_from(TILES), min_size=1, max_size=3).map(lambda names: [T(n) for n in names])
 
 
 @FEW
+@given(zoos())
+def test_scoring_agrees_with_the_twin_added_up_from_the_rules(zoo):
+    assert score(zoo).total == brute_score(zoo)
+
+
+@FEW
 @given(zoos(), hands)
 def test_truck_solver_agrees_with_brute_force(zoo, tiles):
+    assume(not box_problems(zoo, tiles))
     plan = best_placement(zoo, tiles)
     assert (plan.score.total, plan.zoo.coins) == brute_best(zoo, tiles)
     # the witness replays to the claimed zoo and score
@@ -108,12 +94,15 @@ def test_truck_solver_agrees_with_brute_force(zoo, tiles):
 @given(zoos(expansions=(CS,)), st.lists(st.sampled_from(["enclosure", "stall", "barn"]), min_size=1, max_size=2),
        st.lists(st.sampled_from(TILES), max_size=2).map(lambda names: [T(n) for n in names]))
 def test_sabotage_solver_agrees_with_brute_force(zoo, markers, tiles):
+    assume(not box_problems(zoo, tiles, markers))
+    # the zoos have 0-4 coins and may hold markers already: the opponent's answer (Z9) is in play
     assert solve_sabotage(zoo, markers, tiles).value == brute_sabotage(zoo, markers, tiles)
 
 
 @FEW
 @given(zoos(expansions=(TB,)), st.lists(st.sampled_from(TILES), max_size=3).map(lambda names: [T(n) for n in names]))
 def test_invest_solver_agrees_with_brute_force(zoo, tiles):
+    assume(not box_problems(zoo, tiles))
     zoo = replace(zoo, coins=3)
     assert solve_invest(zoo, tiles).value == brute_invest(zoo, tiles)
 
@@ -172,3 +161,67 @@ def test_invest_is_null_when_nothing_may_be_bought():
     zoo = zoo_from(expansions=[TB], coins=2)
     solution = solve_invest(zoo, [T("camel")])
     assert solution.value is None and "costs 3 coins" in solution.explanation[0]
+
+
+def test_sabotage_opponent_with_a_coin_passes_the_marker_on():
+    """Z9. The 5-space holds 4 camels, a camel to come. Without a coin the marker keeps it one short:
+    8 - 5 = 3. With a coin the opponent passes the marker on and fills it: 0 points lost."""
+    broke = zoo_from(expansions=[CS], enclosure={"5": {"animals": ["camel"] * 4}})
+    assert solve_sabotage(broke, ["enclosure"], [T("camel")]).value == 3
+    rich = zoo_from(expansions=[CS], coins=1, enclosure={"5": {"animals": ["camel"] * 4}})
+    solution = solve_sabotage(rich, ["enclosure"], [T("camel")])
+    assert solution.value == 0 and solution.witness["opponent_answer"].startswith("pass on")
+    assert "Z9" in " ".join(solution.explanation)
+
+
+def test_sabotage_one_coin_passes_only_two_of_three_markers():
+    """Z9. 5-space: 4 camels; 4-space: 3 zebras; 6-space: 5 pandas; a camel, a zebra and a panda to come.
+    Unmarked: 8 + 5 + 10 = 23. Each enclosure has one empty space, so the three markers go one on each. The
+    opponent passes two on for its one coin and keeps the one that hurts least: on the 4-space it costs
+    5 - 4 = 1 and sends the zebra to the barn (-2), 3 in all (keeping the 5-space's costs 3 + 2, the
+    6-space's 4 + 2). So the markers cost them 3, not the 5 + 4 + 1 + ... of an opponent who cannot answer."""
+    zoo = zoo_from(expansions=[CS], coins=1, enclosure={"5": {"animals": ["camel"] * 4},
+                                                        "4": {"animals": ["zebra"] * 3},
+                                                        "6": {"animals": ["panda"] * 5}})
+    tiles = [T("camel"), T("zebra"), T("panda")]
+    solution = solve_sabotage(zoo, ["enclosure"] * 3, tiles)
+    assert solution.witness["opponent_best_before"] == 23
+    assert solution.value == 3 == brute_sabotage(zoo, ["enclosure"] * 3, tiles)
+    assert "4-space" not in solution.witness["opponent_answer"]
+
+
+def _tie_zoo():
+    """6-space: 5 camels; expansion enclosure 1: 4 camels; a camel to come. Into the 6-space: full 10 +
+    one short 5 = 15, no coins (the 6-space pays none). Into the expansion enclosure: one short 6 +
+    full 9 = 15, +1 coin. Equal scores; only the tiebreak tells them apart."""
+    return zoo_from(expansion_boards=1, enclosure={"6": {"animals": ["camel"] * 5},
+                                                   "x1": {"animals": ["camel"] * 4}})
+
+
+def test_equal_scores_are_broken_by_coins_as_assumed():
+    solution = solve_truck(_tie_zoo(), [T("camel")])
+    assert solution.value == 15 and "expansion enclosure 1" in solution.witness["placements"][0]
+    assert best_placement(_tie_zoo(), [T("camel")]).zoo.coins == 1
+
+
+def test_flipping_the_tiebreak_keeps_the_first_best_placement(flip):
+    flip("zooloretto.tiebreak", "none")
+    plan = best_placement(_tie_zoo(), [T("camel")])
+    assert plan.score.total == 15 and plan.zoo.coins == 0  # the 6-space comes first in board order
+    assert "not broken" in " ".join(solve_truck(_tie_zoo(), [T("camel")]).explanation)
+
+
+def test_the_generators_never_ask_for_more_than_the_box():
+    """F20: generated zoos, trucks, tiles to come and markers together stay within the box."""
+    import random
+
+    from zoobook.generate.zooloretto import sample_invest, sample_sabotage, sample_truck
+
+    for seed in range(40):
+        hint = 1 + seed % 5
+        truck = sample_truck(random.Random(seed), hint)
+        assert box_problems(truck.zoo, truck.tiles) == [], seed
+        sabotage = sample_sabotage(random.Random(seed), hint)
+        assert box_problems(sabotage.zoo, sabotage.tiles, sabotage.markers) == [], seed
+        invest = sample_invest(random.Random(seed), hint)
+        assert box_problems(invest.zoo, invest.tiles) == [], seed

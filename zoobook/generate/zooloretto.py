@@ -27,9 +27,11 @@ other placements within one point; greedy = :func:`greedy_truck`, each tile in
 the truck's order where it scores most right now.
 
 ``zooloretto/sabotage`` (:func:`sabotage_facts`): effort = placements tried by
-the opponent's searches, one per marker set plus the unmarked zoo; optima =
-distinct marker sets costing the most; decoys = marker sets costing one less;
-naive = :func:`naive_markers`, each marker on the opponent's biggest herd.
+the opponent's searches, one per distinct zoo the markers and the opponent's
+answers (ruling Z9: pass up to two markers on for 1 coin) make; optima =
+distinct marker sets costing the most after the best answer; decoys = marker
+sets costing one less; naive = :func:`naive_markers`, each marker on the
+opponent's biggest herd (also answered).
 
 ``zooloretto/invest`` (:func:`invest_facts`): effort = placements tried by the
 searches, buying nothing and each purchase; optima = purchases reaching the
@@ -57,14 +59,15 @@ from zoobook.explain import join_words, plural
 from zoobook.generate.grading import Calibration, Facts
 from zoobook.generate.registry import Generator, register_generator
 from zoobook.puzzles.solution import Solution
-from zoobook.zooloretto.actions import (BARN, SITE_KINDS, IllegalAction, buy_pavilion, buy_restaurant,
+from zoobook.errors import IllegalAction
+from zoobook.zooloretto.actions import (BARN, SITE_KINDS, buy_pavilion, buy_restaurant,
                                         legal_placements, place_site, place_tile, site_destinations)
 from zoobook.zooloretto.invest import purchases
 from zoobook.zooloretto.kinds import InvestPuzzle, SabotagePuzzle, TruckPuzzle
-from zoobook.zooloretto.model import (CONSTRUCTION_SITES, EXPANSIONS, SITES_PER_KIND, SPECIES,
-                                      STALL_TYPES, THREE_BUILDINGS, Tile, Zoo, new_zoo)
-from zoobook.zooloretto.placement import Plan, best_placement, decision_graph
-from zoobook.zooloretto.sabotage import marker_placements
+from zoobook.zooloretto.model import (CONSTRUCTION_SITES, EXPANSIONS, SPECIES, STALL_TYPES,
+                                      THREE_BUILDINGS, Tile, Zoo, box_problems, new_zoo, sites_in_box)
+from zoobook.zooloretto.placement import Plan, best_placement, coins_break_ties, decision_graph
+from zoobook.zooloretto.sabotage import Answer, Plans, best_answer, marker_placements
 from zoobook.zooloretto.scoring import Score, score
 
 __all__ = ["random_zoo", "random_tiles", "sample", "sample_truck", "sample_sabotage", "sample_invest",
@@ -143,7 +146,9 @@ def random_tiles(rng: random.Random, zoo: Zoo, species: Sequence[str], count: in
     place now is not its best place with the others, and where a marker bites).
     Then animals of the game's *species*, mostly ones the zoo shows (a partner
     for an unbred fertile animal with probability *fertile*, else fertile with
-    half that), stalls and a rare coin.
+    half that), stalls and a rare coin. No tile the box cannot supply to this
+    zoo is drawn (ruling F20), so there may be fewer than *count* when the zoo
+    holds most of the box.
     """
     waiting = [(e.species, sex) for e in zoo.enclosures for sex in e.fertile]
     partner = {"male": "female", "female": "male"}
@@ -155,7 +160,11 @@ def random_tiles(rng: random.Random, zoo: Zoo, species: Sequence[str], count: in
         roomy = [e for e in fillable if e.free_spaces == most]
         target = rng.choice([e for e in roomy if not e.has_vending_stall] or roomy)
         out += [Tile("animal", target.species)] * target.free_spaces
-    while len(out) < count:
+    tries = 0
+    while len(out) < count and tries < 200:
+        tries += 1
+        if out and box_problems(zoo, out):
+            out.pop()  # the box has no such tile left for this zoo (F20): draw another
         roll = rng.random()
         if waiting and roll < fertile:
             name, sex = rng.choice(waiting)
@@ -169,6 +178,8 @@ def random_tiles(rng: random.Random, zoo: Zoo, species: Sequence[str], count: in
             name = rng.choice(shown if shown and rng.random() < 0.75 else list(species))
             sex = rng.choice(("male", "female")) if rng.random() < fertile / 2 else None
             out.append(Tile("animal", name, sex))
+    if box_problems(zoo, out):
+        out.pop()
     rng.shuffle(out)
     return tuple(out)
 
@@ -199,10 +210,12 @@ def sample_truck(rng: random.Random, difficulty: int) -> TruckPuzzle:
 
 
 def sample_sabotage(rng: random.Random, difficulty: int) -> SabotagePuzzle:
-    """An opponent's random zoo with Construction Sites, markers from the box, tiles to come."""
+    """An opponent's random zoo with Construction Sites, 0-3 coins (with one they may pass up to two
+    markers on, ruling Z9), markers from the box, tiles to come."""
     zoo, species = _play(rng, difficulty, (CONSTRUCTION_SITES,))
+    zoo = Zoo(zoo.players, zoo.expansions, zoo.enclosures, zoo.barn, rng.choice((0, 0, 1, 1, 3)), zoo.middle)
     markers_range, tiles_range = _SABOTAGE[difficulty]
-    left = {kind: SITES_PER_KIND - count for kind, count in zoo.sites().items()}
+    left = {kind: sites_in_box(kind) - count for kind, count in zoo.sites().items()}
     markers = []
     for _ in range(rng.randint(*markers_range)):
         kinds = [k for k in ("enclosure", "enclosure", "stall", "stall", "barn") if left[k] > 0]
@@ -287,7 +300,7 @@ def _score_title(zoo: Zoo, solution: Solution, facts: Facts) -> str:
 
 # -- zooloretto/truck -------------------------------------------------------------------------------
 def _rank(zoo: Zoo, result: Score) -> tuple[int, int]:
-    return result.total, zoo.coins
+    return result.total, zoo.coins if coins_break_ties() else 0
 
 
 def final_placements(zoo: Zoo, tiles: Sequence[Tile]) -> dict[Zoo, Score]:
@@ -378,45 +391,50 @@ def naive_markers(zoo: Zoo, markers: Sequence[str]) -> Zoo:
 
 def sabotage_facts(puzzle: SabotagePuzzle, solution: Solution) -> Facts:
     """Placements the opponent's searches try, near-miss marker sets, the naive saboteur's cost,
-    optimal marker sets, themes."""
+    optimal marker sets, themes. Every cost is taken after the opponent's best answer (Z9)."""
     zoo, markers, tiles = puzzle.zoo, puzzle.markers, puzzle.tiles
-    untouched = best_placement(zoo, tiles)
-    effort = untouched.choices
-    costs, replies = {}, {}
+    plans = Plans(tiles)
+    untouched = best_answer(zoo, tiles, plans)
+    costs, answers = {}, {}
     for marked in marker_placements(zoo, markers):
-        reply = best_placement(marked, tiles)
-        effort += reply.choices
-        costs[marked] = untouched.score.total - reply.score.total
-        replies[marked] = reply
+        answer = best_answer(marked, tiles, plans)
+        costs[marked] = untouched.plan.score.total - answer.plan.score.total
+        answers[marked] = answer
+    effort = plans.choices
     best = max(costs.values())
     optima = sum(c == best for c in costs.values())
     decoys = sum(c == best - 1 for c in costs.values())
-    naive = untouched.score.total - best_placement(naive_markers(zoo, markers), tiles).score.total
+    naive = untouched.plan.score.total - best_answer(naive_markers(zoo, markers), tiles, plans).plan.score.total
     chosen = next(m for m, c in costs.items() if c == best)  # the solver's witness: the first best
-    themes = _sabotage_themes(zoo, untouched, chosen, replies[chosen], solution)
+    themes = _sabotage_themes(zoo, untouched, chosen, answers[chosen], solution)
     if naive < best:
         themes.append("biggest herd is the wrong target")
     themes += ["construction sites (Z5)", "min-max"]
     return Facts(effort, decoys, _gap(best, naive), naive, optima, tuple(themes))
 
 
-def _sabotage_themes(zoo: Zoo, untouched: Plan, marked: Zoo, reply: Plan, solution: Solution) -> list[str]:
+def _sabotage_themes(zoo: Zoo, untouched: Answer, marked: Zoo, answer: Answer, solution: Solution) -> list[str]:
     out = []
-    lines_before = {e.key: line.points for e, line in zip(zoo.enclosures, untouched.score.lines)}
-    lines_after = {e.key: line.points for e, line in zip(zoo.enclosures, reply.score.lines)}
-    for before, after in zip(zoo.enclosures, marked.enclosures):
+    after_reply = answer.zoo
+    lines_before = {e.key: line.points for e, line in zip(zoo.enclosures, untouched.plan.score.lines)}
+    lines_after = {e.key: line.points for e, line in zip(zoo.enclosures, answer.plan.score.lines)}
+    for before, after in zip(zoo.enclosures, after_reply.enclosures):
         if after.sites > before.sites and lines_after[after.key] < lines_before[after.key]:
             out.append("marker blocks an enclosure")
             break
     if any(after.sites - before.sites >= 2 for before, after in zip(zoo.enclosures, marked.enclosures)):
         out.append("two markers in one enclosure")
-    if len(reply.zoo.barn.stall_types) > len(untouched.zoo.barn.stall_types):
+    if len(answer.plan.zoo.barn.stall_types) > len(untouched.plan.zoo.barn.stall_types):
         out.append("stall pushed into the barn")
-    if marked.barn.sites and not zoo.barn.sites:
+    if after_reply.barn.sites and not zoo.barn.sites:
         out.append("barn marker")
     if any("discarded" in words for words in solution.witness["markers"]):
         out.append("marker discarded")
-    out += [t for t in _plan_themes(marked, reply) if t in ("birth", "souvenir shop")]
+    if answer.reply != "keep every marker":
+        out.append("opponent passes markers on (Z9)")
+    elif marked.coins < 1:
+        out.append("opponent has no coin to answer (Z9)")
+    out += [t for t in _plan_themes(after_reply, answer.plan) if t in ("birth", "souvenir shop")]
     return out
 
 
@@ -437,8 +455,13 @@ def _sabotage_title(puzzle: SabotagePuzzle, solution: Solution, facts: Facts) ->
 
 def _sabotage_describe(puzzle: SabotagePuzzle, solution: Solution, facts: Facts) -> str:
     hand = join_words(t.words for t in puzzle.tiles) if puzzle.tiles else "no more tiles"
+    coins = puzzle.zoo.coins
+    answer = ("They have no coin, so they cannot pass markers on." if coins < 1 else
+              f"They have {plural(coins, 'coin')}: for 1 they may pass up to two markers on, and they will "
+              "if it helps them (ruling Z9).")
     return (f"A generated opponent's zoo ({puzzle.zoo.players} players) with {hand} still to come: "
-            f"place your {plural(len(puzzle.markers), 'construction-site marker')} where they cost most.")
+            f"place your {plural(len(puzzle.markers), 'construction-site marker')} where they cost most "
+            f"after the opponent's best answer. {answer}")
 
 
 # -- zooloretto/invest ------------------------------------------------------------------------------

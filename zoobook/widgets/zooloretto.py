@@ -24,8 +24,9 @@ import ipywidgets as widgets
 
 from zoobook.puzzles.loading import Puzzle
 from zoobook.widgets.common import solution_html
+from zoobook.errors import IllegalAction
 from zoobook.zooloretto.actions import (
-    BARN, IllegalAction, buy_pavilion, buy_restaurant, legal_placements, place_site, place_tile,
+    BARN, buy_pavilion, buy_restaurant, legal_placements, place_site, place_tile,
 )
 from zoobook.zooloretto.model import (
     CONSTRUCTION_SITES, RESTAURANT, SITE, SOUVENIR_SHOP, SPECIES, STALL_TYPES, THREE_BUILDINGS, Tile, Zoo,
@@ -206,7 +207,7 @@ class ZooBoard(widgets.VBox):
         try:
             outcome = action(*args, **kwargs)
         except IllegalAction as exc:
-            self.message.value = f'<div class="zoobook-refusal">Not allowed: {_esc(exc.reason)}</div>'
+            self.message.value = f'<div class="zoobook-refusal">Not allowed: {_esc(exc.refusal)}</div>'
             return
         self.history.append(self.zoo)
         self.zoo = outcome.zoo

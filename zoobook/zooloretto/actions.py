@@ -2,9 +2,12 @@
 
 Each action is a function ``action(zoo, ...) -> Outcome`` that returns the new
 zoo and what happened (a birth, coins for filling an enclosure, the souvenir
-shop arriving), or raises :class:`IllegalAction` whose ``reason`` is the sentence
-a referee would say. :func:`refusal` and :func:`legal_placements` answer "may I?"
-without raising.
+shop arriving), or raises :class:`zoobook.errors.IllegalAction` carrying a
+:class:`~zoobook.errors.Refusal`: the sentence a referee would say and the rule
+that forbids it (a ruling ID such as ``Z10``, or the base-game rule in words).
+An illegal action changes nothing. :func:`refusal` and :func:`legal_placements`
+answer "may I place this tile?" without raising; :func:`refusal_of` asks the
+same of any action.
 
 Placing (base game): an animal goes on an empty space of an enclosure holding
 only its species (or none), or into the barn; a vending stall on an empty stall
@@ -13,18 +16,19 @@ species in one enclosure produce one offspring, which goes into that enclosure
 or, if it is full, the barn. Money actions cost 1 (move, exchange), 2 (purchase,
 discard) or 3 coins (expand, and with Three Additional Buildings the restaurant
 and a pavilion); with Construction Sites passing up to two of one's own markers
-to opponents costs 1 coin.
+to opponents costs 1 coin. No action makes a zoo hold more of a component than
+the box has (ruling F20).
 
 Examples
 --------
 >>> from zoobook.zooloretto.model import new_zoo, Tile
 >>> zoo = place_tile(new_zoo(), Tile.parse("zebra"), "5").zoo
 >>> refusal(zoo, Tile.parse("camel"), "5")
-'the 5-space enclosure holds zebras; one species per enclosure'
+'the 5-space enclosure holds zebras; one species per enclosure [base game: placing tiles]'
 >>> buy_restaurant(zoo)
 Traceback (most recent call last):
 ...
-zoobook.zooloretto.actions.IllegalAction: the restaurant costs 3 coins and you have 0
+zoobook.errors.IllegalAction: the restaurant costs 3 coins and you have 0 [Z2]
 """
 
 from __future__ import annotations
@@ -32,30 +36,29 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from zoobook.assumed import assumed
+from zoobook.errors import IllegalAction, Refusal
 from zoobook.explain import plural
-from zoobook.rulings import cite
 from zoobook.zooloretto.model import (
-    CONSTRUCTION_SITES, RESTAURANT, RESTAURANT_KEY, SITE, SOUVENIR_SHOP, STALL_TYPES,
-    THREE_BUILDINGS, Enclosure, Tile, Zoo, max_expansion_boards,
+    ANIMALS_PER_SPECIES, CONSTRUCTION_SITES, FERTILE_PER_SEX, RESTAURANT, RESTAURANT_KEY, SITE,
+    SOUVENIR_SHOP, STALL_TYPES, STALLS_PER_TYPE, THREE_BUILDINGS, Enclosure, Tile, Zoo,
+    max_expansion_boards, sites_in_box,
 )
 
 __all__ = [
-    "IllegalAction", "Outcome", "BARN", "place_tile", "refusal", "legal_placements",
+    "Outcome", "BARN", "SITE_KINDS", "place_tile", "refusal", "legal_placements",
     "shop_destinations", "move_from_barn", "move_stall", "exchange", "purchase", "discard",
     "expand", "buy_restaurant", "buy_pavilion", "place_site", "site_destinations", "pass_sites",
+    "own_markers", "refusal_of",
 ]
 
 BARN = "barn"
 COSTS = {"move": 1, "exchange": 1, "purchase": 2, "discard": 2, "expand": 3,
          "restaurant": 3, "pavilion": 3, "pass sites": 1}
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``reason`` says why in a referee's words."""
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(reason)
+#: Base-game rules, named in words (the rulings page restates the base game as Z1).
+PLACING = "base game: placing tiles"
+OFFSPRING = "base game: offspring"
+MONEY = "base game: money actions"
+SITE_KINDS = ("enclosure", "stall", "barn")
 
 
 @dataclass(frozen=True)
@@ -66,52 +69,123 @@ class Outcome:
     events: tuple[str, ...] = ()
 
 
+def _refuse(reason: str, rule: str) -> IllegalAction:
+    return IllegalAction(Refusal(reason, rule))
+
+
+def refusal_of(action, zoo: Zoo, *args, **kwargs) -> Refusal | None:
+    """Why *action* (any function of this module) may not be taken now, or None if it may.
+
+    >>> from zoobook.zooloretto.model import new_zoo
+    >>> refusal_of(expand, new_zoo(coins=3)) is None
+    True
+    >>> refusal_of(move_stall, new_zoo(coins=3), "kiosk", "5", "barn")
+    'a move takes a vending stall from the barn into the zoo or to another stall space, never into the barn [Z10]'
+    """
+    try:
+        action(zoo, *args, **kwargs)
+    except IllegalAction as exc:
+        return exc.refusal
+    return None
+
+
 def _plural_species(species: str) -> str:
     return species if species.endswith("s") else species + "s"
 
 
-def _pay(zoo: Zoo, action: str) -> Zoo:
+def _pay(zoo: Zoo, action: str, rule: str = MONEY) -> Zoo:
     cost = COSTS[action]
     if zoo.coins < cost:
-        raise IllegalAction(f"the {action} costs {plural(cost, 'coin')} and you have {zoo.coins}"
-                            if action in ("restaurant", "pavilion") else
-                            f"the {action} action costs {plural(cost, 'coin')} and you have {zoo.coins}")
+        raise _refuse(f"the {action} costs {plural(cost, 'coin')} and you have {zoo.coins}"
+                      if action in ("restaurant", "pavilion") else
+                      f"the {action} action costs {plural(cost, 'coin')} and you have {zoo.coins}", rule)
     return replace(zoo, coins=zoo.coins - cost)
 
 
-def _enclosure(zoo: Zoo, key: str) -> Enclosure:
+def _enclosure(zoo: Zoo, key: str, rule: str = PLACING) -> Enclosure:
     try:
         return zoo.enclosure(key)
     except KeyError as exc:
-        raise IllegalAction(exc.args[0]) from None
+        raise _refuse(exc.args[0], rule) from None
+
+
+# -- the box (F20) ---------------------------------------------------------------------------------
+def _grown(zoo: Zoo, species: str) -> tuple[int, int]:
+    """Grown (non-offspring) animals and offspring of *species* in the zoo."""
+    grown = zoo.barn.animals.count(species) - zoo.barn.young.count(species)
+    young = zoo.barn.young.count(species)
+    for e in zoo.enclosures:
+        if e.species == species:
+            grown += e.animals - e.offspring
+            young += e.offspring
+    return grown, young
+
+
+def _unbred(zoo: Zoo, species: str, sex: str) -> int:
+    return (zoo.barn.fertile.count(f"{species}-{sex}")
+            + sum(e.fertile.count(sex) for e in zoo.enclosures if e.species == species))
+
+
+def _box_refusal(zoo: Zoo, tile: Tile) -> Refusal | None:
+    """Why the box cannot supply *tile* to this zoo (ruling F20), or None."""
+    if tile.kind == "animal":
+        grown, young = _grown(zoo, tile.name)
+        if grown >= ANIMALS_PER_SPECIES:
+            return Refusal(f"the box has {ANIMALS_PER_SPECIES} {tile.name} tiles and this zoo holds them all",
+                           "F20")
+        if tile.sex and _unbred(zoo, tile.name, tile.sex) + young >= FERTILE_PER_SEX:
+            return Refusal(f"the box has {FERTILE_PER_SEX} fertile {tile.sex} {_plural_species(tile.name)}; "
+                           "this zoo's unbred ones and offspring account for both", "F20")
+    elif tile.kind == "stall" and tile.name in STALL_TYPES:
+        if zoo.all_stalls()[tile.name] >= STALLS_PER_TYPE:
+            return Refusal(f"the box has {STALLS_PER_TYPE} {tile.name} stalls and this zoo holds them all", "F20")
+    return None
 
 
 # -- placing animals and stalls ------------------------------------------------------------
-def _animal_refusal(enclosure: Enclosure, species: str) -> str | None:
+def _animal_refusal(enclosure: Enclosure, species: str) -> Refusal | None:
     if enclosure.species not in (None, species):
-        return f"the {enclosure.name} holds {_plural_species(enclosure.species)}; one species per enclosure"
+        return Refusal(f"the {enclosure.name} holds {_plural_species(enclosure.species)}; one species per "
+                       "enclosure", PLACING)
     if enclosure.free_spaces == 0:
-        why = " (a construction-site marker takes no tile, ruling Z5)" if enclosure.sites else ""
-        return f"the {enclosure.name} has no empty space{why}"
+        if enclosure.sites:
+            return Refusal(f"the {enclosure.name} has no empty space (a construction-site marker takes no tile)",
+                           "Z5")
+        return Refusal(f"the {enclosure.name} has no empty space", PLACING)
     return None
 
 
-def _stall_refusal(enclosure: Enclosure) -> str | None:
+def _stall_refusal(enclosure: Enclosure) -> Refusal | None:
     if enclosure.free_stall_spaces <= 0:
-        marked = SITE in enclosure.stalls
-        why = " (a construction-site marker takes no tile, ruling Z5)" if marked else ""
-        return f"the {enclosure.name} has no empty vending stall space{why}"
+        if SITE in enclosure.stalls:
+            return Refusal(f"the {enclosure.name} has no empty vending stall space (a construction-site marker "
+                           "takes no tile)", "Z5")
+        return Refusal(f"the {enclosure.name} has no empty vending stall space", PLACING)
     return None
 
 
-def refusal(zoo: Zoo, tile: Tile, to: str) -> str | None:
-    """Why *tile* may not go to *to* (an enclosure key or ``"barn"``), or None if it may."""
+def refusal(zoo: Zoo, tile: Tile, to: str) -> Refusal | None:
+    """Why *tile* from a truck may not go to *to* (an enclosure key or ``"barn"``), or None if it may.
+
+    >>> from zoobook.zooloretto.model import new_zoo, Enclosure
+    >>> zoo = new_zoo().with_enclosure(Enclosure("5", "monkey", 2, fertile=("male", "male")))
+    >>> print(refusal(zoo, Tile.parse("monkey-male"), "barn"))
+    the box has 2 fertile male monkeys; this zoo's unbred ones and offspring account for both [F20]
+    """
     if tile.kind == "coin":
-        return None if to in (BARN, "coins") else "a coin tile goes to your coins, not onto a space"
+        return None if to in (BARN, "coins") else Refusal("a coin tile goes to your coins, not onto a space",
+                                                         PLACING)
+    if tile.kind == "stall" and tile.name not in STALL_TYPES:
+        if tile.name == SOUVENIR_SHOP:
+            return Refusal("the souvenir shop never comes on a truck: the first offspring brings it", "Z3")
+        return Refusal(f"a {tile.name} never comes on a truck", "Z2" if tile.name == RESTAURANT else "Z5")
+    why = _box_refusal(zoo, tile)
+    if why:
+        return why
     if to == BARN:
         return None
     if to not in zoo.keys:
-        return f"this zoo has no enclosure {to!r} (it has {', '.join(zoo.keys)})"
+        return Refusal(f"this zoo has no enclosure {to!r} (it has {', '.join(zoo.keys)})", PLACING)
     enclosure = zoo.enclosure(to)
     return _animal_refusal(enclosure, tile.name) if tile.kind == "animal" else _stall_refusal(enclosure)
 
@@ -137,12 +211,12 @@ def _take_shop(zoo: Zoo, shop_to: str | None) -> Outcome:
     options = shop_destinations(zoo)
     if shop_to is None:
         if len(options) > 1:
-            raise IllegalAction("the first offspring brings the souvenir shop: say which empty stall "
-                                f"space it goes on ({', '.join(options)}) {cite('Z3')}")
+            raise _refuse("the first offspring brings the souvenir shop: say which empty stall space it goes "
+                          f"on ({', '.join(options)})", "Z3")
         shop_to = options[0]
     if shop_to not in options:
-        raise IllegalAction("the souvenir shop goes on an empty stall space, or into the barn only when "
-                            f"none is empty {cite('Z3')}")
+        raise _refuse("the souvenir shop goes on an empty stall space, or into the barn only when none is "
+                      "empty", "Z3")
     zoo = replace(zoo, middle=replace(zoo.middle, souvenir_shop=False))
     if shop_to == BARN:
         return Outcome(replace(zoo, barn=zoo.barn.add_stall(SOUVENIR_SHOP)),
@@ -154,7 +228,12 @@ def _take_shop(zoo: Zoo, shop_to: str | None) -> Outcome:
 
 def _put_animal(zoo: Zoo, key: str, species: str, sex: str | None, *, offspring: bool = False,
                 shop_to: str | None = None, pays: bool = True) -> Outcome:
-    """An animal into an enclosure (already checked), with any birth and filling coins."""
+    """An animal into an enclosure (already checked), with any birth and filling coins.
+
+    *pays* says whether filling the enclosure pays its coins: always for a tile from a truck,
+    as the assumed values say for a move or an exchange (rulings Z1, Z7). A birth the arrival
+    sets off is part of the same action and pays the same way.
+    """
     before = zoo.enclosure(key)
     fertile = list(before.fertile)
     partner = {"male": "female", "female": "male"}.get(sex or "")
@@ -169,17 +248,17 @@ def _put_animal(zoo: Zoo, key: str, species: str, sex: str | None, *, offspring:
     zoo = zoo.with_enclosure(after, coins=zoo.coins + coins)
     if not born:
         return Outcome(zoo, events)
-    birth = _give_birth(zoo, key, shop_to)
+    birth = _give_birth(zoo, key, shop_to, pays=pays)
     return Outcome(birth.zoo, events + birth.events)
 
 
-def _give_birth(zoo: Zoo, key: str, shop_to: str | None) -> Outcome:
+def _give_birth(zoo: Zoo, key: str, shop_to: str | None, *, pays: bool = True) -> Outcome:
     """A fertile pair has met in enclosure *key*: one offspring, into that enclosure or, if it is
     full, the barn; the first offspring of the game brings the souvenir shop (Z3)."""
     here = zoo.enclosure(key)
     species = here.species
     if here.free_spaces > 0:
-        born = _put_animal(zoo, key, species, None, offspring=True)
+        born = _put_animal(zoo, key, species, None, offspring=True, pays=pays)
         zoo, events = born.zoo, (f"a {species} is born in the {here.name}",) + born.events
     else:
         zoo = replace(zoo, barn=zoo.barn.add_animal(species, offspring=True))
@@ -188,6 +267,20 @@ def _give_birth(zoo: Zoo, key: str, shop_to: str | None) -> Outcome:
         shop = _take_shop(zoo, shop_to)
         zoo, events = shop.zoo, events + shop.events
     return Outcome(zoo, events)
+
+
+def _place(zoo: Zoo, tile: Tile, to: str, shop_to: str | None, *, offspring: bool = False) -> Outcome:
+    """A tile already allowed onto *to*."""
+    if tile.kind == "coin":
+        return Outcome(replace(zoo, coins=zoo.coins + 1), ("+1 coin",))
+    if to == BARN:
+        barn = (zoo.barn.add_animal(tile.name, sex=tile.sex, offspring=offspring) if tile.kind == "animal"
+                else zoo.barn.add_stall(tile.name))
+        return Outcome(replace(zoo, barn=barn))
+    if tile.kind == "stall":
+        e = zoo.enclosure(to)
+        return Outcome(zoo.with_enclosure(e.with_stalls(e.stalls + (tile.name,))))
+    return _put_animal(zoo, to, tile.name, tile.sex, offspring=offspring, shop_to=shop_to)
 
 
 def place_tile(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None) -> Outcome:
@@ -204,16 +297,7 @@ def place_tile(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None) -> 
     why = refusal(zoo, tile, to)
     if why:
         raise IllegalAction(why)
-    if tile.kind == "coin":
-        return Outcome(replace(zoo, coins=zoo.coins + 1), ("+1 coin",))
-    if to == BARN:
-        barn = (zoo.barn.add_animal(tile.name, sex=tile.sex) if tile.kind == "animal"
-                else zoo.barn.add_stall(tile.name))
-        return Outcome(replace(zoo, barn=barn))
-    if tile.kind == "stall":
-        e = zoo.enclosure(to)
-        return Outcome(zoo.with_enclosure(e.with_stalls(e.stalls + (tile.name,))))
-    return _put_animal(zoo, to, tile.name, tile.sex, shop_to=shop_to)
+    return _place(zoo, tile, to, shop_to)
 
 
 def legal_placements(zoo: Zoo, tile: Tile) -> list[tuple[str, str | None]]:
@@ -249,58 +333,83 @@ def _put_animal_no_shop(zoo: Zoo, key: str, tile: Tile) -> Zoo:
 
 
 # -- money actions ---------------------------------------------------------------------------
-def move_from_barn(zoo: Zoo, species: str, to: str, *, sex: str | None = None,
-                   offspring: bool = False, shop_to: str | None = None) -> Outcome:
-    """Move action (1 coin): one animal from the barn into an enclosure."""
+def _which_animal(zoo: Zoo, species: str, sex: str | None, offspring: bool, verb: str) -> tuple[str | None, bool]:
+    """The barn animal of *species* a move or discard means: an offspring, an unbred fertile one of
+    *sex*, or (neither said) a plain one. With no plain one the player must say which (Z8)."""
     barn = zoo.barn
     if species not in barn.animals:
-        raise IllegalAction(f"there is no {species} in your barn")
-    token = f"{species}-{sex}" if sex else None
-    if token and token not in barn.fertile:
-        raise IllegalAction(f"there is no fertile {sex} {species} in your barn")
-    plain = barn.animals.count(species) - sum(f.startswith(species + "-") for f in barn.fertile)
-    if not sex and not offspring and plain <= 0:
-        raise IllegalAction(f"every {species} in your barn is fertile: say which one")
-    why = _animal_refusal(_enclosure(zoo, to), species)
+        raise _refuse(f"there is no {species} in your barn", MONEY)
+    if offspring and sex:
+        raise _refuse("an offspring is never fertile", OFFSPRING)
+    if not offspring and not sex and barn.plain(species) <= 0:
+        kinds = (["an offspring"] if species in barn.young else []) + [
+            f"a fertile {x}" for x in ("male", "female") if f"{species}-{x}" in barn.fertile]
+        raise _refuse(f"every {species} in your barn is {' or '.join(kinds)}: say which one to {verb}", "Z8")
+    try:
+        barn.remove_animal(species, sex=sex, offspring=offspring)
+    except ValueError as exc:
+        raise _refuse(str(exc), "Z8") from None
+    return sex, offspring
+
+
+def move_from_barn(zoo: Zoo, species: str, to: str, *, sex: str | None = None,
+                   offspring: bool = False, shop_to: str | None = None) -> Outcome:
+    """Move action (1 coin): one animal from the barn into an enclosure.
+
+    *sex* names an unbred fertile animal, *offspring* an offspring; with neither, a plain one.
+    The animal keeps what it is: an offspring stays an offspring,
+    a fertile animal may breed where it arrives (ruling Z8). Filling the enclosure pays its coins
+    as ``assumed("zooloretto.filling_coins_on_move")`` says.
+
+    >>> from zoobook.zooloretto.model import new_zoo, Barn
+    >>> zoo = replace(new_zoo(expansions=(), coins=1), barn=Barn(("zebra",), young=("zebra",)))
+    >>> move_from_barn(zoo, "zebra", "4")
+    Traceback (most recent call last):
+    ...
+    zoobook.errors.IllegalAction: every zebra in your barn is an offspring: say which one to move [Z8]
+    >>> moved = move_from_barn(zoo, "zebra", "4", offspring=True).zoo
+    >>> moved.enclosure("4").offspring, moved.barn.offspring
+    (1, 0)
+    """
+    sex, offspring = _which_animal(zoo, species, sex, offspring, "move")
+    why = _animal_refusal(_enclosure(zoo, to, MONEY), species)
     if why:
         raise IllegalAction(why)
     zoo = _pay(zoo, "move")
-    animals = list(barn.animals)
-    animals.remove(species)
-    fertile = list(barn.fertile)
-    if token:
-        fertile.remove(token)
-    if offspring and barn.offspring == 0:
-        raise IllegalAction("there is no offspring in your barn")
-    zoo = replace(zoo, barn=replace(barn, animals=tuple(animals), fertile=tuple(fertile),
-                                    offspring=barn.offspring - offspring))
+    zoo = replace(zoo, barn=zoo.barn.remove_animal(species, sex=sex, offspring=offspring))
     return _put_animal(zoo, to, species, sex, offspring=offspring, shop_to=shop_to,
                        pays=assumed("zooloretto.filling_coins_on_move"))
 
 
 def move_stall(zoo: Zoo, stall: str, source: str, to: str) -> Outcome:
-    """Move action (1 coin): one vending stall to another stall space or the barn.
+    """Move action (1 coin): one vending stall from the barn or a stall space to another stall space.
+
+    The move takes tiles from the barn into the zoo, or between enclosures: never into the barn
+    (ruling Z10).
 
     >>> from zoobook.zooloretto.model import new_zoo, Enclosure
     >>> zoo = new_zoo(coins=5).with_enclosure(Enclosure("5", stalls=("site",)))
-    >>> move_stall(zoo, "site", "5", "barn")
+    >>> move_stall(zoo, "site", "5", "6")
     Traceback (most recent call last):
     ...
-    zoobook.zooloretto.actions.IllegalAction: the move action cannot move a construction-site marker (ruling Z5: Construction sites)
+    zoobook.errors.IllegalAction: the move action cannot move a construction-site marker [Z5]
     """
     if stall == SITE:
-        raise IllegalAction(f"the move action cannot move a construction-site marker {cite('Z5')}")
+        raise _refuse("the move action cannot move a construction-site marker", "Z5")
     if stall == RESTAURANT:
-        raise IllegalAction(f"the restaurant is a permanent structure and never moves {cite('Z2')}")
-    here = zoo.barn.stalls if source == BARN else _enclosure(zoo, source).stalls
+        raise _refuse("the restaurant is a permanent structure and never moves", "Z2")
+    if to == BARN:
+        raise _refuse("a move takes a vending stall from the barn into the zoo or to another stall space, "
+                      "never into the barn", "Z10")
+    here = zoo.barn.stalls if source == BARN else _enclosure(zoo, source, MONEY).stalls
     if stall not in here:
-        raise IllegalAction(f"there is no {stall} {'in your barn' if source == BARN else 'at the ' + zoo.enclosure(source).name}")
+        where = "in your barn" if source == BARN else "at the " + zoo.enclosure(source).name
+        raise _refuse(f"there is no {stall} {where}", MONEY)
     if to == source:
-        raise IllegalAction("a move must change the stall's place")
-    if to != BARN:
-        why = _stall_refusal(_enclosure(zoo, to))
-        if why:
-            raise IllegalAction(why)
+        raise _refuse("a move must change the stall's place", MONEY)
+    why = _stall_refusal(_enclosure(zoo, to, MONEY))
+    if why:
+        raise IllegalAction(why)
     zoo = _pay(zoo, "move")
     rest = list(here)
     rest.remove(stall)
@@ -308,22 +417,23 @@ def move_stall(zoo: Zoo, stall: str, source: str, to: str) -> Outcome:
         zoo = replace(zoo, barn=replace(zoo.barn, stalls=tuple(rest)))
     else:
         zoo = zoo.with_enclosure(zoo.enclosure(source).with_stalls(rest))
-    if to == BARN:
-        return Outcome(replace(zoo, barn=zoo.barn.add_stall(stall)))
     e = zoo.enclosure(to)
     return Outcome(zoo.with_enclosure(e.with_stalls(e.stalls + (stall,))))
 
 
 def exchange(zoo: Zoo, first: str, second: str, *, barn_species: str | None = None,
              shop_to: str | None = None) -> Outcome:
-    """Exchange action (1 coin): swap all animals of one place with all animals of another species
-    in another place; both groups must fit.
+    """Exchange action (1 coin): swap all animals of one species in one place with all animals of
+    another species in another place; both groups must fit.
 
     *second* is an enclosure key or ``"barn"`` (then *barn_species* names the barn's group).
+    Every animal keeps what it is -- offspring, unbred fertile, plain -- wherever it goes (Z8).
     Animals from the barn may bring a fertile male and female together: each such pair has one
     offspring, as on any other arrival (*shop_to* places the souvenir shop if that is the first).
     Pavilions and construction-site markers stay where they are (Z4, Z5), so the room an
-    enclosure offers is its size less its pavilions and markers.
+    enclosure offers is its size less its pavilions and markers. Filling an enclosure by an
+    exchange, a birth in it included, pays its coins only as
+    ``assumed("zooloretto.filling_coins_on_exchange")`` says (ruling Z7).
 
     >>> from zoobook.zooloretto.model import new_zoo, Enclosure, Barn
     >>> zoo = new_zoo(expansions=(), coins=1).with_enclosure(Enclosure("4", "zebra", 1))
@@ -334,118 +444,169 @@ def exchange(zoo: Zoo, first: str, second: str, *, barn_species: str | None = No
     """
     if second == BARN:
         return _exchange_with_barn(zoo, first, barn_species, shop_to)
-    a, b = _enclosure(zoo, first), _enclosure(zoo, second)
+    a, b = _enclosure(zoo, first, MONEY), _enclosure(zoo, second, MONEY)
     if first == second:
-        raise IllegalAction("an exchange needs two different enclosures")
+        raise _refuse("an exchange needs two different enclosures", MONEY)
     if not a.animals or not b.animals:
-        raise IllegalAction("an exchange swaps two groups of animals; one enclosure is empty (use a move)")
+        raise _refuse("an exchange swaps two groups of animals; one enclosure is empty (use a move)", MONEY)
+    if a.species == b.species:
+        raise _refuse(f"an exchange swaps two different species; both enclosures hold "
+                      f"{_plural_species(a.species)}", "Z7")
     for group, target in ((a, b), (b, a)):
         _check_fits(group.animals, group.species, group.name, target)
     zoo = _pay(zoo, "exchange")
     moved_a = replace(a, species=b.species, animals=b.animals, offspring=b.offspring, fertile=b.fertile)
     moved_b = replace(b, species=a.species, animals=a.animals, offspring=a.offspring, fertile=a.fertile)
-    coins = 0
-    if assumed("zooloretto.filling_coins_on_exchange"):
-        coins = _fill_coins(a, moved_a)[0] + _fill_coins(b, moved_b)[0]
+    pays = assumed("zooloretto.filling_coins_on_exchange")
+    coins_a, events_a = _fill_coins(a, moved_a, pays=pays)
+    coins_b, events_b = _fill_coins(b, moved_b, pays=pays)
     zoo = zoo.with_enclosure(moved_a).with_enclosure(moved_b)
-    return Outcome(replace(zoo, coins=zoo.coins + coins))
+    return Outcome(replace(zoo, coins=zoo.coins + coins_a + coins_b), events_a + events_b)
 
 
 def _check_fits(count: int, species: str, place: str, target: Enclosure) -> None:
     room = target.size - target.pavilions - target.sites
     if count > room:
-        raise IllegalAction(f"the {plural(count, species)} of the {place} do not fit in the {target.name} "
-                            f"({plural(room, 'space')} for animals)")
+        raise _refuse(f"the {plural(count, species)} of the {place} do not fit in the {target.name} "
+                      f"({plural(room, 'space')} for animals)", MONEY)
 
 
 def _exchange_with_barn(zoo: Zoo, key: str, species: str | None, shop_to: str | None) -> Outcome:
-    e, barn = _enclosure(zoo, key), zoo.barn
+    e, barn = _enclosure(zoo, key, MONEY), zoo.barn
     if species is None or species not in barn.animals:
-        raise IllegalAction(f"say which species of the barn to exchange; the barn holds "
-                            f"{', '.join(barn.species) or 'no animals'}")
+        raise _refuse(f"say which species of the barn to exchange; the barn holds "
+                      f"{', '.join(barn.species) or 'no animals'}", MONEY)
     if not e.animals:
-        raise IllegalAction("an exchange swaps two groups of animals; the enclosure is empty (use a move)")
+        raise _refuse("an exchange swaps two groups of animals; the enclosure is empty (use a move)", MONEY)
     if species == e.species:
-        raise IllegalAction("an exchange swaps two different species")
+        raise _refuse(f"an exchange swaps two different species; the {e.name} and the barn group are both "
+                      f"{_plural_species(species)}", "Z7")
     count = barn.animals.count(species)
     _check_fits(count, species, "barn", e)
     zoo = _pay(zoo, "exchange")
-    # The barn keeps only a count of its offspring, not their species; scoring needs only the
-    # zoo-wide count (the souvenir shop), which every choice here preserves.
-    arriving_offspring = min(barn.offspring, count)
-    fertile_in = [f.split("-")[1] for f in barn.fertile if f.startswith(species + "-")]
+    arriving_offspring = barn.young.count(species)
+    fertile_in = [f.split("-")[1] for f in barn.fertile if f.split("-")[0] == species]
     animals = [a for a in barn.animals if a != species] + [e.species] * e.animals
-    fertile = [f for f in barn.fertile if not f.startswith(species + "-")] + [f"{e.species}-{x}" for x in e.fertile]
-    barn = replace(barn, animals=tuple(sorted(animals)), fertile=tuple(sorted(fertile)),
-                   offspring=barn.offspring - arriving_offspring + e.offspring)
+    young = [y for y in barn.young if y != species] + [e.species] * e.offspring
+    fertile = ([f for f in barn.fertile if f.split("-")[0] != species]
+               + [f"{e.species}-{x}" for x in e.fertile])
+    barn = replace(barn, animals=tuple(sorted(animals)), young=tuple(sorted(young)),
+                   fertile=tuple(sorted(fertile)))
     pairs = min(fertile_in.count("male"), fertile_in.count("female"))
     unpaired = [sex for sex in ("male", "female") for _ in range(fertile_in.count(sex) - pairs)]
     moved = replace(e, species=species, animals=count, offspring=arriving_offspring,
                     fertile=tuple(sorted(unpaired)))
-    outcome = Outcome(replace(zoo.with_enclosure(moved), barn=barn))
+    pays = assumed("zooloretto.filling_coins_on_exchange")
+    coins, events = _fill_coins(e, moved, pays=pays)
+    zoo = replace(zoo.with_enclosure(moved), barn=barn)
+    outcome = Outcome(replace(zoo, coins=zoo.coins + coins), events)
     for _ in range(pairs):  # each fertile animal breeds once
-        birth = _give_birth(outcome.zoo, key, shop_to)
+        birth = _give_birth(outcome.zoo, key, shop_to, pays=pays)
         outcome = Outcome(birth.zoo, outcome.events + birth.events)
     return outcome
 
 
-def purchase(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None) -> Outcome:
-    """Purchase action (2 coins: 1 to the seller, 1 to the bank): a tile from another barn, placed now."""
+def purchase(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None,
+             offspring: bool = False) -> Outcome:
+    """Purchase action (2 coins: 1 to the seller, 1 to the bank): a tile from another barn, placed now.
+
+    *offspring* says the animal bought is an offspring (it stays one, ruling Z8). The souvenir
+    shop can be bought from another barn only by a zoo that has none (there is one, ruling Z10).
+
+    >>> from zoobook.zooloretto.model import new_zoo, Enclosure, Middle
+    >>> zoo = new_zoo(expansions=("three-buildings",), coins=2).with_enclosure(
+    ...     Enclosure("5", stalls=("souvenir-shop",)))
+    >>> purchase(replace(zoo, middle=Middle(True, False, 2)), Tile("stall", "souvenir-shop"), "6")
+    Traceback (most recent call last):
+    ...
+    zoobook.errors.IllegalAction: there is one souvenir shop in the box and this zoo has it [Z10]
+    """
     if tile.kind == "coin":
-        raise IllegalAction("only animals and vending stalls are in barns")
-    why = refusal(zoo, tile, to)
+        raise _refuse("only animals and vending stalls are in barns", MONEY)
+    if offspring and (tile.kind != "animal" or tile.sex):
+        raise _refuse("an offspring is an animal tile, never fertile", OFFSPRING)
+    if tile.kind == "stall" and tile.name == SOUVENIR_SHOP:
+        why = _shop_purchase_refusal(zoo, to)
+    else:
+        why = refusal(zoo, tile, to)
+    if not why and offspring and _needs_shop(zoo):
+        why = Refusal("no offspring has been taken while the souvenir shop is still in the middle of the "
+                      "table, so there is none to buy", "Z3")
+    if not why and offspring and _grown(zoo, tile.name)[1] >= 2:
+        why = Refusal(f"the box has 2 {tile.name} offspring tiles and this zoo holds both", "F20")
     if why:
         raise IllegalAction(why)
-    return place_tile(_pay(zoo, "purchase"), tile, to, shop_to=shop_to)
+    return _place(_pay(zoo, "purchase"), tile, to, shop_to, offspring=offspring)
 
 
-def discard(zoo: Zoo, tile: str) -> Outcome:
-    """Discard action (2 coins): remove one tile (a species or a stall) from your own barn."""
+def _shop_purchase_refusal(zoo: Zoo, to: str) -> Refusal | None:
+    if not zoo.uses(THREE_BUILDINGS):
+        return Refusal("the souvenir shop belongs to Three Additional Buildings, not in this game", "Z3")
+    if zoo.all_stalls()[SOUVENIR_SHOP]:
+        return Refusal("there is one souvenir shop in the box and this zoo has it", "Z10")
+    if zoo.middle.souvenir_shop:
+        return Refusal("the souvenir shop is still in the middle of the table: the first offspring brings it",
+                       "Z3")
+    if to == BARN:
+        return None
+    if to not in zoo.keys:
+        return Refusal(f"this zoo has no enclosure {to!r} (it has {', '.join(zoo.keys)})", PLACING)
+    return _stall_refusal(zoo.enclosure(to))
+
+
+def discard(zoo: Zoo, tile: str, *, sex: str | None = None, offspring: bool = False) -> Outcome:
+    """Discard action (2 coins): remove one tile (a species or a stall) from your own barn.
+
+    For an animal, *sex* names an unbred fertile one and *offspring* an offspring; with neither,
+    a plain one. The counts go with it: a discarded offspring
+    no longer scores for the souvenir shop (ruling Z8).
+
+    >>> from zoobook.zooloretto.model import new_zoo, Barn
+    >>> zoo = replace(new_zoo(coins=2), barn=Barn(("zebra",), young=("zebra",)))
+    >>> discard(zoo, "zebra", offspring=True).zoo.offspring
+    0
+    """
     barn = zoo.barn
     if tile in barn.animals:
+        sex, offspring = _which_animal(zoo, tile, sex, offspring, "discard")
         zoo = _pay(zoo, "discard")
-        animals = list(barn.animals)
-        animals.remove(tile)
-        plain = barn.animals.count(tile) - sum(f.startswith(tile + "-") for f in barn.fertile)
-        fertile = list(barn.fertile)
-        if plain <= 0:
-            fertile.remove(next(f for f in fertile if f.startswith(tile + "-")))
-        return Outcome(replace(zoo, barn=replace(barn, animals=tuple(animals), fertile=tuple(fertile))))
+        return Outcome(replace(zoo, barn=zoo.barn.remove_animal(tile, sex=sex, offspring=offspring)))
     if tile in barn.stalls:
         zoo = _pay(zoo, "discard")
         stalls = list(barn.stalls)
         stalls.remove(tile)
         return Outcome(replace(zoo, barn=replace(barn, stalls=tuple(stalls))))
-    if tile == SITE or tile == "barn-site":
-        raise IllegalAction("construction-site markers leave the barn only by passing them to an opponent "
-                            f"{cite('Z5')}")
-    raise IllegalAction(f"there is no {tile} in your barn")
+    if tile in (SITE, "barn-site", "site"):
+        raise _refuse("construction-site markers leave the barn only by passing them to an opponent", "Z5")
+    raise _refuse(f"there is no {tile} in your barn", MONEY)
 
 
 def expand(zoo: Zoo) -> Outcome:
     """Expand action (3 coins): add an expansion board (once; twice in a 2-player game)."""
     limit = max_expansion_boards(zoo.players)
     if zoo.expansion_boards >= limit:
-        raise IllegalAction(f"a {zoo.players}-player zoo may expand only {plural(limit, 'time')}")
+        raise _refuse(f"a {zoo.players}-player zoo may expand only {plural(limit, 'time')}",
+                      "base game: expanding")
     zoo = _pay(zoo, "expand")
     key = f"x{zoo.expansion_boards + 1}"
     return Outcome(replace(zoo, enclosures=zoo.enclosures + (Enclosure(key),)))
 
 
 def buy_restaurant(zoo: Zoo) -> Outcome:
-    """Buy the restaurant (3 coins), placed on two adjacent empty stall spaces (Z2)."""
+    """Buy the restaurant (3 coins), placed on two adjacent empty stall spaces (Z2); there is one (Z10)."""
     if not zoo.uses(THREE_BUILDINGS):
-        raise IllegalAction("the restaurant belongs to Three Additional Buildings, not in this game")
+        raise _refuse("the restaurant belongs to Three Additional Buildings, not in this game", "Z2")
+    if zoo.owns_restaurant:
+        raise _refuse("there is one restaurant in the box and this zoo has it", "Z10")
     if not zoo.middle.restaurant:
-        raise IllegalAction("the restaurant is no longer in the middle of the table")
+        raise _refuse("the restaurant is no longer in the middle of the table", "Z10")
     pair = zoo.enclosure(RESTAURANT_KEY)
     if SITE in pair.stalls:
-        raise IllegalAction("a construction-site marker blocks the 4-space enclosure's pair of stall "
-                            f"spaces {cite('Z5')}")
+        raise _refuse("a construction-site marker blocks the 4-space enclosure's pair of stall spaces", "Z5")
     if pair.stalls:
-        raise IllegalAction("the restaurant needs two adjacent empty stall spaces; the 4-space enclosure's "
-                            f"pair holds {', '.join(pair.stalls)} {cite('Z2')}")
-    zoo = _pay(zoo, "restaurant")
+        raise _refuse("the restaurant needs two adjacent empty stall spaces; the 4-space enclosure's pair "
+                      f"holds {', '.join(pair.stalls)}", "Z2")
+    zoo = _pay(zoo, "restaurant", "Z2")
     zoo = replace(zoo, middle=replace(zoo.middle, restaurant=False))
     return Outcome(zoo.with_enclosure(pair.with_stalls((RESTAURANT,))),
                    ("the restaurant opens next to the 4-space enclosure",))
@@ -454,21 +615,18 @@ def buy_restaurant(zoo: Zoo) -> Outcome:
 def buy_pavilion(zoo: Zoo, to: str) -> Outcome:
     """Buy a pavilion (3 coins) onto an empty space of one of your enclosures (Z4); it pays no coins."""
     if not zoo.uses(THREE_BUILDINGS):
-        raise IllegalAction("pavilions belong to Three Additional Buildings, not in this game")
+        raise _refuse("pavilions belong to Three Additional Buildings, not in this game", "Z4")
     if zoo.middle.pavilions <= 0:
-        raise IllegalAction("no pavilion is left in the middle of the table")
-    e = _enclosure(zoo, to)
+        raise _refuse("no pavilion is left in the middle of the table", "Z4")
+    e = _enclosure(zoo, to, "Z4")
     if e.free_spaces == 0:
-        raise IllegalAction(f"the {e.name} has no empty space for a pavilion")
-    zoo = _pay(zoo, "pavilion")
+        raise _refuse(f"the {e.name} has no empty space for a pavilion", "Z4")
+    zoo = _pay(zoo, "pavilion", "Z4")
     zoo = replace(zoo, middle=replace(zoo.middle, pavilions=zoo.middle.pavilions - 1))
     return Outcome(zoo.with_enclosure(replace(e, pavilions=e.pavilions + 1)))
 
 
 # -- construction sites (placed into an opponent's zoo) ------------------------------------
-SITE_KINDS = ("enclosure", "stall", "barn")
-
-
 def site_destinations(zoo: Zoo, kind: str) -> list[str]:
     """Where a marker of *kind* may go in *zoo*; empty when it must be discarded (Z5)."""
     if kind == "enclosure":
@@ -477,13 +635,14 @@ def site_destinations(zoo: Zoo, kind: str) -> list[str]:
         return [e.key for e in zoo.enclosures if e.free_stall_spaces > 0]
     if kind == "barn":
         return [BARN]
-    raise IllegalAction(f"a construction site is one of {', '.join(SITE_KINDS)}, not {kind!r}")
+    raise _refuse(f"a construction site is one of {', '.join(SITE_KINDS)}, not {kind!r}", "Z5")
 
 
 def place_site(zoo: Zoo, kind: str, to: str | None = None) -> Outcome:
     """Put a construction-site marker of *kind* into this (an opponent's) zoo.
 
-    With no legal space the marker is discarded and the zoo is unchanged.
+    With no legal space the marker is discarded and the zoo is unchanged. A zoo that already
+    holds every marker of that kind the box has (ASSUMED 3, ruling Z10) cannot be given another.
 
     >>> from zoobook.zooloretto.model import new_zoo, Enclosure
     >>> zoo = new_zoo(expansions=("construction-sites",))
@@ -493,21 +652,23 @@ def place_site(zoo: Zoo, kind: str, to: str | None = None) -> Outcome:
     >>> place_site(full, "enclosure", "5")
     Traceback (most recent call last):
     ...
-    zoobook.zooloretto.actions.IllegalAction: the 5-space enclosure has no empty space
+    zoobook.errors.IllegalAction: the 5-space enclosure has no empty space [base game: placing tiles]
     """
     if not zoo.uses(CONSTRUCTION_SITES):
-        raise IllegalAction("construction sites belong to the Construction Sites expansion, not in this game")
+        raise _refuse("construction sites belong to the Construction Sites expansion, not in this game", "Z5")
     options = site_destinations(zoo, kind)
+    if zoo.sites()[kind] >= sites_in_box(kind):
+        raise _refuse(f"the box has {sites_in_box(kind)} {kind} markers and this zoo holds them all", "Z10")
     if not options:
         where = "enclosure space" if kind == "enclosure" else "vending stall space"
         return Outcome(zoo, (f"no empty {where}: the {kind} marker is discarded",))
     to = to if to is not None else (options[0] if len(options) == 1 else None)
     if to is None:
-        raise IllegalAction(f"say where the {kind} marker goes ({', '.join(options)})")
+        raise _refuse(f"say where the {kind} marker goes ({', '.join(options)})", "Z5")
     if to not in options:
         if to == BARN or kind == "barn":
-            raise IllegalAction("a barn marker goes into the barn; enclosure and stall markers go on spaces")
-        e = _enclosure(zoo, to)
+            raise _refuse("a barn marker goes into the barn; enclosure and stall markers go on spaces", "Z5")
+        e = _enclosure(zoo, to, "Z5")
         raise IllegalAction(_animal_refusal(e, e.species or "") if kind == "enclosure" else _stall_refusal(e))
     if kind == "barn":
         return Outcome(replace(zoo, barn=replace(zoo.barn, sites=zoo.barn.sites + 1)))
@@ -515,6 +676,20 @@ def place_site(zoo: Zoo, kind: str, to: str | None = None) -> Outcome:
     if kind == "enclosure":
         return Outcome(zoo.with_enclosure(replace(e, sites=e.sites + 1)))
     return Outcome(zoo.with_enclosure(e.with_stalls(e.stalls + (SITE,))))
+
+
+def own_markers(zoo: Zoo) -> list[tuple[str, str]]:
+    """The construction-site markers in *zoo*, one ``(kind, where)`` per marker (for :func:`pass_sites`).
+
+    >>> from zoobook.zooloretto.model import new_zoo, Enclosure
+    >>> zoo = new_zoo(expansions=("construction-sites",)).with_enclosure(Enclosure("5", sites=2))
+    >>> own_markers(zoo)
+    [('enclosure', '5'), ('enclosure', '5')]
+    """
+    out = []
+    for e in zoo.enclosures:
+        out += [("enclosure", e.key)] * e.sites + [("stall", e.key)] * e.stalls.count(SITE)
+    return out + [("barn", BARN)] * zoo.barn.sites
 
 
 def pass_sites(zoo: Zoo, markers) -> Outcome:
@@ -526,18 +701,18 @@ def pass_sites(zoo: Zoo, markers) -> Outcome:
     """
     markers = list(markers)
     if not 1 <= len(markers) <= 2:
-        raise IllegalAction(f"one coin passes one or two construction-site markers, not {len(markers)} "
-                            f"{cite('Z5')}")
+        raise _refuse(f"one coin passes one or two construction-site markers, not {len(markers)}", "Z5")
     if not zoo.uses(CONSTRUCTION_SITES):
-        raise IllegalAction("construction sites belong to the Construction Sites expansion, not in this game")
-    zoo = _pay(zoo, "pass sites")
+        raise _refuse("construction sites belong to the Construction Sites expansion, not in this game", "Z5")
+    paid = _pay(zoo, "pass sites", "Z5")
+    zoo = paid
     for kind, where in markers:
         if kind == "barn":
             if zoo.barn.sites == 0:
-                raise IllegalAction("there is no construction-site marker in your barn")
+                raise _refuse("there is no construction-site marker in your barn", "Z5")
             zoo = replace(zoo, barn=replace(zoo.barn, sites=zoo.barn.sites - 1))
             continue
-        e = _enclosure(zoo, where)
+        e = _enclosure(zoo, where, "Z5")
         if kind == "enclosure" and e.sites:
             zoo = zoo.with_enclosure(replace(e, sites=e.sites - 1))
         elif kind == "stall" and SITE in e.stalls:
@@ -545,7 +720,7 @@ def pass_sites(zoo: Zoo, markers) -> Outcome:
             stalls.remove(SITE)
             zoo = zoo.with_enclosure(e.with_stalls(stalls))
         else:
-            raise IllegalAction(f"there is no {kind} construction-site marker at the {e.name}")
+            raise _refuse(f"there is no {kind} construction-site marker at the {e.name}", "Z5")
     return Outcome(zoo, (f"{plural(len(markers), 'marker')} to pass to opponents",))
 
 

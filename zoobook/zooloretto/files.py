@@ -24,9 +24,30 @@ saying what Three Additional Buildings still has in the middle of the table
 (by default: whatever this zoo does not hold; the souvenir shop is gone once
 the zoo has an offspring).
 
-Every count is checked against the box: at most 2 pavilions, 3 markers of each
-kind, 3 stalls of each type, one souvenir shop and one restaurant, the species
-a player count allows, and no more on an enclosure than it has spaces.
+Every count is checked against the box (ruling F20): at most 2 pavilions, 3
+markers of each kind (ASSUMED, Z10), 3 stalls of each type, one souvenir shop and
+one restaurant, 11 tiles and 2 offspring per species, 2 fertile animals of each
+sex per species (an offspring used up one of each), 30 coins, the species a
+player count allows, and no more on an enclosure than it has spaces. The
+souvenir shop cannot still be in the middle of the table once the zoo has an
+offspring (the first offspring brings it, Z3 and Z10).
+
+The barn's ``offspring`` is a count (the contract's form) or a list naming each
+offspring's species (``offspring = ["zebra"]``). A bare count over several
+species is read as the species in alphabetical order; the writer names them
+wherever the barn holds several species, so a save and a reload give the same
+zoo (Z8).
+
+Examples
+--------
+>>> from zoobook.puzzles.fields import Table
+>>> from zoobook.zooloretto.model import new_zoo, Barn
+>>> from dataclasses import replace
+>>> zoo = replace(new_zoo(expansions=()), barn=Barn(("camel", "zebra"), young=("zebra",)))
+>>> zoo_dict(zoo)["barn"]["offspring"]
+['zebra']
+>>> read_zoo(Table(zoo_dict(zoo))) == zoo
+True
 """
 
 from __future__ import annotations
@@ -38,13 +59,12 @@ from zoobook.errors import PuzzleError
 from zoobook.explain import plural
 from zoobook.puzzles.fields import Table
 from zoobook.zooloretto.model import (
-    ANIMALS_PER_SPECIES, BASE_KEYS, CONSTRUCTION_SITES, ENCLOSURE_SPECS, EXPANSIONS, FERTILE_PER_SEX,
-    OFFSPRING_PER_SPECIES, PAVILIONS_IN_BOX, RESTAURANT, RESTAURANT_KEY, SITE, SITES_PER_KIND,
-    SOUVENIR_SHOP, SPECIES, SPECIES_IN_PLAY, STALL_TYPES, STALLS_PER_TYPE, THREE_BUILDINGS, Barn,
-    Enclosure, Middle, Zoo, max_expansion_boards,
+    BASE_KEYS, COINS_IN_BOX, ENCLOSURE_SPECS, EXPANSIONS, OFFSPRING_PER_SPECIES, PAVILIONS_IN_BOX,
+    RESTAURANT, RESTAURANT_KEY, SITE, SOUVENIR_SHOP, SPECIES, STALL_TYPES, THREE_BUILDINGS,
+    CONSTRUCTION_SITES, Barn, Enclosure, Middle, Zoo, box_problems, max_expansion_boards, sites_in_box,
 )
 
-__all__ = ["read_zoo", "zoo_dict", "implied_expansions"]
+__all__ = ["read_zoo", "zoo_dict", "implied_expansions", "check_box"]
 
 SPACE_STALLS = STALL_TYPES + (SOUVENIR_SHOP, RESTAURANT, SITE)
 BARN_STALLS = STALL_TYPES + (SOUVENIR_SHOP,)
@@ -57,7 +77,7 @@ def _read_enclosure(table: Table, key: str) -> Enclosure:
         raise table.error("animals", f"one species per enclosure, not {', '.join(sorted(set(animals)))}")
     offspring = table.integer("offspring", 0, low=0, high=len(animals))
     pavilions = table.integer("pavilions", 0, low=0, high=PAVILIONS_IN_BOX)
-    sites = table.integer("sites", 0, low=0, high=SITES_PER_KIND)
+    sites = table.integer("sites", 0, low=0, high=sites_in_box("enclosure"))
     stalls = table.items("stalls", lambda v, k: _choice(v, k, SPACE_STALLS, "a vending stall space holds"), [])
     fertile = table.items("fertile", lambda v, k: _choice(v, k, ("male", "female"), "a fertile animal is"), [])
     if RESTAURANT in stalls and (key != RESTAURANT_KEY or len(stalls) > 1):
@@ -91,23 +111,54 @@ def _choice(value: Any, key: str, options, what: str) -> str:
 
 def _read_barn(table: Table) -> Barn:
     animals = table.items("animals", _species, [])
-    offspring = table.integer("offspring", 0, low=0, high=len(animals))
-    stalls = table.items("stalls", lambda v, k: _choice(v, k, BARN_STALLS, "a stall in the barn is"), [])
-    sites = table.integer("sites", 0, low=0, high=SITES_PER_KIND)
-    fertile = table.strings("fertile", [])
     counts = Counter(animals)
+    young = _read_young(table, counts)
+    stalls = table.items("stalls", lambda v, k: _choice(v, k, BARN_STALLS, "a stall in the barn is"), [])
+    sites = table.integer("sites", 0, low=0, high=sites_in_box("barn"))
+    fertile = table.strings("fertile", [])
     for index, token in enumerate(fertile, 1):
         species, _, sex = token.partition("-")
         if sex not in ("male", "female") or species not in SPECIES:
             raise table.error(f"fertile[{index}]", f"write a fertile barn animal as 'zebra-male', not {token!r}")
-    for token, n in Counter(fertile).items():
-        species = token.split("-")[0]
-        if sum(f.startswith(species + "-") for f in fertile) > counts[species]:
-            raise table.error("fertile", f"more fertile {species}s than {species}s in the barn")
-        if n > FERTILE_PER_SEX:
-            raise table.error("fertile", f"the box has only {FERTILE_PER_SEX} tiles '{token}'")
+    for species in counts:
+        mine = sum(f.split("-")[0] == species for f in fertile)
+        if mine + young.count(species) > counts[species]:
+            raise table.error("fertile", f"more fertile and offspring {species}s than {species}s in the barn "
+                                         "(an offspring is never fertile)")
+    if any(f.split("-")[0] not in counts for f in fertile):
+        raise table.error("fertile", "a fertile animal that is not among the barn's animals")
     table.done()
-    return Barn(tuple(sorted(animals)), offspring, tuple(sorted(stalls)), sites, tuple(sorted(fertile)))
+    return Barn(tuple(sorted(animals)), tuple(sorted(young)), tuple(sorted(stalls)), sites, tuple(sorted(fertile)))
+
+
+def _read_young(table: Table, counts: Counter) -> list[str]:
+    """The species of the barn's offspring: a list of species, or a count when that is unambiguous."""
+    raw = table.raw("offspring", 0)
+    if isinstance(raw, list):
+        young = table.items("offspring", _species)
+        for species, n in Counter(young).items():
+            if n > counts[species]:
+                raise table.error("offspring", f"{n} {species} offspring but {counts[species]} {species}s "
+                                               "in the barn")
+        return young
+    total = table.integer("offspring", 0, low=0, high=sum(counts.values()))
+    # A bare count over several species does not say whose they are: give them to the species in
+    # alphabetical order (each as far as it has animals that are not fertile, and 2 at most). Scoring
+    # never needs the species; the writer names them (a list) so a reload gives the same zoo.
+    young: list[str] = []
+    for species in sorted(counts):
+        room = min(counts[species] - _fertile_count(table, species), OFFSPRING_PER_SPECIES)
+        take = max(0, min(room, total - len(young)))
+        young += [species] * take
+    if len(young) < total:
+        raise table.error("offspring", f"{total} offspring, but the barn has room for {len(young)} "
+                                       "(an offspring is never fertile; 2 per species)")
+    return young
+
+
+def _fertile_count(table: Table, species: str) -> int:
+    fertile = table.raw("fertile", [])
+    return sum(isinstance(f, str) and f.split("-")[0] == species for f in fertile) if isinstance(fertile, list) else 0
 
 
 def _read_middle(table: Table | None, zoo: Zoo) -> Middle:
@@ -124,12 +175,15 @@ def _read_middle(table: Table | None, zoo: Zoo) -> Middle:
                     table.boolean("souvenir_shop", default.souvenir_shop),
                     table.integer("pavilions", default.pavilions, low=0, high=PAVILIONS_IN_BOX))
     if middle.restaurant and zoo.owns_restaurant:
-        raise table.error("restaurant", "this zoo already has the restaurant")
+        raise table.error("restaurant", "there is one restaurant and this zoo already has it (ruling Z10)")
     if middle.souvenir_shop and stalls[SOUVENIR_SHOP]:
-        raise table.error("souvenir_shop", "this zoo already has the souvenir shop")
+        raise table.error("souvenir_shop", "there is one souvenir shop and this zoo already has it (ruling Z10)")
+    if middle.souvenir_shop and zoo.offspring:
+        raise table.error("souvenir_shop", "this zoo has an offspring, so the souvenir shop has left the middle "
+                                           "of the table: the first offspring taken brings it (rulings Z3, Z10)")
     if middle.pavilions + zoo.pavilions > PAVILIONS_IN_BOX:
         raise table.error("pavilions", f"the box has {PAVILIONS_IN_BOX} pavilions and this zoo holds "
-                                       f"{zoo.pavilions}")
+                                       f"{zoo.pavilions} (ruling F20)")
     table.done()
     return middle
 
@@ -150,40 +204,11 @@ def implied_expansions(zoo: Zoo) -> frozenset[str]:
     return frozenset(implied)
 
 
-def _check_box(top: Table, zoo: Zoo) -> None:
-    """Counts that span the zoo: species in play, stalls, pavilions, markers."""
-    stalls = zoo.all_stalls()
-    where = "enclosure" if any(e.stalls for e in zoo.enclosures) else "barn"
-    if stalls[SOUVENIR_SHOP] > 1:
-        raise top.error(where, "there is only one souvenir shop")
-    if zoo.pavilions > PAVILIONS_IN_BOX:
-        raise top.error("enclosure", f"the box has {PAVILIONS_IN_BOX} pavilions, not {zoo.pavilions}")
-    for kind, count in zoo.sites().items():
-        if count > SITES_PER_KIND:
-            raise top.error("enclosure", f"the box has {SITES_PER_KIND} {kind} markers, not {count}")
-    for stall in STALL_TYPES:
-        if stalls[stall] > STALLS_PER_TYPE:
-            raise top.error(where, f"the box has {STALLS_PER_TYPE} {stall} stalls, not {stalls[stall]}")
-    animals = Counter(zoo.barn.animals)
-    offspring = Counter()
-    for e in zoo.enclosures:
-        if e.species:
-            animals[e.species] += e.animals
-            offspring[e.species] += e.offspring
-    in_play = SPECIES_IN_PLAY[zoo.players]
-    if len(animals) > in_play:
-        raise top.error("players", f"a {zoo.players}-player game has {in_play} species, this zoo shows "
-                                   f"{len(animals)} ({', '.join(sorted(animals))})")
-    for species, n in animals.items():
-        if n > ANIMALS_PER_SPECIES + OFFSPRING_PER_SPECIES:
-            raise top.error("enclosure", f"the box has {ANIMALS_PER_SPECIES} {species} tiles and "
-                                         f"{OFFSPRING_PER_SPECIES} offspring, not {n}")
-        if offspring[species] > OFFSPRING_PER_SPECIES:
-            raise top.error("enclosure", f"the box has {OFFSPRING_PER_SPECIES} {species} offspring, "
-                                         f"not {offspring[species]}")
-    if zoo.offspring > OFFSPRING_PER_SPECIES * in_play:
-        raise top.error("barn", f"a {zoo.players}-player game has {OFFSPRING_PER_SPECIES * in_play} offspring "
-                                f"tiles, not {zoo.offspring}")
+def check_box(top: Table, zoo: Zoo, tiles=(), markers=(), *, tiles_key: str = "tiles") -> None:
+    """Refuse a zoo (with *tiles* to come and *markers* to place) the box cannot supply (ruling F20):
+    one :class:`PuzzleError` naming the key where the count first goes over."""
+    for part, reason in box_problems(zoo, tiles, markers):
+        raise top.error(tiles_key if part == "tiles" else part, reason)
 
 
 def read_zoo(top: Table) -> Zoo:
@@ -207,12 +232,14 @@ def read_zoo(top: Table) -> Zoo:
         enclosures.append(_read_enclosure(enclosures_table.table(key), key))
     enclosures_table.done()
     barn = _read_barn(top.table("barn")) if "barn" in top else Barn()
-    coins = top.integer("coins", 0, low=0, high=99)
+    coins = top.integer("coins", 0, low=0, high=COINS_IN_BOX)
     zoo = Zoo(players, frozenset(expansions), tuple(enclosures), barn, coins)
-    _check_box(top, zoo)
+    check_box(top, zoo)
     zoo = Zoo(players, zoo.expansions | implied_expansions(zoo), zoo.enclosures, barn, coins)
     middle = _read_middle(top.table("middle") if "middle" in top else None, zoo)
-    return Zoo(players, zoo.expansions, zoo.enclosures, barn, coins, middle)
+    zoo = Zoo(players, zoo.expansions, zoo.enclosures, barn, coins, middle)
+    check_box(top, zoo)
+    return zoo
 
 
 def zoo_dict(zoo: Zoo, *, expansions_order=EXPANSIONS) -> dict[str, Any]:
@@ -235,7 +262,9 @@ def zoo_dict(zoo: Zoo, *, expansions_order=EXPANSIONS) -> dict[str, Any]:
         enclosures[e.key] = table
     out["enclosure"] = enclosures
     barn = zoo.barn
-    out["barn"] = {"animals": list(barn.animals), "offspring": barn.offspring, "stalls": list(barn.stalls),
+    # A count is the contract's form; with offspring among several species the list says whose they are.
+    offspring = barn.offspring if len(barn.species) <= 1 or not barn.young else list(barn.young)
+    out["barn"] = {"animals": list(barn.animals), "offspring": offspring, "stalls": list(barn.stalls),
                    "sites": barn.sites}
     if barn.fertile:
         out["barn"]["fertile"] = list(barn.fertile)

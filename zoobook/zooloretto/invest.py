@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from zoobook.explain import join_words
 from zoobook.puzzles.solution import Solution
 from zoobook.rulings import cite
-from zoobook.zooloretto.actions import IllegalAction, buy_pavilion, buy_restaurant
+from zoobook.errors import IllegalAction
+from zoobook.zooloretto.actions import buy_pavilion, buy_restaurant
 from zoobook.zooloretto.model import Tile, Zoo
 from zoobook.zooloretto.placement import best_placement
 
@@ -37,13 +38,13 @@ def purchases(zoo: Zoo) -> tuple[dict[str, Zoo], list[str]]:
     try:
         legal["the restaurant"] = buy_restaurant(zoo).zoo
     except IllegalAction as exc:
-        refused.append(f"the restaurant: {exc.reason}")
+        refused.append(f"the restaurant: {exc.refusal}")
     for enclosure in zoo.enclosures:
         name = f"a pavilion in the {enclosure.name}"
         try:
             legal[name] = buy_pavilion(zoo, enclosure.key).zoo
         except IllegalAction as exc:
-            refused.append(f"{name}: {exc.reason}")
+            refused.append(f"{name}: {exc.refusal}")
     return legal, refused
 
 

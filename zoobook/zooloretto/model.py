@@ -25,14 +25,17 @@ Tile(kind='animal', name='zebra', sex='male')
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Literal
+
+from zoobook.assumed import assumed
 
 __all__ = [
     "SPECIES", "STALL_TYPES", "SOUVENIR_SHOP", "RESTAURANT", "SITE", "THREE_BUILDINGS",
     "CONSTRUCTION_SITES", "EXPANSIONS", "SPECIES_IN_PLAY", "PAVILIONS_IN_BOX", "SITES_PER_KIND",
     "EnclosureSpec", "ENCLOSURE_SPECS", "BASE_KEYS", "Enclosure", "Barn", "Middle", "Zoo", "Tile",
-    "new_zoo", "max_expansion_boards",
+    "new_zoo", "max_expansion_boards", "sites_in_box", "box_problems", "COINS_IN_BOX", "COIN_TILES",
 ]
 
 SPECIES = ("camel", "elephant", "flamingo", "kangaroo", "leopard", "monkey", "panda", "zebra")
@@ -49,8 +52,13 @@ EXPANSIONS = (THREE_BUILDINGS, CONSTRUCTION_SITES)
 SPECIES_IN_PLAY = {2: 5, 3: 6, 4: 7, 5: 8}
 #: "Place the 4 tiles face up": restaurant, souvenir shop and two pavilions.
 PAVILIONS_IN_BOX = 2
-#: Ruling Z5: 9 markers, 3 of each kind.
+#: Ruling Z5/Z10 (ASSUMED): 9 markers, 3 of each kind. The box count lives in the assumed-values
+#: file (``zooloretto.construction_site_markers``); read it with :func:`sites_in_box`. This constant
+#: is the printed default, kept for callers that only name the kinds.
 SITES_PER_KIND = 3
+#: Base game: 30 coins and 12 coin tiles in the box.
+COINS_IN_BOX = 30
+COIN_TILES = 12
 #: Base game: 12 vending stalls, 4 types x 3; 2 offspring tiles per species.
 STALLS_PER_TYPE = 3
 OFFSPRING_PER_SPECIES = 2
@@ -186,15 +194,22 @@ class Enclosure:
 class Barn:
     """The barn: unlimited room for animals and stalls, and barn construction-site markers.
 
-    ``animals`` is a sorted tuple of species (offspring included), ``fertile`` the
-    fertile animals among them as ``"zebra-male"`` tokens.
+    ``animals`` is a sorted tuple of species (offspring included). ``young`` names the
+    species of the offspring among them and ``fertile`` the unbred fertile animals as
+    ``"zebra-male"`` tokens, so every barn animal is exactly one of: offspring, unbred
+    fertile, or plain (ruling Z8: moves, exchanges and discards keep these in step).
     """
 
     animals: tuple[str, ...] = ()
-    offspring: int = 0
+    young: tuple[str, ...] = ()
     stalls: tuple[str, ...] = ()
     sites: int = 0
     fertile: tuple[str, ...] = ()
+
+    @property
+    def offspring(self) -> int:
+        """How many barn animals are offspring."""
+        return len(self.young)
 
     @property
     def species(self) -> tuple[str, ...]:
@@ -204,10 +219,34 @@ class Barn:
     def stall_types(self) -> tuple[str, ...]:
         return tuple(sorted(set(self.stalls)))
 
+    def plain(self, species: str) -> int:
+        """Grown barn animals of *species* that are not unbred fertile ones."""
+        return (self.animals.count(species) - self.young.count(species)
+                - sum(f.split("-")[0] == species for f in self.fertile))
+
     def add_animal(self, species: str, *, offspring: bool = False, sex: str | None = None) -> "Barn":
         fertile = self.fertile + ((f"{species}-{sex}",) if sex else ())
+        young = self.young + ((species,) if offspring else ())
         return replace(self, animals=tuple(sorted(self.animals + (species,))),
-                       offspring=self.offspring + offspring, fertile=tuple(sorted(fertile)))
+                       young=tuple(sorted(young)), fertile=tuple(sorted(fertile)))
+
+    def remove_animal(self, species: str, *, offspring: bool = False, sex: str | None = None) -> "Barn":
+        """This barn less one animal of *species*: an offspring, an unbred fertile one of *sex*, or a
+        plain one (:class:`ValueError` if there is none of that kind)."""
+        animals, young, fertile = list(self.animals), list(self.young), list(self.fertile)
+        if offspring:
+            if species not in young:
+                raise ValueError(f"there is no {species} offspring in your barn")
+            young.remove(species)
+        elif sex:
+            token = f"{species}-{sex}"
+            if token not in fertile:
+                raise ValueError(f"there is no fertile {sex} {species} in your barn")
+            fertile.remove(token)
+        elif self.plain(species) <= 0:
+            raise ValueError(f"there is no plain {species} in your barn")
+        animals.remove(species)
+        return replace(self, animals=tuple(animals), young=tuple(young), fertile=tuple(fertile))
 
     def add_stall(self, stall: str) -> "Barn":
         return replace(self, stalls=tuple(sorted(self.stalls + (stall,))))
@@ -334,6 +373,134 @@ class Tile:
         if self.kind == "animal":
             return f"fertile {self.sex} {self.name}" if self.sex else self.name
         return "coin" if self.kind == "coin" else f"{self.name} stall"
+
+
+def sites_in_box(kind: str) -> int:
+    """Construction-site markers of *kind* in the box (ASSUMED, rulings Z5 and Z10: 3 of each kind).
+
+    >>> sites_in_box("stall")
+    3
+    """
+    return int(assumed("zooloretto.construction_site_markers")[kind])
+
+
+def _contents(zoo: Zoo, tiles: Iterable["Tile"], markers: Iterable[str]):
+    """What each part of a puzzle holds, part by part, as (key, Counter of components)."""
+    for e in zoo.enclosures:
+        held = Counter()
+        if e.species:
+            held["animal", e.species] += e.animals - e.offspring
+            held["offspring", e.species] += e.offspring
+            for sex in e.fertile:
+                held["fertile", e.species, sex] += 1
+        held["pavilion"] += e.pavilions
+        held["site", "enclosure"] += e.sites
+        for stall in e.stalls:
+            held[("site", "stall") if stall == SITE else ("stall", stall)] += 1
+        yield f"enclosure.{e.key}", held
+    barn = Counter()
+    for species in zoo.barn.species:
+        barn["animal", species] += zoo.barn.animals.count(species) - zoo.barn.young.count(species)
+        barn["offspring", species] += zoo.barn.young.count(species)
+    for token in zoo.barn.fertile:
+        species, sex = token.split("-")
+        barn["fertile", species, sex] += 1
+    for stall in zoo.barn.stalls:
+        barn["stall", stall] += 1
+    barn["site", "barn"] += zoo.barn.sites
+    yield "barn", barn
+    middle = Counter({"pavilion": zoo.middle.pavilions, ("stall", RESTAURANT): zoo.middle.restaurant,
+                      ("stall", SOUVENIR_SHOP): zoo.middle.souvenir_shop})
+    yield "middle", middle
+    hand = Counter()
+    for tile in tiles:
+        if tile.kind == "animal":
+            hand["animal", tile.name] += 1
+            if tile.sex:
+                hand["fertile", tile.name, tile.sex] += 1
+        elif tile.kind == "stall":
+            hand["stall", tile.name] += 1
+        else:
+            hand["coin tile"] += 1
+    yield "tiles", hand
+    yield "markers", Counter(("site", kind) for kind in markers)
+
+
+def box_problems(zoo: Zoo, tiles: Iterable["Tile"] = (), markers: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """Where *zoo* (with *tiles* still to come and *markers* still to place) holds more of a
+    component than the box has (ruling F20), as ``(part, reason)`` pairs: the part is where the
+    count first goes over (``"enclosure.5"``, ``"barn"``, ``"middle"``, ``"tiles"``, ``"markers"``,
+    ``"players"``, ``"coins"``).
+
+    A zoo the box can supply has none:
+
+    >>> zoo = new_zoo().with_enclosure(Enclosure("5", "monkey", 2, fertile=("male", "male")))
+    >>> box_problems(zoo)
+    []
+    >>> box_problems(zoo, [Tile.parse("monkey-male")])
+    [('tiles', 'the box has 2 fertile male monkeys; this zoo and its tiles show 3 unbred ones [F20]')]
+
+    Each offspring was born of a fertile male and a fertile female, who never breed again, so
+    the unbred fertile animals of a sex and the offspring of a species share the box's 2:
+
+    >>> one = new_zoo().with_enclosure(Enclosure("4", "zebra", 4, offspring=2, fertile=("female",)))
+    >>> box_problems(one)[0][1]
+    'the box has 2 fertile female zebras, and each of the 2 zebra offspring used one up; this zoo also shows 1 unbred one [F20]'
+    """
+    totals: Counter = Counter()
+    problems: list[tuple[str, str]] = []
+    seen: set = set()
+
+    def report(part: str, what, reason: str) -> None:
+        if what not in seen:
+            seen.add(what)
+            problems.append((part, f"{reason} [F20]"))
+
+    for part, held in _contents(zoo, tiles, markers):
+        totals.update(held)
+        for what in held:
+            count = totals[what]
+            if what[0] == "animal" and count > ANIMALS_PER_SPECIES:
+                report(part, what, f"the box has {ANIMALS_PER_SPECIES} {what[1]} tiles (offspring aside), "
+                                   f"not {count}")
+            elif what[0] == "offspring" and count > OFFSPRING_PER_SPECIES:
+                report(part, what, f"the box has {OFFSPRING_PER_SPECIES} {what[1]} offspring tiles, not {count}")
+            elif what[0] in ("fertile", "offspring"):
+                species = what[1]
+                for sex in ("male", "female"):
+                    unbred, born = totals["fertile", species, sex], totals["offspring", species]
+                    if unbred + born <= FERTILE_PER_SEX:
+                        continue
+                    if born:
+                        report(part, ("fertile", species, sex),
+                               f"the box has {FERTILE_PER_SEX} fertile {sex} {species}s, and each of the "
+                               f"{born} {species} offspring used one up; this zoo also shows {unbred} unbred "
+                               f"{'one' if unbred == 1 else 'ones'}")
+                    else:
+                        report(part, ("fertile", species, sex),
+                               f"the box has {FERTILE_PER_SEX} fertile {sex} {species}s; this zoo and its "
+                               f"tiles show {unbred} unbred ones")
+            elif what[0] == "stall":
+                limit = 1 if what[1] in (SOUVENIR_SHOP, RESTAURANT) else STALLS_PER_TYPE
+                if count > limit:
+                    name = what[1].replace("-", " ")
+                    report(part, what, f"the box has one {name}, not {count}" if limit == 1 else
+                           f"the box has {limit} {name} stalls, not {count}")
+            elif what[0] == "site" and count > sites_in_box(what[1]):
+                report(part, what, f"the box has {sites_in_box(what[1])} {what[1]} construction-site markers "
+                                   f"(ASSUMED, ruling Z10), not {count}")
+            elif what == "pavilion" and count > PAVILIONS_IN_BOX:
+                report(part, what, f"the box has {PAVILIONS_IN_BOX} pavilions, not {count}")
+            elif what == "coin tile" and count > COIN_TILES:
+                report(part, what, f"the box has {COIN_TILES} coin tiles, not {count}")
+    species = {what[1] for what, n in totals.items() if what[0] in ("animal", "offspring") and n}
+    in_play = SPECIES_IN_PLAY.get(zoo.players, len(SPECIES))
+    if len(species) > in_play:
+        problems.append(("players", f"a {zoo.players}-player game has {in_play} species; this zoo and its "
+                                    f"tiles show {len(species)} ({', '.join(sorted(species))}) [F20]"))
+    if zoo.coins > COINS_IN_BOX:
+        problems.append(("coins", f"the box has {COINS_IN_BOX} coins, not {zoo.coins} [F20]"))
+    return problems
 
 
 def new_zoo(players: int = 2, expansion_boards: int = 0,

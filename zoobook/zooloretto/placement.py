@@ -41,11 +41,12 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from zoobook.assumed import assumed
 from zoobook.zooloretto.actions import BARN, legal_placements, place_tile
 from zoobook.zooloretto.model import Tile, Zoo
 from zoobook.zooloretto.scoring import Score, score
 
-__all__ = ["Move", "Plan", "decision_graph", "best_placement", "tiles_key"]
+__all__ = ["Move", "Plan", "decision_graph", "best_placement", "tiles_key", "coins_break_ties"]
 
 
 @dataclass(frozen=True)
@@ -150,9 +151,18 @@ def _branching(hand: tuple[Tile, ...]) -> list[int]:
     return fertile or [0]
 
 
+def coins_break_ties() -> bool:
+    """Whether equal scores are broken by coins: ``assumed("zooloretto.tiebreak")`` is ``"most coins"``
+    (the base game's uncertain tiebreak) or ``"none"`` (the first best placement found is kept)."""
+    rule = assumed("zooloretto.tiebreak")
+    if rule not in ("most coins", "none"):
+        raise ValueError(f"zooloretto.tiebreak is 'most coins' or 'none', not {rule!r}")
+    return rule == "most coins"
+
+
 def _rank(graph: nx.DiGraph, node) -> tuple[int, int]:
     s = graph.nodes[node]["score"]
-    return s.total, node[0].coins
+    return s.total, node[0].coins if coins_break_ties() else 0
 
 
 def best_values(graph: nx.DiGraph) -> dict:

@@ -18,7 +18,7 @@ from zoobook.explain import plural
 from zoobook.puzzles.solution import Solution
 from zoobook.zooloretto.actions import place_tile
 from zoobook.zooloretto.model import Tile, Zoo
-from zoobook.zooloretto.placement import best_placement, first_move_values
+from zoobook.zooloretto.placement import best_placement, coins_break_ties, first_move_values
 from zoobook.zooloretto.scoring import score
 
 __all__ = ["solve_truck", "placement_words"]
@@ -52,9 +52,13 @@ def solve_truck(zoo: Zoo, tiles: Sequence[Tile]) -> Solution:
     if worse:
         move, value = worse[0]
         explanation.append(f"For instance, starting with {move.words(zoo)} reaches at most {value}.")
-    explanation.append(f"Equal scores are broken by coins ({assumed('zooloretto.tiebreak')}, "
-                       "the uncertain base-game tiebreak); this placement ends with "
-                       f"{plural(plan.zoo.coins, 'coin')}.")
+    if coins_break_ties():
+        explanation.append(f"Equal scores are broken by coins ({assumed('zooloretto.tiebreak')}, "
+                           "the uncertain base-game tiebreak); this placement ends with "
+                           f"{plural(plan.zoo.coins, 'coin')}.")
+    else:
+        explanation.append("Equal scores are not broken (the assumed tiebreak is none): this is the first best "
+                           f"placement found; it ends with {plural(plan.zoo.coins, 'coin')}.")
     explanation.extend(plan.score.flags)
     witness = {"placements": placement_words(zoo, plan.moves), "breakdown": plan.score.breakdown()}
     return Solution(plan.score.total, witness, tuple(explanation))
