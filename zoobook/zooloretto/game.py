@@ -624,7 +624,8 @@ class ZoolorettoState(GameState):
         return codes
 
     def _money_refusal(self, seat: int, action) -> Refusal | None:
-        return self._money_outcome(seat, action, check_only=True)[1]
+        zoos, rest = self._money_outcome(seat, action, check_only=True)
+        return rest if zoos is None else None
 
     def _money_outcome(self, seat: int, action, check_only: bool = False):
         """(new zoos by seat, events) or (None, refusal) for a money action of *seat*."""
@@ -679,8 +680,10 @@ class ZoolorettoState(GameState):
         tile = Tile.parse(action.tile)
         out = za.purchase(zoo, tile, action.to, shop_to=action.shop_to)
         why = self._shop_check(zoo, out.zoo, action.shop_to)
-        if why or check_only:
+        if why:
             return None, why
+        if check_only:
+            return {seat: out.zoo}, out.events
         # The seller's barn loses the tile exactly as a discard would take it; the seller gets 1 coin.
         name = tile.name
         sold = za.discard(replace(seller, coins=seller.coins + 2), name).zoo
