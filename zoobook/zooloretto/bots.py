@@ -138,16 +138,22 @@ def _best_rest(zoo: Zoo, tiles: tuple[str, ...]) -> tuple[float, tuple[str, ...]
 
 def marker_harm(state: ZoolorettoState, kinds) -> float:
     """What the markers take from opponents' zoo values, each put where it harms most (one by one)."""
-    zoos = {s: state.zoos[s] for s in range(state.players) if s != state.current_player}
+    opponents = tuple(state.zoos[s] for s in range(state.players) if s != state.current_player)
+    return _marker_harm(opponents, tuple(kinds))
+
+
+@lru_cache(maxsize=1 << 12)
+def _marker_harm(opponents: tuple[Zoo, ...], kinds: tuple[str, ...]) -> float:
+    zoos = list(opponents)
     harm = 0.0
     for kind in kinds:
         best = (0.0, None, None)
-        for seat, zoo in zoos.items():
+        for i, zoo in enumerate(zoos):
             for to in za.site_destinations(zoo, kind):
                 after = za.place_site(zoo, kind, to).zoo
                 loss = zoo_value(zoo) - zoo_value(after)
                 if loss > best[0]:
-                    best = (loss, seat, after)
+                    best = (loss, i, after)
         if best[1] is not None:
             harm += best[0]
             zoos[best[1]] = best[2]
@@ -193,7 +199,7 @@ class GreedyBot:
     def _mark_value(self, state: ZoolorettoState, action: Mark) -> tuple:
         before = state.zoos[action.seat]
         after = state.zoos_after(action, known_legal=True).get(action.seat, before)
-        leader = state.returns()[action.seat]
+        leader = score(before).total
         return (zoo_value(before) - zoo_value(after), leader, -action.seat)
 
     def truck_value(self, state: ZoolorettoState, tiles) -> float:

@@ -333,6 +333,7 @@ class ZoolorettoState(GameState):
         self.last_taker = 0
         self.log: list[str] = []
         self.turns = 0
+        self._checked: dict = {}
 
     # -- setup -----------------------------------------------------------------------------
     @classmethod
@@ -375,6 +376,7 @@ class ZoolorettoState(GameState):
         copy.to_place = list(self.to_place)
         copy.to_mark = list(self.to_mark)
         copy.log = list(self.log)
+        copy._checked = {}
         return copy
 
     def __repr__(self) -> str:  # complete: contract_violations compares it before and after a refusal
@@ -624,7 +626,12 @@ class ZoolorettoState(GameState):
         return codes
 
     def _money_refusal(self, seat: int, action) -> Refusal | None:
-        zoos, rest = self._money_outcome(seat, action, check_only=True)
+        # Remembered until the state changes: legal_actions() checks what a bot then weighs.
+        key = (seat, action)
+        found = self._checked.get(key)
+        if found is None:
+            found = self._checked[key] = self._money_outcome(seat, action, check_only=True)
+        zoos, rest = found
         return rest if zoos is None else None
 
     def _money_outcome(self, seat: int, action, check_only: bool = False):
@@ -715,6 +722,9 @@ class ZoolorettoState(GameState):
                 return {}
             return {action.seat: za.place_site(self.zoos[action.seat], action.kind, action.to).zoo}
         if isinstance(action, MONEY_ACTIONS):
+            if not isinstance(action, Purchase):  # a check computes everything but the seller's side
+                self._money_refusal(seat, action)
+                return self._checked[(seat, action)][0]
             return self._money_outcome(seat, action)[0]
         return {}
 
@@ -737,6 +747,7 @@ class ZoolorettoState(GameState):
     def _apply(self, action) -> None:
         seat = self.current_player
         self.turns += 1
+        self._checked = {}
         if isinstance(action, Draw):
             if len(self.supply) <= END_STACK and not self.last_round:
                 self.last_round = True
