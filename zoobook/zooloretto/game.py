@@ -139,7 +139,7 @@ class Mark:
     def __str__(self) -> str:
         if self.to is None:
             return f"{self.kind} marker to player {self.seat}: no space, discarded"
-        return f"{self.kind} marker into player {self.seat}'s {_place_name(self.to)}"
+        return f"{self.kind} marker to player {self.seat}: {_place_name(self.to)}"
 
 
 @dataclass(frozen=True)
