@@ -319,3 +319,16 @@ def test_the_conservation_check_catches_a_lost_and_a_made_tile():
     made = state.clone()
     made.trucks[0].append("site:barn")
     assert conservation_problems(made) == ["4 barn markers"]
+
+
+def test_the_assumed_marker_count_is_read_when_the_assumed_values_give_it(monkeypatch):
+    from zoobook.zooloretto import supply
+    real = supply.assumed
+
+    def fake(key):
+        if key == "zooloretto.construction_site_markers":
+            return {"enclosure": 1, "stall": 2, "barn": 0}
+        return real(key)
+    monkeypatch.setattr(supply, "assumed", fake)
+    state = ZoolorettoState.new(players=2, seed=1, expansions=("construction-sites",))
+    assert Counter(c for c in state.supply if c.startswith("site:")) == {"site:enclosure": 1, "site:stall": 2}

@@ -42,6 +42,7 @@ True
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import random
 import re
@@ -193,26 +194,37 @@ class Exchange:
 
 @dataclass(frozen=True)
 class Purchase:
-    """Money action (2 coins: 1 to the seller, 1 to the bank): a tile from *seller*'s barn, placed now."""
+    """Money action (2 coins: 1 to the seller, 1 to the bank): a tile from *seller*'s barn, placed now.
+
+    *tile* is ``"zebra"`` (a plain one), ``"zebra-male"``, a stall type; *offspring* buys an
+    offspring (where the zoo rules tell offspring in a barn apart by species).
+    """
 
     seller: int
     tile: str
     to: str
     shop_to: str | None = None
+    offspring: bool = False
 
     def __str__(self) -> str:
         shop = f" (the souvenir shop to {_place_name(self.shop_to)})" if self.shop_to else ""
-        return f"buy {self.tile} from player {self.seller}'s barn into {_place_name(self.to)}{shop} (2 coins)"
+        what = f"an offspring {self.tile}" if self.offspring else self.tile
+        return f"buy {what} from player {self.seller}'s barn into {_place_name(self.to)}{shop} (2 coins)"
 
 
 @dataclass(frozen=True)
 class Discard:
-    """Money action (2 coins): remove a tile (a species or a stall) from your barn."""
+    """Money action (2 coins): remove a tile (an animal or a stall) from your barn.
+
+    *tile* is ``"zebra"`` (a plain one), ``"zebra-male"`` or a stall; *offspring* an offspring.
+    """
 
     tile: str
+    offspring: bool = False
 
     def __str__(self) -> str:
-        return f"discard a {self.tile} from the barn (2 coins)"
+        what = f"an offspring {self.tile}" if self.offspring else f"a {self.tile}"
+        return f"discard {what} from the barn (2 coins)"
 
 
 @dataclass(frozen=True)
@@ -294,6 +306,24 @@ def combination_warning(expansions) -> str | None:
         return ("Z6: Three Additional Buildings says it \"should not be combined with other expansions\"; "
                 "this game combines it with Construction Sites: played and scored anyway, and flagged")
     return None
+
+
+def _tile(code: str) -> Tile:
+    """A barn or truck tile from its code (the souvenir shop too, which no truck carries)."""
+    return Tile("stall", code) if code == SOUVENIR_SHOP else Tile.parse(code)
+
+
+_DISCARD_KINDS = "offspring" in inspect.signature(za.discard).parameters
+
+
+def _discard(zoo: Zoo, code: str, offspring: bool):
+    """The zoo rules' ``discard`` of exactly the barn tile *code* (an offspring if *offspring*)."""
+    if code == SOUVENIR_SHOP or code in zoo.barn.stalls:
+        return za.discard(zoo, code)
+    species, _, sex = code.partition("-")
+    if not _DISCARD_KINDS:  # zoo rules that do not tell barn animals apart take whichever comes
+        return za.discard(zoo, species)
+    return za.discard(zoo, species, sex=sex or None, offspring=offspring)
 
 
 def _refusal_from(exc: Exception, default_rule: str) -> Refusal:
@@ -590,14 +620,14 @@ class ZoolorettoState(GameState):
                     yield Exchange(first, za.BARN, species, shop)
         if zoo.coins >= 2:
             for other in self._opponents(seat):
-                for code in self._for_sale(other):
-                    tile = Tile.parse(code)
+                for code, offspring in self._barn_tiles(other):
+                    tile = _tile(code)
                     for to in keys + (za.BARN,):
-                        if za.refusal(zoo, tile, to) is None:  # cheap: the rest is checked by the purchase
+                        if tile.name == SOUVENIR_SHOP or za.refusal(zoo, tile, to) is None:  # cheap first check
                             for shop in (shop_options if tile.sex else [None]):
-                                yield Purchase(other, code, to, shop)
-            for tile in dict.fromkeys(barn.animals + barn.stalls):
-                yield Discard(tile)
+                                yield Purchase(other, code, to, shop, offspring)
+            for code, offspring in self._barn_tiles(seat):
+                yield Discard(code, offspring)
         if zoo.coins >= 3:
             yield Expand()
             if self.uses(THREE_BUILDINGS):
@@ -612,18 +642,26 @@ class ZoolorettoState(GameState):
             for markers in sorted(choices):
                 yield PassSites(markers)
 
-    def _for_sale(self, seat: int) -> list[str]:
-        """The tiles of *seat*'s barn another player may buy, as codes (the one a discard would take)."""
+    def _barn_tiles(self, seat: int) -> list[tuple[str, bool]]:
+        """Every distinct tile of *seat*'s barn as (code, offspring): a plain animal, each unbred fertile
+        one, an offspring (where the zoo rules know the species of barn offspring), each stall."""
         barn = self.zoos[seat].barn
-        codes = []
+        tiles = []
+        young = getattr(barn, "young", None)
         for species in dict.fromkeys(barn.animals):
-            plain = barn.animals.count(species) - sum(f.startswith(species + "-") for f in barn.fertile)
+            fertile = [f for f in dict.fromkeys(barn.fertile) if f.split("-")[0] == species]
+            plain = (barn.animals.count(species) - sum(f.split("-")[0] == species for f in barn.fertile)
+                     - (young.count(species) if young is not None else 0))
+            if not _DISCARD_KINDS:  # zoo rules that do not tell barn animals apart: the one a discard takes
+                tiles.append((species, False) if plain > 0 else (fertile[0], False))
+                continue
             if plain > 0:
-                codes.append(species)
-            else:
-                codes.append(next(f for f in barn.fertile if f.startswith(species + "-")))
-        codes.extend(s for s in dict.fromkeys(barn.stalls) if s != SOUVENIR_SHOP)
-        return codes
+                tiles.append((species, False))
+            tiles.extend((f, False) for f in fertile)
+            if young is not None and species in young:
+                tiles.append((species, True))
+        tiles.extend((s, False) for s in dict.fromkeys(barn.stalls))
+        return tiles
 
     def _money_refusal(self, seat: int, action) -> Refusal | None:
         # Remembered until the state changes: legal_actions() checks what a bot then weighs.
@@ -654,7 +692,10 @@ class ZoolorettoState(GameState):
             if isinstance(action, Purchase):
                 return self._purchase(seat, action, check_only)
             if isinstance(action, Discard):
-                out = za.discard(zoo, action.tile)
+                if (action.tile, action.offspring) not in self._barn_tiles(seat):
+                    return None, Refusal(f"there is no {'offspring ' if action.offspring else ''}{action.tile} "
+                                         "in your barn to discard", MONEY)
+                out = _discard(zoo, action.tile, action.offspring)
                 return {seat: out.zoo}, out.events
             if isinstance(action, Expand):
                 out = za.expand(zoo)
@@ -679,30 +720,25 @@ class ZoolorettoState(GameState):
     def _purchase(self, seat: int, action: Purchase, check_only: bool = False):
         if action.seller == seat or not isinstance(action.seller, int) or not 0 <= action.seller < self.players:
             return None, Refusal("a purchase takes a tile from another player's barn", MONEY)
-        offered = self._for_sale(action.seller)
-        if action.tile not in offered:
+        offered = self._barn_tiles(action.seller)
+        if (action.tile, action.offspring) not in offered:
             return None, Refusal(f"player {action.seller}'s barn offers no {action.tile} "
-                                 f"(it offers {', '.join(offered) or 'nothing'})", MONEY)
+                                 f"(it offers {', '.join(c + (' offspring' if o else '') for c, o in offered) or 'nothing'})",
+                                 MONEY)
         zoo, seller = self.zoos[seat], self.zoos[action.seller]
-        tile = Tile.parse(action.tile)
-        out = za.purchase(zoo, tile, action.to, shop_to=action.shop_to)
+        tile = _tile(action.tile)
+        extra = {"offspring": True} if action.offspring else {}
+        out = za.purchase(zoo, tile, action.to, shop_to=action.shop_to, **extra)
         why = self._shop_check(zoo, out.zoo, action.shop_to)
         if why:
             return None, why
         if check_only:
             return {seat: out.zoo}, out.events
-        # The seller's barn loses the tile exactly as a discard would take it; the seller gets 1 coin.
-        name = tile.name
-        sold = za.discard(replace(seller, coins=seller.coins + 2), name).zoo
+        # The seller's barn loses exactly that tile (a discard's bookkeeping, without its price);
+        # the seller gets 1 coin, the bank the other.
+        sold = _discard(replace(seller, coins=seller.coins + 2), action.tile, action.offspring).zoo
         sold = replace(sold, coins=seller.coins + 1)
-        bought = out.zoo
-        if sold.barn.offspring < seller.barn.offspring:  # an offspring tile changed hands
-            if action.to == za.BARN:
-                bought = replace(bought, barn=replace(bought.barn, offspring=bought.barn.offspring + 1))
-            else:
-                e = bought.enclosure(action.to)
-                bought = bought.with_enclosure(replace(e, offspring=e.offspring + 1))
-        return {seat: bought, action.seller: sold}, out.events
+        return {seat: out.zoo, action.seller: sold}, out.events
 
     def zoos_after(self, action, *, known_legal: bool = False) -> dict[int, Zoo]:
         """The zoos *action* changes, as they would be after it; this state is unchanged.

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from zoobook.assumed import assumed
 from zoobook.zooloretto.model import (
     ANIMALS_PER_SPECIES, FERTILE_PER_SEX, OFFSPRING_PER_SPECIES, SITES_PER_KIND, SPECIES,
     SPECIES_IN_PLAY, STALL_TYPES, STALLS_PER_TYPE,
@@ -40,7 +41,7 @@ from zoobook.zooloretto.model import (
 
 __all__ = ["COIN_TILES", "END_STACK", "TRUCK_CAPACITY", "SITE_PREFIX", "MARKER_KINDS",
            "box_counts", "truck_capacities", "species_count", "marker_kind", "marker_code",
-           "offspring_in_box"]
+           "offspring_in_box", "markers_in_box"]
 
 #: Base game: 12 coin tiles.
 COIN_TILES = 12
@@ -89,9 +90,23 @@ def box_counts(players: int, species, *, sites: bool) -> Counter:
         box[stall] = STALLS_PER_TYPE
     box["coin"] = COIN_TILES
     if sites:
-        for kind in MARKER_KINDS:
-            box[marker_code(kind)] = SITES_PER_KIND
+        for kind, count in markers_in_box().items():
+            box[marker_code(kind)] = count
     return box
+
+
+def markers_in_box() -> dict[str, int]:
+    """Construction-site markers by kind: the assumed count (ruling Z10) where the assumed-values
+    file gives it, else the model's 3 of each kind.
+
+    >>> sum(markers_in_box().values())
+    9
+    """
+    try:
+        counts = assumed("zooloretto.construction_site_markers")
+    except KeyError:
+        return {kind: SITES_PER_KIND for kind in MARKER_KINDS}
+    return {kind: int(counts[kind]) for kind in MARKER_KINDS}
 
 
 def offspring_in_box(species) -> int:

@@ -25,8 +25,8 @@ and ``tests/zooloretto/test_game_puzzles.py`` checks the stored files against a 
 Examples
 --------
 >>> found = positions(2, 3, ("construction-sites",))
->>> sorted({p.kind for p in found}) <= ["zooloretto/invest", "zooloretto/sabotage", "zooloretto/truck"]
-True
+>>> sorted({p.kind for p in found})  # no buildings in this game, so no investment question
+['zooloretto/sabotage', 'zooloretto/truck']
 """
 
 from __future__ import annotations
