@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from zoobook.zooloretto import actions as za
 from zoobook.zooloretto.game import (
-    MONEY_ACTIONS, Draw, Load, Mark, Place, Take, ZoolorettoState,
+    MONEY_ACTIONS, Draw, Load, Mark, Take, ZoolorettoState,
 )
 from zoobook.zooloretto.model import Tile, Zoo
 from zoobook.zooloretto.scoring import enclosure_points, score

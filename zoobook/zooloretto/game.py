@@ -533,9 +533,6 @@ class ZoolorettoState(GameState):
     def _opponents(self, seat: int) -> list[int]:
         return [s for s in range(self.players) if s != seat]
 
-    def _zoo(self, seat: int) -> Zoo:
-        return self.zoos[seat]
-
     def _marker_targets(self, seat: int, kind: str) -> list[str | None]:
         return list(za.site_destinations(self.zoos[seat], kind)) or [None]
 
@@ -600,7 +597,8 @@ class ZoolorettoState(GameState):
                                           if f"{species}-{sex}" in barn.fertile]
             if barn.offspring:
                 variants.append((None, True))
-            open_keys = [k for k in keys if za.refusal(zoo, Tile("animal", species), k) is None]
+            # a cheap first check (one species per enclosure, an empty space); the move itself checks the rest
+            open_keys = [e.key for e in zoo.enclosures if e.species in (None, species) and e.free_spaces > 0]
             for (sex, offspring), to in itertools.product(variants, open_keys):
                 for shop in (shop_options if sex else [None]):
                     yield Move(species, to, sex, offspring, shop)
