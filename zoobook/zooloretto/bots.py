@@ -273,7 +273,7 @@ class LookaheadBot(GreedyBot):
         if not total:
             return float("-inf")
         expected = 0.0
-        for code, count in counts.items():
+        for code, count in sorted(counts.items()):  # sorted: nothing may depend on the hidden order
             best = max(values.values(), default=0.0)
             for t in open_trucks:
                 if state.room(t) > 0:
