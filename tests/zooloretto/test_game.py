@@ -32,6 +32,9 @@ CANDIDATES = [Draw(), Load(0), Load(2), Load(7), Take(0), Take(4), Take(9), Plac
               Exchange("5", "barn", "zebra"), Purchase(1, "kiosk", "5"), Purchase(0, "camel", "barn"),
               Discard("zebra"), Discard("site"), Expand(), BuyRestaurant(), BuyPavilion("6"),
               BuyPavilion("x2"), PassSites((("barn", "barn"),)), PassSites((("stall", "4"), ("barn", "barn"))),
+              PassSites((("barn",),)), PassSites(("nonsense",)), Move("dragon", "5"), Exchange("5", "5"),
+              Purchase("x", "kiosk", "5"), Purchase(1, "dragon", "5"), Discard("kiosk", offspring=True),
+              Mark("stall", "x", "4"), Load("x"), Take(-1), Place("dragon", "5"),
               "take truck 1", None, 3]
 
 

@@ -711,8 +711,8 @@ class ZoolorettoState(GameState):
                 return {seat: out.zoo}, out.events
         except _ZOO_ERRORS as exc:
             return None, _refusal_from(exc, MONEY)
-        except (KeyError, TypeError, AttributeError) as exc:  # nonsense arguments
-            return None, Refusal(f"{action} cannot be done: {exc}", MONEY)
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:  # nonsense arguments
+            return None, Refusal(f"{action!r} cannot be done: {exc}", MONEY)
         return None, Refusal(f"{action!r} is not a money action", MONEY)
 
     def _purchase(self, seat: int, action: Purchase, check_only: bool = False):
