@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from toykind import VALID_TOY, toy_file
+from tests.foundation.toykind import VALID_TOY, toy_file
 from zoobook.cli import main
 
-HERE = Path(__file__).resolve().parent
-# `python -c LAUNCHER args...` runs the real command with the toy kind registered.
-LAUNCHER = (f"import sys; sys.path.insert(0, {str(HERE)!r}); import toykind, zoobook.puzzles as p; "
-            "[p.register(k) for k in toykind.TOY_KINDS]; "
+ROOT = Path(__file__).resolve().parents[2]
+# `python -c LAUNCHER args...` runs the real command with the toy game registered
+# (the repository root is on PYTHONPATH, so `tests.foundation.toygame` imports).
+LAUNCHER = ("from zoobook.puzzles.registry import register_game; "
+            "register_game('tests.foundation.toygame.kinds'); "
             "from zoobook.cli import main; raise SystemExit(main())")
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -33,7 +36,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 
 
 def run_process(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", LAUNCHER, *map(str, argv)], cwd=cwd,
+    return subprocess.run([sys.executable, "-c", LAUNCHER, *map(str, argv)], cwd=cwd, env=ENV,
                           capture_output=True, text=True, timeout=60)
 
 
