@@ -8,8 +8,9 @@ sampling, which ignores the difficulty hint and draws every candidate at a
 random size, against the generator's **guided** sampling (sizes and shapes
 chosen for the difficulty asked for). The ratio is blind time / guided time.
 
-Exits non-zero if any puzzle cannot be generated.
-Run: ``python benchmarks/bench_generate.py [PUZZLES_PER_CELL]``.
+A puzzle that cannot be generated stops the run (exit status 1, :mod:`benchmarks.timing`).
+Run: ``python -m benchmarks.bench_generate [--quick] [PUZZLES_PER_CELL]`` (``--quick``: one
+puzzle of difficulty 1 of the first kind).
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import statistics
 import sys
 import time
 
+from benchmarks.timing import options, verdict
 from zoobook.generate import generate_one, generator_kinds, get_generator, register_generator
 
-PER_CELL = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+PER_CELL = 3
 BASELINE_DIFFICULTIES = (3, 5)
 
 
@@ -41,23 +43,25 @@ def blind(kind: str):
     return dataclasses.replace(guided, sample=lambda rng, hint: guided.sample(rng, rng.randint(1, 5)))
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = options(argv, __doc__, count=PER_CELL, what="puzzles per kind and difficulty")
+    kinds = generator_kinds()[:1] if args.quick else generator_kinds()
     print(f"{'kind':22} {'d':>2} {'puzzles/s':>9} {'median s':>9} {'tries':>6}   blind/guided")
-    for kind in generator_kinds():
+    for kind in kinds:
         guided = get_generator(kind)
-        for difficulty in range(1, 6):
-            seconds, tries = timed(kind, difficulty, PER_CELL)
+        for difficulty in range(1, 2 if args.quick else 6):
+            seconds, tries = timed(kind, difficulty, 1 if args.quick else args.count)
             line = (f"{kind:22} {difficulty:>2} {len(seconds) / sum(seconds):9.1f} "
                     f"{statistics.median(seconds):9.3f} {statistics.median(tries):6.0f}")
-            if difficulty in BASELINE_DIFFICULTIES:
+            if difficulty in BASELINE_DIFFICULTIES and not args.quick:
                 register_generator(blind(kind), replace=True)
                 try:
-                    base, _ = timed(kind, difficulty, PER_CELL)
+                    base, _ = timed(kind, difficulty, args.count)
                 finally:
                     register_generator(guided, replace=True)
                 line += f"   {sum(base) / sum(seconds):5.1f}x"
             print(line, flush=True)
-    return 0
+    return verdict([], args.quick)   # no speed target: every puzzle generated is the check
 
 
 if __name__ == "__main__":
