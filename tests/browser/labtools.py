@@ -17,7 +17,7 @@ Widgets render under ``.jp-OutputArea-output`` (``outputs(page)``): text boxes a
 ``.widget-html-content``, buttons by role and name. Prefer Playwright's ``expect``
 (which retries) over reading the page once: widget views update asynchronously.
 
-Waiting follows ``/work/shared/notes/jupyter-testing.md``: the kernel's status is
+Waiting: the kernel's status is
 read from ``window.jupyterapp`` (the CSS idle indicator races), and "run all" is
 awaited through the command's own promise, which settles when the last cell ends.
 The server helpers at the bottom (``free_port``, ``isolated_jupyter_env``,
