@@ -4,7 +4,7 @@ Use them from a test in ``tests/browser/`` with the fixtures of ``conftest.py``
 (``lab_url`` is the server's base URL, ``page`` a fresh browser tab)::
 
     from playwright.sync_api import expect
-    from labtools import outputs, run_notebook, screenshot
+    from tests.browser.labtools import outputs, run_notebook, screenshot
 
     def test_my_lesson(page, lab_url):
         run_notebook(page, lab_url, "10-my-lesson.ipynb")   # fails, naming the error, if a cell raises
