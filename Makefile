@@ -29,7 +29,7 @@ LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -
 PARALLEL := -n auto --dist loadfile
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
 
-.PHONY: help venv lab test test-py test-notebooks test-puzzles test-browser chromium bench student app
+.PHONY: help venv lab test lint test-py test-notebooks test-puzzles test-bench test-browser chromium bench student app
 
 help:
 	@echo "make lab    open the workbook in JupyterLab (LAB_ARGS=... for extra options)"
@@ -60,11 +60,17 @@ lab: $(STAMP)
 # -- testing -----------------------------------------------------------------------
 # Each step is its own pytest run; pytest's exit 5 (nothing collected) fails the build.
 test: $(STAMP)
+	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory test-py
 	@$(MAKE) --no-print-directory test-notebooks
 	@$(MAKE) --no-print-directory test-puzzles
+	@$(MAKE) --no-print-directory test-bench
 	@$(MAKE) --no-print-directory test-browser
 	@echo "make test: all passed"
+
+# The linter (pyproject's [tool.ruff]); `$(VENV)/bin/ruff check --fix .` mends most of what it finds.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
 
 # Unit tests and the library's doctests (pyproject's testpaths: tests/ and zoobook/).
 test-py: $(STAMP)
@@ -79,6 +85,13 @@ test-notebooks: $(STAMP)
 # The certified answers stored in the puzzle files.
 test-puzzles: $(STAMP)
 	$(VENV)/bin/zoobook verify puzzles/
+
+# Every benchmark's quick mode: imports, one small case, answers checked (benchmarks/README.md).
+test-bench: $(STAMP)
+	@shopt -s nullglob; failed=(); \
+	for bench in benchmarks/bench_*.py; do name=$$(basename $$bench .py); \
+	  echo "== $$name --quick"; $(PY) -m benchmarks.$$name --quick || failed+=($$name); done; \
+	if [ $${#failed[@]} -gt 0 ]; then echo "make: quick benchmarks failed: $${failed[*]}" >&2; exit 1; fi
 
 # The classroom's Voila app is among the browser checks, so its extra is installed first.
 test-browser: $(CLASSROOM_STAMP) chromium
@@ -98,10 +111,12 @@ chromium:
 	fi
 
 # -- speed ---------------------------------------------------------------------------
+# Every benchmark in full, even after one fails; exit 1 names those that missed (benchmarks/README.md).
 bench: $(STAMP)
-	@shopt -s nullglob; benches=(benchmarks/bench_*.py); \
-	if [ $${#benches[@]} -eq 0 ]; then echo "no benchmarks yet (benchmarks/bench_*.py)"; exit 0; fi; \
-	for bench in "$${benches[@]}"; do echo "== $$bench"; $(PY) "$$bench" || exit $$?; done
+	@shopt -s nullglob; failed=(); \
+	for bench in benchmarks/bench_*.py; do name=$$(basename $$bench .py); \
+	  echo "== $$name"; $(PY) -m benchmarks.$$name || failed+=($$name); done; \
+	if [ $${#failed[@]} -gt 0 ]; then echo "make: benchmarks that failed or missed a target: $${failed[*]}" >&2; exit 1; fi
 
 # -- the classroom track (docs/teachers-guide.md) -----------------------------------------
 # `make student`: each master notebook of notebooks/classroom/ without its solutions, with

@@ -1,7 +1,9 @@
 """The ``zoobook`` command: solve, verify and list puzzle files.
 
 Exit status: 0 success, 1 a verification failed, 2 bad input (a bad puzzle
-file, a bad argument), 3 an internal error, 130 interrupted. A bad file is one
+file, a bad argument), 3 an internal error, 130 interrupted, 141 the reader
+closed the pipe (``zoobook list | head``: the command stops quietly, as Unix
+tools do). A bad file is one
 line on standard error naming the file, the key and the reason, never a
 traceback; set ``ZOOBOOK_DEBUG=1`` to see tracebacks of internal errors.
 
@@ -29,6 +31,7 @@ from zoobook.puzzles.solution import Solution
 __all__ = ["main", "build_parser"]
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_CLOSED_PIPE = 128 + 13  # what a shell reports for a tool stopped by SIGPIPE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -149,7 +152,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     except SystemExit as exc:  # --help, --version, or a bad argument
         return int(exc.code or 0)
     try:
-        return args.run(args, out, err)
+        status = args.run(args, out, err)
+        out.flush()   # a closed pipe shows here, not at exit
+        return status
+    except BrokenPipeError:
+        _silence(out)
+        return EXIT_CLOSED_PIPE
     except PuzzleError as exc:
         print(exc, file=err)
         return EXIT_BAD_INPUT
@@ -162,3 +170,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         print(f"zoobook: internal error: {type(exc).__name__}: {exc} "
               "(set ZOOBOOK_DEBUG=1 for the traceback)", file=err)
         return EXIT_INTERNAL
+
+
+def _silence(out: TextIO) -> None:
+    """After the reader closed the pipe: send what is left of standard output nowhere.
+
+    Without this, Python's own flush at exit would report the closed pipe again.
+    """
+    try:
+        descriptor = out.fileno()
+    except (AttributeError, OSError, ValueError):  # a StringIO: nothing to silence
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, descriptor)
+    os.close(devnull)

@@ -15,9 +15,10 @@ lab_url
 browser
     Headless Debian Chromium driven by Playwright.
 page
-    A fresh tab (1280x900) per test. When the test fails, a screenshot is saved
-    as ``tests/artifacts/FAILED-<test>.png``. Kernels started by the test are shut
-    down afterwards.
+    One tab (1280x900) per test module: a module drives one notebook, so its tests
+    share the notebook's run (run it once, in a module-scoped fixture). When a test
+    fails, a screenshot is saved as ``tests/artifacts/FAILED-<test>.png``. Kernels
+    started in the tab are shut down after the module.
 
 Adding your own browser check (game helpers)
 --------------------------------------------
@@ -25,12 +26,13 @@ Write ``tests/browser/test_<your lesson>.py``::
 
     import pytest
     from playwright.sync_api import expect
-    from labtools import outputs, run_notebook, screenshot
+    from tests.browser.labtools import outputs, run_notebook, screenshot
 
     pytestmark = pytest.mark.browser
 
     def test_lineup_lesson_solves_in_the_browser(page, lab_url):
-        # a fresh workspace; outputs cleared, every cell run, errors named
+        # a fresh workspace; outputs cleared, every cell run, errors named (a module with several
+        # tests runs its notebook once, in a module-scoped fixture, and the tests share the tab)
         run_notebook(page, lab_url, "10-five-by-five.ipynb")
         outputs(page).get_by_role("button", name="Solve").first.click()
         expect(outputs(page).locator(".zoobook-solution")).to_have_count(1)
@@ -54,16 +56,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.labtools import ARTIFACTS, free_port, isolated_jupyter_env, stop_process, wait_for_http
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
 
-# `from labtools import ...` in the test modules (pytest runs with --import-mode=importlib).
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
-
-from labtools import ARTIFACTS, free_port, isolated_jupyter_env, stop_process, wait_for_http  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items):
@@ -135,24 +134,31 @@ def browser():
             chromium.close()
 
 
-@pytest.fixture
-def page(request, browser, lab_url):
-    """A fresh tab; a screenshot on failure; the test's kernels shut down afterwards."""
+@pytest.fixture(scope="module")
+def page(browser, lab_url):
+    """One tab per test module; the module's kernels shut down afterwards."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(60_000)
     tab = context.new_page()
     try:
         yield tab
     finally:
-        report = getattr(request.node, "report_call", None)
-        if report is not None and report.failed:
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            try:
-                tab.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}.png"), full_page=True)
-            except Exception:  # the page may be gone; the failure itself matters more
-                pass
         try:  # through the page, which holds the server's XSRF cookie
             tab.evaluate("() => window.jupyterapp?.serviceManager.sessions.shutdownAll()")
         except Exception:  # no JupyterLab in this tab, or the page is gone
             pass
         context.close()
+
+
+@pytest.fixture(autouse=True)
+def screenshot_on_failure(request):
+    """A failed test leaves a screenshot of its tab (if it used one)."""
+    yield
+    report = getattr(request.node, "report_call", None)
+    tab = request.node.funcargs.get("page")
+    if report is not None and report.failed and tab is not None:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        try:
+            tab.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}.png"), full_page=True)
+        except Exception:  # the page may be gone; the failure itself matters more
+            pass

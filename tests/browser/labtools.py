@@ -4,7 +4,7 @@ Use them from a test in ``tests/browser/`` with the fixtures of ``conftest.py``
 (``lab_url`` is the server's base URL, ``page`` a fresh browser tab)::
 
     from playwright.sync_api import expect
-    from labtools import outputs, run_notebook, screenshot
+    from tests.browser.labtools import outputs, run_notebook, screenshot
 
     def test_my_lesson(page, lab_url):
         run_notebook(page, lab_url, "10-my-lesson.ipynb")   # fails, naming the error, if a cell raises
@@ -17,7 +17,7 @@ Widgets render under ``.jp-OutputArea-output`` (``outputs(page)``): text boxes a
 ``.widget-html-content``, buttons by role and name. Prefer Playwright's ``expect``
 (which retries) over reading the page once: widget views update asynchronously.
 
-Waiting follows ``/work/shared/notes/jupyter-testing.md``: the kernel's status is
+Waiting: the kernel's status is
 read from ``window.jupyterapp`` (the CSS idle indicator races), and "run all" is
 awaited through the command's own promise, which settles when the last cell ends.
 The server helpers at the bottom (``free_port``, ``isolated_jupyter_env``,

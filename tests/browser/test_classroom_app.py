@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from labtools import free_port, isolated_jupyter_env, screenshot, stop_process, wait_for_http
+from tests.browser.labtools import free_port, isolated_jupyter_env, screenshot, stop_process, wait_for_http
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from labtools import free_port, isolated_jupyter_env, stop_process, wait_for_http
+from tests.browser.labtools import free_port, isolated_jupyter_env, stop_process, wait_for_http
 
 pytestmark = pytest.mark.browser
 

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from labtools import run_notebook, screenshot
+from tests.browser.labtools import run_notebook, screenshot
 
 pytestmark = pytest.mark.browser
 

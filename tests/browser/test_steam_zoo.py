@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from labtools import run_notebook, screenshot, widget_box
+from tests.browser.labtools import run_notebook, screenshot, widget_box
 
 pytestmark = pytest.mark.browser
 

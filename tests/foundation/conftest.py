@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-HERE = Path(__file__).resolve().parent
-# `import toykind` in the test modules (pytest runs with --import-mode=importlib).
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
-
-from toykind import TOY_KINDS  # noqa: E402
-from zoobook.puzzles import register, unregister  # noqa: E402
+from tests.foundation.toykind import TOY_KINDS
+from zoobook.puzzles import register, unregister
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toykind import VALID_TOY, toy_file
+from tests.foundation.toykind import VALID_TOY, toy_file
 from zoobook.puzzles import PuzzleKind, Solution, catalogue, register, unregister
 from zoobook.widgets.browser import ALL_KINDS, PuzzleBrowser, option_label
 

@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from toykind import VALID_TOY, toy_file
+from tests.foundation.toykind import VALID_TOY, toy_file
 from zoobook.cli import main
 
-HERE = Path(__file__).resolve().parent
-# `python -c LAUNCHER args...` runs the real command with the toy kind registered.
-LAUNCHER = (f"import sys; sys.path.insert(0, {str(HERE)!r}); import toykind, zoobook.puzzles as p; "
-            "[p.register(k) for k in toykind.TOY_KINDS]; "
+ROOT = Path(__file__).resolve().parents[2]
+# `python -c LAUNCHER args...` runs the real command with the toy game registered
+# (the repository root is on PYTHONPATH, so `tests.foundation.toygame` imports).
+LAUNCHER = ("from zoobook.puzzles.registry import register_game; "
+            "register_game('tests.foundation.toygame.kinds'); "
             "from zoobook.cli import main; raise SystemExit(main())")
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -33,7 +36,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 
 
 def run_process(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", LAUNCHER, *map(str, argv)], cwd=cwd,
+    return subprocess.run([sys.executable, "-c", LAUNCHER, *map(str, argv)], cwd=cwd, env=ENV,
                           capture_output=True, text=True, timeout=60)
 
 
@@ -162,3 +165,30 @@ def test_the_installed_command_runs(tmp_path):
         pytest.skip("zoobook is not installed as a console script in this environment")
     result = subprocess.run([script, "list", tmp_path], capture_output=True, text=True, timeout=60)
     assert (result.returncode, result.stdout) == (0, "no puzzles\n")
+
+
+# -- a real process: what solving imports, and a closed pipe ---------------------------------------
+
+HEAVY = ("ipywidgets", "IPython", "zoobook.widgets", "zoobook.classroom")
+IMPORTS_AFTER = ("import json, sys; from zoobook.cli import main; status = main(sys.argv[1:]); "
+                 f"print(json.dumps([m for m in sys.modules if m.split('.')[0] in {HEAVY[:2]!r} "
+                 f"or m.startswith({HEAVY[2:]!r})]))")
+
+
+@pytest.mark.parametrize("argv", [("solve", "puzzles/5x5/mr-a.toml"), ("list",), ("list", "puzzles/steam-zoo"),
+                                  ("verify", "puzzles/steam-zoo/empty-area.toml")])
+def test_solving_and_listing_import_no_widgets_and_no_classroom(argv):
+    done = subprocess.run([sys.executable, "-c", IMPORTS_AFTER, *argv], cwd=ROOT, env=ENV,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == []
+
+
+def test_a_closed_pipe_ends_quietly():
+    """``zoobook list | head``: the reader leaves before the command writes."""
+    command = [sys.executable, "-c", "from zoobook.cli import main; raise SystemExit(main())", "list"]
+    process = subprocess.Popen(command, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()                      # the reader is gone before the first line
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 141     # as a shell reports a tool stopped by SIGPIPE
+    assert stderr == ""                         # no "internal error: BrokenPipeError", no "Exception ignored"

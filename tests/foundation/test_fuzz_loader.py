@@ -19,7 +19,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toykind import VALID_TOY
+from tests.foundation.toykind import VALID_TOY
 from zoobook.cli import main
 from zoobook.errors import PuzzleError
 from zoobook.puzzles import load_puzzle, parse_puzzle

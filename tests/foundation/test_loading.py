@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toykind import VALID_TOY, ToyTile, toy_file
+from tests.foundation.toykind import VALID_TOY, ToyTile, toy_file
 from zoobook.errors import PuzzleError
 from zoobook.puzzles import (Answer, catalogue, find_puzzle_files, get_kind, load_puzzle,
                              parse_puzzle, puzzle_toml, write_puzzle)

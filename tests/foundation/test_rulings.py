@@ -1,43 +1,46 @@
-"""The rulings: the project's restatement keeps every ID of the workplace's list."""
+"""The rulings: the project's own list (zoobook/data/rulings.toml) is whole, cited IDs exist, the page is current.
+
+The project ships what it tests: nothing here reads a file outside the repository.
+"""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
-
-import pytest
 
 from zoobook.rulings import all_rulings, cite, ruling, rulings_markdown
 
 REPO = Path(__file__).resolve().parents[2]
-SHARED_RULINGS = Path("/work/shared/rules/rulings.md")
+
+#: The rulings the rulebooks' gaps needed (base list) and the amendments of 2026-12-01,
+#: which replace what they contradict (a letter after a number amends that ruling).
+BASE = ([f"F{n}" for n in range(1, 20)] + [f"S{n}" for n in range(1, 12)] + [f"Z{n}" for n in range(1, 7)])
+AMENDMENTS = ["F18a", "F20", "F21", "F22", "F23", "S2a", "S10a", "S11a", "S12", "S13", "S14", "S15",
+              "Z7", "Z8", "Z9", "Z10"]
+#: Where an ID is cited: "ruling F7", "rulings S2", cite("Z1"), rule="F21", "[S12]".
+CITED = re.compile(r"""(?:\b[Rr]ulings? |cite\(["']|rule=["']|\[)([FSZ]\d{1,2}a?)\b""")
 
 
-def shared_rulings(text: str) -> dict[str, bool]:
-    """ID -> marked ASSUMED, for each ``- F7 ...`` entry (with its continuation lines).
+def _sources() -> dict[str, str]:
+    """The text of every module, document and notebook cell source (outputs left out)."""
+    texts = {}
+    for path in sorted((REPO / "zoobook").rglob("*.py")) + sorted((REPO / "docs").glob("*.md")):
+        if path.name != "rulings.md":          # generated from the data itself
+            texts[str(path.relative_to(REPO))] = path.read_text(encoding="utf-8")
+    for path in sorted((REPO / "notebooks").rglob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts[str(path.relative_to(REPO))] = "\n".join("".join(cell["source"]) for cell in cells)
+    return texts
 
-    >>> shared_rulings("## F\\n- F1 Cells.\\n- F2 ASSUMED Gates\\n  go on.\\n- F3 Walls. ASSUMED: none.\\n")
-    {'F1': False, 'F2': True, 'F3': True}
+
+def cited_ids(text: str) -> set[str]:
+    """The ruling IDs *text* cites.
+
+    >>> sorted(cited_ids('see ruling F7 and [S12]; cite("Z1"); Refusal("x", rule="F18a"); cell F1'))
+    ['F18a', 'F7', 'S12', 'Z1']
     """
-    entries: dict[str, list[str]] = {}
-    current = None
-    for line in text.splitlines():
-        start = re.match(r"^- ([A-Z]\d+)\b", line)
-        if start:
-            current = start.group(1)
-            entries[current] = [line]
-        elif current and line.startswith("  "):
-            entries[current].append(line)
-        else:
-            current = None
-    return {rid: "ASSUMED" in " ".join(lines) for rid, lines in entries.items()}
-
-
-@pytest.fixture(scope="module")
-def shared():
-    if not SHARED_RULINGS.exists():
-        pytest.skip(f"{SHARED_RULINGS} is not on this machine; the IDs cannot be compared")
-    return shared_rulings(SHARED_RULINGS.read_text(encoding="utf-8"))
+    return set(CITED.findall(text))
 
 
 def test_docs_rulings_page_is_generated_from_the_data():
@@ -45,16 +48,23 @@ def test_docs_rulings_page_is_generated_from_the_data():
     assert page == rulings_markdown(), "regenerate: python -m zoobook.rulings > docs/rulings.md"
 
 
-def test_every_shared_ruling_id_is_restated(shared):
+def test_every_ruling_and_every_amendment_is_restated():
     ours = {r.id for r in all_rulings()}
-    assert sorted(set(shared) - ours) == []
-    assert sorted(ours - set(shared)) == [], "a ruling ID the workplace's list does not have"
+    assert [rid for rid in BASE + AMENDMENTS if rid not in ours] == []
+    assert sorted(ours - set(BASE + AMENDMENTS)) == [], "a ruling the lists above do not know: add it there"
 
 
-def test_rulings_marked_assumed_there_are_assumed_here(shared):
-    ours = {r.id: r.assumed for r in all_rulings()}
-    assert sorted(rid for rid, assumed in shared.items() if assumed and not ours.get(rid)) == []
-    assert sorted(rid for rid, assumed in ours.items() if assumed and not shared.get(rid)) == []
+def test_an_amendment_follows_the_ruling_it_amends():
+    order = [r.id for r in all_rulings()]
+    for rid in order:
+        if rid[-1].isalpha():
+            assert rid[:-1] in order and order.index(rid[:-1]) < order.index(rid), rid
+
+
+def test_every_cited_ruling_exists():
+    ours = {r.id for r in all_rulings()}
+    missing = {f"{name}: {rid}" for name, text in _sources().items() for rid in cited_ids(text) - ours}
+    assert sorted(missing) == []
 
 
 def test_every_ruling_has_a_title_and_text_and_a_citation():

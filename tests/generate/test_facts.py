@@ -13,7 +13,7 @@ from zoobook.fivebyfive.board import Board, Tile
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
 from zoobook.generate.easter import connect_facts
 from zoobook.generate.lineup import greedy_lineup, lineup_facts
-from zoobook.generate.zoo import routes, sample, shipment_facts
+from zoobook.generate.zoo import routes, sample_shipment, shipment_facts
 from zoobook.steam.easter.generate import random_island
 from zoobook.steam.easter.kinds import solve_connect
 from zoobook.steam.zoo.kinds import ShipmentQuestion, solve
@@ -64,7 +64,7 @@ def _brute_routes(zoo: ZooMap, origin: str, destination: str):
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10_000))
 def test_route_enumeration_matches_networkx_simple_paths(seed):
-    question = sample(random.Random(seed), 1)
+    question = sample_shipment(random.Random(seed), 1)
     net = Network(question.zoo)
     mine = {tuple(r) for r, _ in routes(net, question.origin, question.destination, 99)}
     brute = _brute_routes(question.zoo, question.origin, question.destination)

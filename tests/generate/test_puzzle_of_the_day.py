@@ -10,8 +10,8 @@ import pytest
 from zoobook.puzzles import parse_puzzle
 from zoobook.puzzles.loading import default_puzzle_dir, find_puzzle_files, load_puzzle
 from zoobook.puzzles.registry import all_kinds
-from zoobook.widgets.puzzle_of_the_day import (UNITS, VIEWS, PuzzleOfTheDay, day_seed, picture_html,
-                                               play_widget)
+from zoobook.widgets.puzzle_of_the_day import (PuzzleOfTheDay, day_seed, kind_view, picture_html,
+                                               play_widget, unit_of, view_kinds)
 
 DAY = datetime.date(2026, 11, 29)
 
@@ -81,7 +81,7 @@ def shipped() -> dict[str, list]:
 
 @pytest.mark.parametrize("kind", _game_kinds())
 def test_every_puzzle_kind_has_a_picture_a_play_widget_and_a_unit(kind, shipped):
-    assert kind in VIEWS, f"{kind} has no view in the puzzle of the day: add a KindView to VIEWS"
+    assert kind in view_kinds(), f"{kind} has no view: its kinds module's VIEWS should name a KindView"
     assert shipped.get(kind), f"no shipped puzzle of kind {kind} to draw"
     first, *others = shipped[kind]
     picture = picture_html(kind, first.model)
@@ -89,11 +89,11 @@ def test_every_puzzle_kind_has_a_picture_a_play_widget_and_a_unit(kind, shipped)
     if others:  # the picture is of this puzzle, not a stock image of the kind
         assert picture_html(kind, others[-1].model) != picture
     assert isinstance(play_widget(kind, first.model), widgets.DOMWidget)
-    assert UNITS[kind] and VIEWS[kind].how
+    assert unit_of(kind) and kind_view(kind).how
 
 
 def test_the_views_cover_exactly_the_puzzle_kinds():
-    assert sorted(VIEWS) == sorted(_game_kinds())   # no view left behind by a renamed kind
+    assert view_kinds() == sorted(_game_kinds())   # no view left behind by a renamed kind
 
 
 def test_a_score_puzzle_picture_does_not_give_the_score_away(shipped):

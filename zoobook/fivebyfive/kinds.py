@@ -170,3 +170,7 @@ def dump(puzzle: LineupPuzzle) -> dict[str, Any]:
 
 
 KINDS = (PuzzleKind("5x5/lineup", "the most points one round's lineup can score (5x5 Zoo)", parse, solve, dump),)
+
+# Hooks found by the registry, imported only when used (zoobook.puzzles.registry).
+VIEWS = {"5x5/lineup": "zoobook.widgets.kind_views:LINEUP_VIEW"}
+GENERATORS = {"5x5/lineup": "zoobook.generate.lineup:GENERATOR"}

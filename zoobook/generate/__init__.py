@@ -4,14 +4,15 @@
 * :mod:`~zoobook.generate.registry`: one generator per kind, registered from this package;
 * :mod:`~zoobook.generate.pipeline`: sample, solve, measure, filter, grade, certify, write;
 * :mod:`~zoobook.generate.survey`: random puzzles in bulk, for calibration and grade distributions;
-* one module per game (``zoo``, ``lineup``, ``easter``, ``zooloretto``, ``steam_game``);
+* one module per game (``zoo``, ``lineup``, ``easter``, ``zooloretto``, ``steam_game``), each
+  named by its game's kinds module (``GENERATORS``), none listed here;
 * :mod:`~zoobook.generate.kinds`: the ``zoobook generate`` command.
 """
 
 from __future__ import annotations
 
 from zoobook.generate.grading import Calibration, Facts, grade, score, thresholds_from
-from zoobook.generate.pipeline import (GeneratedPuzzle, GenerationError, candidate, generate,
+from zoobook.generate.pipeline import (GeneratedPuzzle, GenerationError, generate,
                                        generate_one, quality_problems, write_generated)
 from zoobook.generate.registry import Generator, generator_kinds, get_generator, register_generator
 from zoobook.generate.survey import (calibrate, grade_distribution, grade_distributions, is_puzzle,

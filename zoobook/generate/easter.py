@@ -48,7 +48,7 @@ Examples
 --------
 >>> import random
 >>> from zoobook.steam.easter.kinds import solve_connect, solve_moai
->>> island = sample(random.Random(3), 2)
+>>> island = sample_connect(random.Random(3), 2)
 >>> connect_facts(island, solve_connect(island)).effort > 0
 True
 >>> question = sample_moai(random.Random(3), 3)
@@ -68,7 +68,7 @@ import networkx as nx
 
 from zoobook.generate.grading import Calibration, Facts
 from zoobook.explain import join_words, plural
-from zoobook.generate.registry import Generator, register_generator
+from zoobook.generate.registry import Generator
 from zoobook.hexgrid import Hex, distance, neighbours
 from zoobook.puzzles.solution import Solution
 from zoobook.steam.easter.approximations import closure_mst, networkx_steiner
@@ -79,7 +79,7 @@ from zoobook.steam.easter.island import TRACK_COST, Island
 from zoobook.steam.easter.kinds import MoaiQuestion
 from zoobook.steam.easter.moai import MAX_LEVEL, cube_needs
 
-__all__ = ["sample", "connect_facts", "count_optimal_networks", "GENERATOR", "sample_moai",
+__all__ = ["sample_connect", "connect_facts", "count_optimal_networks", "CONNECT_GENERATOR", "sample_moai",
            "built_network", "naive_turns", "decoy_first_turns", "moai_facts", "MOAI_GENERATOR"]
 
 
@@ -106,7 +106,7 @@ MAX_NETWORK_NODES = 2000
 _SIZES = {1: (24, 3, 0, 1), 2: (32, 4, 0, 1), 3: (40, 4, 2, 3), 4: (48, 5, 2, 3), 5: (56, 5, 3, 4)}
 
 
-def sample(rng: random.Random, difficulty: int) -> Island:
+def sample_connect(rng: random.Random, difficulty: int) -> Island:
     """A random island of the hinted size, redrawn when its cities cannot be spaced out
     or when its exact solve needs more than :data:`MAX_RELAXATIONS` relaxations."""
     hexes, ruins, fewest, most = _SIZES[difficulty]
@@ -180,11 +180,11 @@ def _describe(island: Island, solution: Solution, facts: Facts) -> str:
 
 
 #: Calibrated with zoobook.generate.calibrate("steam-easter/connect", samples=400, seed=0).
-CALIBRATION = Calibration(effort_scale=100, decoy_scale=2, gap_scale=0.15,
-                          thresholds=(0.193, 0.336, 0.505, 0.641))
+CONNECT_CALIBRATION = Calibration(effort_scale=100, decoy_scale=2, gap_scale=0.15,
+                                  thresholds=(0.193, 0.336, 0.505, 0.641))
 
-GENERATOR = register_generator(Generator("steam-easter/connect", sample, connect_facts, CALIBRATION,
-                                         _title, _problems, _describe), replace=True)
+CONNECT_GENERATOR = Generator("steam-easter/connect", sample_connect, connect_facts, CONNECT_CALIBRATION,
+                              _title, _problems, _describe)
 
 
 # -- steam-easter/moai ----------------------------------------------------------------------
@@ -449,6 +449,5 @@ def _moai_describe(question: MoaiQuestion, solution: Solution, facts: Facts) -> 
 MOAI_CALIBRATION = Calibration(effort_scale=150, decoy_scale=12, gap_scale=0.34,
                                thresholds=(0.256, 0.581, 0.702, 0.76))
 
-MOAI_GENERATOR = register_generator(Generator("steam-easter/moai", sample_moai, moai_facts,
-                                              MOAI_CALIBRATION, _moai_title, _moai_problems,
-                                              _moai_describe), replace=True)
+MOAI_GENERATOR = Generator("steam-easter/moai", sample_moai, moai_facts, MOAI_CALIBRATION,
+                           _moai_title, _moai_problems, _moai_describe)

@@ -1,11 +1,17 @@
 """The generator registry: one :class:`Generator` per puzzle kind, keyed by kind name.
 
-Generators live in this package (``zoobook/generate/<game>.py``), beside the
-games rather than inside them: each one reuses its game's model, random
-sampler, solver and ``dump``, and adds what grading needs (the solver facts of
-:mod:`zoobook.generate.grading`). A generator module whose game is missing or
-broken is skipped and its error kept (:func:`unavailable`), so one unfinished
-game never stops the others.
+A game names its generators in its own ``kinds`` module, ``GENERATORS =
+{kind: "package.module:ATTRIBUTE"}`` (:mod:`zoobook.puzzles.registry`); this
+registry imports them on first use, so adding a game edits no list here. The
+shipped games' generators live in this package (``zoobook/generate/<game>.py``),
+beside the games rather than inside them: each one reuses its game's model,
+random sampler, solver and ``dump``, and adds what grading needs (the solver
+facts of :mod:`zoobook.generate.grading`). One naming for all of them: the
+generator of a kind is ``<QUESTION>_GENERATOR``, its sampler
+``sample_<question>`` and its facts ``<question>_facts`` (``steam-zoo/shipment``:
+``SHIPMENT_GENERATOR``, ``sample_shipment``, ``shipment_facts``). A generator
+whose import fails is skipped and its error kept (:func:`unavailable`), so one
+unfinished game never stops the others.
 
 Examples
 --------
@@ -19,7 +25,6 @@ KeyError: "no generator for kind 'toy/none' (generators: 5x5/lineup, ...)"
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,12 +33,9 @@ from typing import Any
 from zoobook.generate.grading import Calibration, Facts
 from zoobook.puzzles.solution import Solution
 
-__all__ = ["Generator", "register_generator", "get_generator", "generator_kinds", "unavailable",
-           "BUILTIN_MODULES"]
+from zoobook.puzzles.registry import generator_hooks, resolve
 
-#: The generator modules of this package, imported on first use.
-BUILTIN_MODULES = ("zoobook.generate.zoo", "zoobook.generate.lineup", "zoobook.generate.easter",
-                   "zoobook.generate.zooloretto", "zoobook.generate.steam_game")
+__all__ = ["Generator", "register_generator", "get_generator", "generator_kinds", "unavailable", "count_optima"]
 
 
 def _no_problems(model: Any, solution: Solution, facts: Facts) -> list[str]:
@@ -97,15 +99,19 @@ def register_generator(generator: Generator, *, replace: bool = False) -> Genera
 
 
 def _load() -> None:
+    """Import the generators the kinds modules name (once), keeping the errors of those that fail."""
     global _loaded
     if _loaded:
         return
     _loaded = True
-    for name in BUILTIN_MODULES:
+    for kind, (hook, package) in generator_hooks().items():
         try:
-            importlib.import_module(name)
+            generator = resolve(hook, package)
+            if not isinstance(generator, Generator) or generator.kind != kind:
+                raise TypeError(f"{hook!r} is not the Generator of {kind}")
+            register_generator(generator, replace=True)
         except Exception as exc:  # a game still being built: skip it, say why on request
-            _UNAVAILABLE[name] = f"{type(exc).__name__}: {exc}"
+            _UNAVAILABLE[kind] = f"{type(exc).__name__}: {exc}"
 
 
 def get_generator(kind: str) -> Generator:
@@ -124,6 +130,17 @@ def generator_kinds() -> list[str]:
 
 
 def unavailable() -> dict[str, str]:
-    """Generator modules that could not be imported, with the reason."""
+    """Kinds whose generator could not be imported, with the reason."""
     _load()
     return dict(_UNAVAILABLE)
+
+
+def count_optima(kind: str, model: Any, solution: Solution) -> int | None:
+    """How many optimal witnesses *model* has, counted by its kind's generator facts.
+
+    None when the kind has no generator or its facts do not count them. ``zoobook
+    verify`` compares this count with a file's ``[answer].optima``.
+    """
+    if kind not in generator_kinds():
+        return None
+    return get_generator(kind).facts(model, solution).optima

@@ -15,7 +15,7 @@ Examples
 --------
 >>> import random
 >>> from zoobook.steam.zoo.kinds import solve
->>> question = sample(random.Random(4), 3)
+>>> question = sample_shipment(random.Random(4), 3)
 >>> facts = shipment_facts(question, solve(question))
 >>> facts.optima >= 1 and facts.effort > 0
 True
@@ -27,21 +27,21 @@ import random
 from collections import deque
 
 from zoobook.generate.grading import Calibration, Facts
-from zoobook.generate.registry import Generator, register_generator
+from zoobook.generate.registry import Generator
 from zoobook.puzzles.solution import Solution
 from zoobook.steam.zoo.generate import random_zoo
 from zoobook.steam.zoo.kinds import ShipmentQuestion, dump_ascii
 from zoobook.steam.zoo.model import MAX_LEVEL, NEW_CITY, ZooMap
 from zoobook.steam.zoo.shipping import Network, route_level
 
-__all__ = ["sample", "shipment_facts", "routes", "fewest_links_route", "GENERATOR"]
+__all__ = ["sample_shipment", "shipment_facts", "routes", "fewest_links_route", "SHIPMENT_GENERATOR"]
 
 #: Map sizes by difficulty hint: (width, height, areas, exits, towns).
 _SIZES = {1: (7, 5, 4, 1, 1), 2: (8, 6, 5, 2, 1), 3: (9, 7, 6, 2, 1), 4: (10, 8, 7, 3, 2),
           5: (11, 9, 8, 3, 2)}
 
 
-def sample(rng: random.Random, difficulty: int) -> ShipmentQuestion:
+def sample_shipment(rng: random.Random, difficulty: int) -> ShipmentQuestion:
     """A random map of the hinted size and two different areas on it."""
     width, height, areas, exits, towns = _SIZES[difficulty]
     zoo = random_zoo(rng, width=width, height=height, areas=areas, exits=exits, towns=towns,
@@ -167,9 +167,8 @@ def _describe(question: ShipmentQuestion, solution: Solution, facts: Facts) -> s
 
 
 #: Calibrated with zoobook.generate.calibrate("steam-zoo/shipment", samples=400, seed=0).
-CALIBRATION = Calibration(effort_scale=40, decoy_scale=10, gap_scale=1.0,
-                          thresholds=(0.302, 0.415, 0.551, 0.665))
+SHIPMENT_CALIBRATION = Calibration(effort_scale=40, decoy_scale=10, gap_scale=1.0,
+                                   thresholds=(0.302, 0.415, 0.551, 0.665))
 
-GENERATOR = register_generator(Generator("steam-zoo/shipment", sample, shipment_facts, CALIBRATION,
-                                         _title, _problems, _describe, dump_ascii),
-                               replace=True)
+SHIPMENT_GENERATOR = Generator("steam-zoo/shipment", sample_shipment, shipment_facts, SHIPMENT_CALIBRATION,
+                               _title, _problems, _describe, dump_ascii)

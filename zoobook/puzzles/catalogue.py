@@ -86,8 +86,10 @@ def verify(paths: Iterable[str | Path]) -> tuple[list[Check], list[PuzzleError]]
     """Re-solve every puzzle under *paths* and compare with its ``[answer]``.
 
     A puzzle without ``[answer]`` fails verification: a shipped puzzle carries its
-    certified answer.
+    certified answer. Where the file stores ``[answer].optima``, the number of optimal
+    witnesses is counted again (by the kind's generator facts) and must match.
     """
+    from zoobook.generate.registry import count_optima  # imported only to verify
     puzzles, errors = load_all(paths)
     checks = []
     for puzzle in puzzles:
@@ -98,6 +100,11 @@ def verify(paths: Iterable[str | Path]) -> tuple[list[Check], list[PuzzleError]]
             checks.append(Check(puzzle, solution.value, False,
                                 f"[answer].value is {_show(puzzle.answer.value)} "
                                 f"but the solver finds {_show(solution.value)}"))
+        elif puzzle.answer.optima is not None and (
+                counted := count_optima(puzzle.kind.name, puzzle.model, solution)) != puzzle.answer.optima:
+            found = "the kind cannot count them" if counted is None else f"there are {counted}"
+            checks.append(Check(puzzle, solution.value, False,
+                                f"[answer].optima is {puzzle.answer.optima} but {found}"))
         else:
             checks.append(Check(puzzle, solution.value, True, "ok"))
     return checks, errors

@@ -1,10 +1,27 @@
-"""The plug-in registry of puzzle kinds.
+"""The plug-in registry of puzzle kinds: a game plugs in through its own ``kinds`` module.
 
-Each game package declares its kinds in a module named ``kinds`` with a
-``KINDS`` tuple of :class:`PuzzleKind` (``zoobook/steam/zoo/kinds.py`` and so
-on). The registry imports every module called ``kinds`` in the zoobook package
-tree, so a new game is added without touching this file or any other game. Tests may also
-:func:`register` kinds of their own.
+Each game package has a module named ``kinds`` (``zoobook/steam/zoo/kinds.py``
+and so on). The registry finds every such file under the zoobook folders on
+disk and imports only those modules (never a package's widgets or the
+classroom), so listing or solving puzzles stays light. A kinds module may
+declare, all optional:
+
+``KINDS``
+    a tuple of :class:`PuzzleKind`: the puzzle kinds, their parser, solver and writer;
+``VIEWS``
+    ``{kind name: hook}``: the kind's picture and play widget (a
+    :class:`~zoobook.widgets.puzzle_of_the_day.KindView`), for the puzzle of the day;
+``GENERATORS``
+    ``{kind name: hook}``: the kind's :class:`~zoobook.generate.registry.Generator`;
+``COMMANDS``
+    callables ``add(subparsers)`` that add sub-commands to the ``zoobook`` command.
+
+A hook is the object itself or, so that nothing heavy is imported before it
+is needed, its dotted name ``"package.module:attribute"`` (a leading dot is
+relative to the kinds module's package: ``".views:VIEW"``). Adding a game
+therefore touches no file but its own. Tests (or a game outside the zoobook
+folders) add a kinds module with :func:`register_game`, or single kinds with
+:func:`register`.
 
 Examples
 --------
@@ -17,21 +34,27 @@ Examples
 >>> get_kind("toy/echo").summary
 'returns its number'
 >>> unregister("toy/echo")
+>>> "zoobook.fivebyfive.kinds" in kinds_module_names()
+True
+>>> resolve("zoobook.puzzles.solution:Solution") is Solution
+True
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from zoobook.errors import PuzzleError
 from zoobook.puzzles.fields import Table
 from zoobook.puzzles.solution import Solution
 
-__all__ = ["PuzzleKind", "register", "unregister", "get_kind", "all_kinds", "game_modules"]
+__all__ = ["PuzzleKind", "register", "unregister", "get_kind", "all_kinds", "game_modules",
+           "register_game", "kinds_module_names", "resolve", "view_hooks", "generator_hooks"]
 
 
 @dataclass(frozen=True)
@@ -70,7 +93,10 @@ class PuzzleKind:
 
 
 _KINDS: dict[str, PuzzleKind] = {}
-_GAME_MODULES: list = []
+_GAME_MODULES: list[ModuleType] = []
+#: Each kind's hooks, ``{kind: (hook, package the hook is relative to)}``.
+_VIEWS: dict[str, tuple[Any, str]] = {}
+_GENERATORS: dict[str, tuple[Any, str]] = {}
 _discovered = False
 
 
@@ -85,25 +111,82 @@ def register(kind: PuzzleKind, *, replace: bool = False) -> PuzzleKind:
 
 
 def unregister(name: str) -> None:
-    """Remove the kind *name* (tests use this to clean up their toy kinds)."""
+    """Remove the kind *name* and its hooks (tests use this to clean up their toy kinds)."""
     _KINDS.pop(name, None)
+    _VIEWS.pop(name, None)
+    _GENERATORS.pop(name, None)
+
+
+def kinds_module_names() -> list[str]:
+    """The dotted names of the ``kinds`` modules under the zoobook folders, found on disk.
+
+    Nothing is imported: a package's ``__init__`` (which may load widgets) is
+    never run just to look inside it.
+    """
+    import zoobook
+
+    names = []
+    for root in map(Path, zoobook.__path__):
+        for path in sorted(root.rglob("kinds.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            folders = [root.joinpath(*parts[:depth]) for depth in range(1, len(parts))]
+            if all((folder / "__init__.py").is_file() for folder in folders):
+                names.append(".".join(("zoobook", *parts)))
+    return names
+
+
+def register_game(module: ModuleType | str) -> ModuleType:
+    """Add a game's kinds module (or its dotted name): its KINDS, VIEWS, GENERATORS and COMMANDS.
+
+    Hooks are kept as declared and imported only by :func:`resolve`.
+    """
+    if isinstance(module, str):
+        module = importlib.import_module(module)
+    package = module.__package__ or module.__name__
+    kinds = tuple(getattr(module, "KINDS", ()))
+    for kind in kinds:
+        register(kind, replace=True)
+    known = {kind.name for kind in kinds} | set(_KINDS)
+    for attribute, hooks in (("VIEWS", _VIEWS), ("GENERATORS", _GENERATORS)):
+        for name, hook in getattr(module, attribute, {}).items():
+            if name not in known:
+                raise ValueError(f"{module.__name__}.{attribute} names {name!r}, which is not a puzzle kind")
+            hooks[name] = (hook, package)
+    if module not in _GAME_MODULES:
+        _GAME_MODULES.append(module)
+    return module
+
+
+def resolve(hook: Any, package: str | None = None) -> Any:
+    """The object a hook names: ``"module:attribute"`` is imported now; anything else is itself.
+
+    >>> resolve(len) is len
+    True
+    >>> resolve("zoobook.puzzles:nothing")
+    Traceback (most recent call last):
+    ...
+    ValueError: hook 'zoobook.puzzles:nothing': module zoobook.puzzles has no attribute 'nothing'
+    """
+    if not isinstance(hook, str):
+        return hook
+    module_name, colon, attribute = hook.partition(":")
+    if not colon or not module_name or not attribute:
+        raise ValueError(f"hook {hook!r} must read 'package.module:attribute'")
+    module = importlib.import_module(module_name, package)
+    try:
+        return getattr(module, attribute)
+    except AttributeError:
+        raise ValueError(f"hook {hook!r}: module {module.__name__} has no attribute {attribute!r}") from None
 
 
 def _discover() -> None:
-    """Import every module named ``kinds`` inside the zoobook package tree."""
+    """Import every module named ``kinds`` under the zoobook folders, once."""
     global _discovered
     if _discovered:
         return
     _discovered = True
-    import zoobook
-
-    for module in pkgutil.walk_packages(zoobook.__path__, prefix="zoobook."):
-        if module.name.rsplit(".", 1)[-1] != "kinds":
-            continue
-        kinds_module = importlib.import_module(module.name)
-        _GAME_MODULES.append(kinds_module)
-        for kind in getattr(kinds_module, "KINDS", ()):
-            register(kind, replace=True)
+    for name in kinds_module_names():
+        register_game(name)
 
 
 def get_kind(name: str) -> PuzzleKind:
@@ -122,11 +205,19 @@ def all_kinds() -> list[PuzzleKind]:
     return [_KINDS[name] for name in sorted(_KINDS)]
 
 
-def game_modules() -> list:
-    """The ``kinds`` modules found, for optional extras.
-
-    A kinds module may define ``COMMANDS``: callables ``add(subparsers)`` that
-    add sub-commands to the ``zoobook`` command.
-    """
+def game_modules() -> list[ModuleType]:
+    """The kinds modules found (and those added by :func:`register_game`)."""
     _discover()
     return list(_GAME_MODULES)
+
+
+def view_hooks() -> dict[str, tuple[Any, str]]:
+    """``{kind: (hook, package)}`` of every kind with a view; :func:`resolve` imports one."""
+    _discover()
+    return dict(_VIEWS)
+
+
+def generator_hooks() -> dict[str, tuple[Any, str]]:
+    """``{kind: (hook, package)}`` of every kind with a generator; :func:`resolve` imports one."""
+    _discover()
+    return dict(_GENERATORS)

@@ -9,13 +9,41 @@ from __future__ import annotations
 import base64
 import html
 import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as widgets
 
 from zoobook.puzzles.solution import Solution
 from zoobook.rulings import ruling
 
-__all__ = ["figure_html", "solution_html", "ruling_html", "SolutionPanel", "RulingLookup"]
+__all__ = ["figure_html", "solution_html", "ruling_html", "SolutionPanel", "RulingLookup", "KindView"]
+
+
+@dataclass(frozen=True)
+class KindView:
+    """How a puzzle kind is shown: its picture, its play widget, the unit of its answer.
+
+    A game declares one per kind in its ``kinds`` module's ``VIEWS``
+    (:mod:`zoobook.puzzles.registry`); the puzzle of the day shows it.
+
+    Attributes
+    ----------
+    picture : callable
+        ``picture(model) -> str``: the puzzle as HTML (an ``<img>`` or inline SVG).
+    play : callable
+        ``play(model) -> Widget``: the game's own interactive widget on the puzzle.
+    unit : str
+        What the answer counts ("points" reads "Optimum: 12 points").
+    how : str
+        One line on solving it in the play widget.
+    """
+
+    picture: Callable[[Any], str]
+    play: Callable[[Any], widgets.Widget]
+    unit: str
+    how: str
 
 
 def figure_html(fig, *, alt: str = "", dpi: int = 80) -> str:

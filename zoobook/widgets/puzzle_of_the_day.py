@@ -7,8 +7,9 @@ picture, the reader may type a guess, open the game's own interactive widget
 to work it out, and "Reveal" shows the certified optimum with the solver's
 explanation (:func:`zoobook.widgets.common.solution_html`) and its witness.
 
-Every puzzle kind has a :class:`KindView` in :data:`VIEWS`: its picture, its
-play widget and the unit its answer is counted in. Every answer is a number
+Every puzzle kind's game declares a :class:`~zoobook.widgets.common.KindView`
+in its own ``kinds`` module (``VIEWS``, found by :mod:`zoobook.puzzles.registry`):
+its picture, its play widget and the unit its answer is counted in. Every answer is a number
 (points, dollars, turns, a locomotive level; an investment's gain may be
 negative), so one number box takes every guess. A question with no answer
 (``value`` None) never becomes a puzzle of the day: the generator's quality
@@ -32,8 +33,6 @@ from __future__ import annotations
 
 import datetime
 import html
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
@@ -41,11 +40,12 @@ import ipywidgets as widgets
 from zoobook.errors import PuzzleError
 from zoobook.generate import GenerationError, generate_one, generator_kinds
 from zoobook.puzzles.loading import parse_puzzle
+from zoobook.puzzles.registry import resolve, view_hooks
 from zoobook.widgets.browser import puzzle_card_html
-from zoobook.widgets.common import figure_html, solution_html
+from zoobook.widgets.common import KindView, solution_html
 
-__all__ = ["PuzzleOfTheDay", "KindView", "VIEWS", "UNITS", "day_seed", "counted", "picture_html",
-           "play_widget", "witness_html"]
+__all__ = ["PuzzleOfTheDay", "KindView", "kind_view", "view_kinds", "unit_of", "day_seed", "counted",
+           "picture_html", "play_widget", "witness_html"]
 
 
 def day_seed(day: datetime.date) -> int:
@@ -57,171 +57,23 @@ def day_seed(day: datetime.date) -> int:
     return day.year * 10_000 + day.month * 100 + day.day
 
 
-# -- each kind's picture and play widget: the games' own views ---------------------------------
-# Imports are local so that opening the widget loads only the games it shows.
+# -- each kind's view, declared by its game ------------------------------------------------
 
-def _shipment_picture(question) -> str:
-    from zoobook.widgets.steam_zoo import zoo_figure_html
-
-    feeding = " (with Feeding)" if question.feeding else ""
-    return zoo_figure_html(question.zoo, title=f"{question.origin} to {question.destination}{feeding}")
+def kind_view(kind: str) -> KindView | None:
+    """The view the game of *kind* declares in its kinds module's ``VIEWS`` (None if it has none)."""
+    hook = view_hooks().get(kind)
+    return resolve(*hook) if hook else None
 
 
-def _shipment_widget(question) -> widgets.Widget:
-    from zoobook.widgets.steam_zoo import ShipmentExplorer
-
-    return ShipmentExplorer(question.zoo, origin=question.origin, destination=question.destination,
-                            feeding=question.feeding, level=1)
+def view_kinds() -> list[str]:
+    """The kinds whose game declares a view, sorted."""
+    return sorted(view_hooks())
 
 
-def _game_picture(game) -> str:
-    from zoobook.widgets.steam_game import draw_game
-
-    fig, _ = draw_game(game.new_state(), title=f"Clear the map in at most {game.turns} turns")
-    return figure_html(fig, alt="the map", dpi=70)
-
-
-def _game_widget(game) -> widgets.Widget:
-    from zoobook.widgets.steam_game import GamePlayer
-
-    return GamePlayer(game)
-
-
-def _island_picture(island) -> str:
-    from zoobook.widgets.steam_easter import draw_island
-
-    fig, _ = draw_island(island, title="join every ruin")
-    return figure_html(fig, alt="island", dpi=70)
-
-
-def _island_widget(island) -> widgets.Widget:
-    from zoobook.widgets.steam_easter import ConnectLab
-
-    return ConnectLab(island)
-
-
-def _moai_picture(question) -> str:
-    from zoobook.widgets.steam_easter import draw_island
-
-    fig, _ = draw_island(question.island,
-                         title=f"ship every moai cube: locomotive at level {question.locomotive}")
-    return figure_html(fig, alt="the moai", dpi=70)
-
-
-def _moai_widget(question) -> widgets.Widget:
-    from zoobook.widgets.steam_easter import MoaiLab
-
-    return MoaiLab(question.island, level=question.locomotive)
-
-
-def _lineup_picture(puzzle) -> str:
-    from zoobook.widgets.fivebyfive_board import board_svg
-
-    return board_svg(puzzle.board, gate=puzzle.gate)
-
-
-def _lineup_widget(puzzle) -> widgets.Widget:
-    from zoobook.widgets.fivebyfive_lineup import LineupExplorer
-
-    return LineupExplorer(puzzle)
-
-
-def _unscored_zoo_picture(zoo) -> str:
-    from zoobook.widgets.zooloretto import zoo_svg
-
-    return zoo_svg(zoo, scores=False)   # the points are the answer
-
-
-def _zoo_and(zoo, *lists: tuple[str, tuple]) -> str:
-    """The zoo (with its score now) and what the question adds: truck, markers, tiles to come."""
-    from zoobook.widgets.zooloretto import zoo_svg
-
-    items = "".join(f"<p><b>{label}:</b> {html.escape(', '.join(map(str, things)) or 'none')}</p>"
-                    for label, things in lists)
-    return zoo_svg(zoo) + items
-
-
-def _truck_picture(puzzle) -> str:
-    return _zoo_and(puzzle.zoo, ("The truck", puzzle.tiles))
-
-
-def _sabotage_picture(puzzle) -> str:
-    return _zoo_and(puzzle.zoo, ("Markers to place", puzzle.markers),
-                    ("The opponent's tiles to come", puzzle.tiles))
-
-
-def _invest_picture(puzzle) -> str:
-    return _zoo_and(puzzle.zoo, ("Tiles to come", puzzle.tiles))
-
-
-def _zoo_board(zoo) -> widgets.Widget:
-    from zoobook.widgets.zooloretto import ZooBoard
-
-    return ZooBoard(zoo)
-
-
-def _question_zoo_board(puzzle) -> widgets.Widget:
-    return _zoo_board(puzzle.zoo)
-
-
-@dataclass(frozen=True)
-class KindView:
-    """How the puzzle of the day shows one kind.
-
-    Attributes
-    ----------
-    picture : callable
-        ``picture(model) -> str``: the puzzle as HTML (an ``<img>`` or inline SVG).
-    play : callable
-        ``play(model) -> Widget``: the game's own interactive widget on the puzzle.
-    unit : str
-        What the answer counts ("points" reads "Optimum: 12 points").
-    how : str
-        One line on solving it in the play widget.
-    """
-
-    picture: Callable[[Any], str]
-    play: Callable[[Any], widgets.Widget]
-    unit: str
-    how: str
-
-
-#: Every puzzle kind's view (a test checks that each registered kind has one).
-VIEWS: dict[str, KindView] = {
-    "steam-zoo/shipment": KindView(
-        _shipment_picture, _shipment_widget, "(locomotive level)",
-        "Move the locomotive slider: the explorer says whether that level is enough."),
-    "steam-zoo/clear": KindView(
-        _game_picture, _game_widget, "turns",
-        "Play the map turn by turn; Hint asks the planner for the best next action."),
-    "steam-easter/connect": KindView(
-        _island_picture, _island_widget, "dollars of track",
-        "Lay track hex by hex (a city name or q,r) and watch the cost and the joined ruins."),
-    "steam-easter/moai": KindView(
-        _moai_picture, _moai_widget, "turns",
-        "Ship top cubes, turn a moai over (Rapa Nui), raise the locomotive; a turn is two shipments."),
-    "steam-easter/clear": KindView(
-        _game_picture, _game_widget, "turns",
-        "Play the map turn by turn; Hint asks the planner for the best next action."),
-    "5x5/lineup": KindView(
-        _lineup_picture, _lineup_widget, "points",
-        "Click tiles from the gate to line the visitors up; the score follows your clicks."),
-    "zooloretto/score": KindView(
-        _unscored_zoo_picture, _zoo_board, "points",
-        "The live board scores the zoo line by line (so it shows the answer): count first, then compare."),
-    "zooloretto/truck": KindView(
-        _truck_picture, _question_zoo_board, "points if the game ended now",
-        "Place the truck's tiles one by one and read the score; Undo to try other places."),
-    "zooloretto/sabotage": KindView(
-        _sabotage_picture, _question_zoo_board, "points the markers cost the opponent",
-        "Place the markers in the opponent's zoo, then their tiles as well as they can; Undo to compare."),
-    "zooloretto/invest": KindView(
-        _invest_picture, _question_zoo_board, "points more than buying nothing",
-        "Buy (or not), place the tiles to come as well as you can, and compare the totals; Undo to go back."),
-}
-
-#: The unit of each kind's answer.
-UNITS: dict[str, str] = {kind: view.unit for kind, view in VIEWS.items()}
+def unit_of(kind: str) -> str:
+    """The unit of *kind*'s answer ("" for a kind without a view)."""
+    view = kind_view(kind)
+    return view.unit if view else ""
 
 
 def counted(unit: str, value: Any) -> str:
@@ -238,13 +90,13 @@ def counted(unit: str, value: Any) -> str:
 
 def picture_html(kind: str, model: Any) -> str:
     """The game's own picture of a puzzle model ("" for a kind without a view)."""
-    view = VIEWS.get(kind)
+    view = kind_view(kind)
     return view.picture(model) if view else ""
 
 
 def play_widget(kind: str, model: Any) -> widgets.Widget | None:
     """The game's own interactive widget on *model*, or None for a kind without a view."""
-    view = VIEWS.get(kind)
+    view = kind_view(kind)
     return view.play(model) if view else None
 
 
@@ -363,8 +215,7 @@ class PuzzleOfTheDay(widgets.VBox):
         """Generate and show puzzle number ``index`` of the day's batch; hide the answer."""
         self.answer.value = self.verdict.value = ""
         self.play_area.children = ()
-        view = VIEWS.get(self.kind.value)
-        self.unit.value = view.unit if view else ""
+        self.unit.value = unit_of(self.kind.value)
         try:
             self.current = generate_one(self.kind.value, difficulty=self.difficulty.value,
                                         seed=self.seed, index=self.index, prefix="daily")
@@ -391,7 +242,7 @@ class PuzzleOfTheDay(widgets.VBox):
         """Open the game's own widget on the puzzle, with a line on how to use it."""
         if self.current is None:
             return
-        view = VIEWS.get(self.current.kind)
+        view = kind_view(self.current.kind)
         if view is None:
             note = widgets.HTML(f'<div class="zoobook-message">No widget shows '
                                 f'{html.escape(self.current.kind)} puzzles yet.</div>')
@@ -404,7 +255,7 @@ class PuzzleOfTheDay(widgets.VBox):
         """Show the certified optimum, the solver's explanation and the readable witness."""
         if self.current is None:
             return
-        unit = counted(UNITS.get(self.current.kind, ""), self.current.solution.value)
+        unit = counted(unit_of(self.current.kind), self.current.solution.value)
         themes = ", ".join(self.current.facts.themes)
         self.answer.value = (solution_html(self.current.solution, title="Optimum", unit=unit)
                              + witness_html(self.current.solution.witness)

@@ -114,3 +114,10 @@ KINDS = (
                _parse_invest, lambda p: solve_invest(p.zoo, p.tiles),
                lambda p: {**zoo_dict(p.zoo), "tiles": _dump_tiles(p.tiles)}),
 )
+
+# Hooks found by the registry, imported only when used (zoobook.puzzles.registry).
+VIEWS = {f"zooloretto/{question}": f"zoobook.widgets.kind_views:{question.upper()}_VIEW"
+         for question in ("score", "truck", "sabotage", "invest")}
+GENERATORS = {"zooloretto/score": "zoobook.generate.zooloretto:GENERATOR",
+              **{f"zooloretto/{question}": f"zoobook.generate.zooloretto:{question.upper()}_GENERATOR"
+                 for question in ("truck", "sabotage", "invest")}}

@@ -181,3 +181,9 @@ KINDS = (
                "Easter Island: the fewest turns to ship every moai cube away on a built network",
                parse_moai, solve_moai, dump_moai),
 )
+
+# Hooks found by the registry, imported only when used (zoobook.puzzles.registry).
+VIEWS = {"steam-easter/connect": "zoobook.widgets.kind_views:CONNECT_VIEW",
+         "steam-easter/moai": "zoobook.widgets.kind_views:MOAI_VIEW"}
+GENERATORS = {"steam-easter/connect": "zoobook.generate.easter:CONNECT_GENERATOR",
+              "steam-easter/moai": "zoobook.generate.easter:MOAI_GENERATOR"}

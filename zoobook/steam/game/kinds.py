@@ -204,3 +204,9 @@ KINDS = (
                "Age of Steam Easter Island: the fewest turns to join the ruins and ship every moai",
                parse_easter, solve, dump_easter),
 )
+
+# Hooks found by the registry, imported only when used (zoobook.puzzles.registry).
+VIEWS = {"steam-zoo/clear": "zoobook.widgets.kind_views:CLEAR_VIEW",
+         "steam-easter/clear": "zoobook.widgets.kind_views:CLEAR_VIEW"}
+GENERATORS = {"steam-zoo/clear": "zoobook.generate.steam_game:ZOO_GENERATOR",
+              "steam-easter/clear": "zoobook.generate.steam_game:EASTER_GENERATOR"}

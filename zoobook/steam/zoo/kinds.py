@@ -309,3 +309,7 @@ KINDS = (
                "Age of Steam Zoo map: the lowest locomotive level for one food shipment",
                parse, solve, dump),
 )
+
+# Hooks found by the registry, imported only when used (zoobook.puzzles.registry).
+VIEWS = {"steam-zoo/shipment": "zoobook.widgets.kind_views:SHIPMENT_VIEW"}
+GENERATORS = {"steam-zoo/shipment": "zoobook.generate.zoo:SHIPMENT_GENERATOR"}
