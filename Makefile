@@ -1,7 +1,7 @@
 # zoobook: two commands for users, `make lab` and `make test`.
 #
 # Both bootstrap .venv (python3.11, else python3) and install the project with its
-# test extras (without precompiling .pyc files: imports compile what they use). A stamp
+# test and lab extras (without precompiling .pyc files: imports compile what they use). A stamp
 # file makes the second run instant; editing pyproject.toml re-installs. Nothing here
 # needs a global install.
 
@@ -11,7 +11,9 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.zoobook-installed
-# The optional `classroom` extra (Voila, for `make app`), installed on top.
+# The extras a working copy needs: the test tools and `lab` (JupyterLab, for `make lab` and the
+# browser tests). The optional `classroom` extra (Voila, for `make app`) is installed on top.
+EXTRAS := test,lab
 CLASSROOM_STAMP := $(VENV)/.zoobook-classroom-installed
 BOOT_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
 PIP := $(PY) -m pip --no-input --disable-pip-version-check
@@ -41,7 +43,7 @@ help:
 # -- the environment ---------------------------------------------------------------
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	@if ! $(PY) -c "" 2>/dev/null; then \
 	  echo "creating $(VENV) with $(BOOT_PYTHON)"; \
 	  rm -rf $(VENV) && $(BOOT_PYTHON) -m venv $(VENV); \
@@ -49,7 +51,7 @@ $(STAMP): pyproject.toml
 	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "zoobook needs Python 3.11 or newer"' \
 	  || { echo "$(VENV) runs Python older than 3.11: delete it and install python3.11" >&2; exit 1; }
 	@echo "installing zoobook and its test tools into $(VENV) (a minute or two the first time)"
-	$(PIP) install --quiet --quiet --no-compile -e '.[test]'
+	$(PIP) install --quiet --quiet --no-compile -e '.[$(EXTRAS)]'
 	@touch $@
 
 # -- using the workbook ------------------------------------------------------------
@@ -116,7 +118,7 @@ APP ?= notebooks/classroom
 APP_ARGS ?=
 
 $(CLASSROOM_STAMP): $(STAMP)
-	$(PIP) install --quiet -e '.[test,classroom]'
+	$(PIP) install --quiet -e '.[$(EXTRAS),classroom]'
 	@touch $@
 
 app: $(CLASSROOM_STAMP)
