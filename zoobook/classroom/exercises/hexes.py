@@ -22,7 +22,7 @@ from zoobook.classroom.exercises import workbook_puzzles
 from zoobook.hexgrid import Hex, distance, iter_pairs, neighbours, spiral
 
 __all__ = ["HEX_NEIGHBOURS", "HEX_DISTANCE", "MAP_GRAPH", "BFS_DISTANCES", "CHALLENGE",
-           "reference_graph", "random_blob", "zoo_maps", "challenge_map"]
+           "random_blob", "zoo_maps", "challenge_map"]
 
 
 @lru_cache(maxsize=1)
@@ -115,7 +115,7 @@ HEX_DISTANCE = Exercise(
 
 # -- the graph of a map ----------------------------------------------------------------
 
-def reference_graph(hexes) -> nx.Graph:
+def _reference_graph(hexes) -> nx.Graph:
     """One node per hex (a ``(q, r)`` tuple), one edge per pair of neighbours."""
     graph = nx.Graph()
     graph.add_nodes_from(tuple(h) for h in hexes)
@@ -169,7 +169,7 @@ def _graph_cases():
 MAP_GRAPH = Exercise(
     name="map_graph",
     task="a networkx Graph with one node per hex of the list and an edge between neighbours",
-    reference=reference_graph,
+    reference=_reference_graph,
     workbook=_graph_cases,
     random_case=lambda rng: Case("a random patch of hexes", ([tuple(h) for h in random_blob(rng)],)),
     judge=_judge_graph,
@@ -216,13 +216,13 @@ def _bfs_cases():
     for title, zoo, origin in zoo_maps()[:6]:
         hexes = sorted(zoo.hexmap.hexes())
         cases.append(Case(f"from {origin} over the hexes of '{title}'",
-                          (reference_graph(hexes), tuple(zoo.hexmap.node(origin).hex))))
+                          (_reference_graph(hexes), tuple(zoo.hexmap.node(origin).hex))))
     return cases
 
 
 def _random_bfs(rng: random.Random) -> Case:
     hexes = random_blob(rng)
-    return Case("a random patch of hexes", (reference_graph(hexes), tuple(rng.choice(hexes))))
+    return Case("a random patch of hexes", (_reference_graph(hexes), tuple(rng.choice(hexes))))
 
 
 BFS_DISTANCES = Exercise(
@@ -255,7 +255,7 @@ def challenge_map():
 
 def _challenge_answer() -> int:
     _, walkable, _, start_hex = challenge_map()
-    return max(nx.single_source_shortest_path_length(reference_graph(walkable), start_hex).values())
+    return max(nx.single_source_shortest_path_length(_reference_graph(walkable), start_hex).values())
 
 
 CHALLENGE = Challenge(
