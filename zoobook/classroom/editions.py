@@ -24,7 +24,8 @@ refused: nbgrader would take it for a mark and release a different notebook.
 
 Every solution and graded cell gets nbgrader's cell metadata
 (``nbgrader: {grade, grade_id, locked, points, solution, schema_version, task}``);
-outputs and execution counts are cleared, as nbgrader's release does.
+outputs, execution counts, run times and saved widget state are cleared, as
+nbgrader's release does.
 :func:`restore_solutions` puts the master's solutions back into a student
 edition (the test that the editions fit together uses it).
 
@@ -184,8 +185,10 @@ def student_edition(master: nbformat.NotebookNode, *, strip: bool = True) -> nbf
     tests stay: the same metadata on the full text, nbgrader's *source* version.
     """
     student = nbformat.reads(nbformat.writes(master), as_version=4)
+    student.metadata.pop("widgets", None)  # the master's saved widget views: nothing a student needs
     used: set[str] = set()
     for index, cell in enumerate(student.cells):
+        cell.metadata.pop("execution", None)  # the master's run times
         try:
             _stray_marks(cell.source, cell.cell_type)
             if cell.cell_type == "markdown":  # the teacher's notes leave both editions

@@ -19,7 +19,10 @@ import networkx as nx
 from zoobook.classroom.checking import Case, Challenge, Exercise, judge_same_set, show
 from zoobook.classroom.drawing import hex_figure
 from zoobook.classroom.exercises import workbook_puzzles
-from zoobook.hexgrid import Hex, distance, iter_pairs, neighbours, spiral
+from zoobook.hexgrid import Hex, iter_pairs, spiral
+# Private names: the student's notebook holds this module, and must not find the answers in it.
+from zoobook.hexgrid import distance as _distance
+from zoobook.hexgrid import neighbours as _neighbours
 
 __all__ = ["HEX_NEIGHBOURS", "HEX_DISTANCE", "MAP_GRAPH", "BFS_DISTANCES", "CHALLENGE",
            "random_blob", "zoo_maps", "challenge_map"]
@@ -71,7 +74,7 @@ def _draw_neighbours(case, expected, got):
 HEX_NEIGHBOURS = Exercise(
     name="hex_neighbours",
     task="the six hexes next to h = (q, r), as (q, r) tuples in any order",
-    reference=lambda h: {tuple(n) for n in neighbours(h)},
+    reference=lambda h: {tuple(n) for n in _neighbours(h)},
     workbook=_neighbour_cases,
     random_case=lambda rng: Case("a random hex", (tuple(_random_hex(rng, 20)),)),
     judge=lambda case, expected, got: judge_same_set(case, expected, [tuple(h) for h in got]),
@@ -106,7 +109,7 @@ def _draw_distance(case, expected, got):
 HEX_DISTANCE = Exercise(
     name="hex_distance",
     task="the number of steps between hexes a and b",
-    reference=distance,
+    reference=_distance,
     workbook=_distance_cases,
     random_case=lambda rng: Case("two random hexes", (tuple(_random_hex(rng)), tuple(_random_hex(rng)))),
     draw=_draw_distance,

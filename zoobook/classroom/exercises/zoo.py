@@ -34,7 +34,9 @@ from zoobook.classroom.drawing import zoo_figure
 from zoobook.classroom.exercises import workbook_puzzles
 from zoobook.steam.zoo.generate import random_zoo
 from zoobook.steam.zoo.model import Town, ZooMap
-from zoobook.steam.zoo.shipping import best_shipment, level_table, min_locomotive
+from zoobook.steam.zoo.shipping import best_shipment, level_table
+# Private: the student's notebook holds this module, and must not find the answers in it.
+from zoobook.steam.zoo.shipping import min_locomotive as _min_locomotive
 
 __all__ = ["DANGER_CEILING", "LEVEL_WITHOUT_TELEPORT", "LOWEST_LEVEL", "CHALLENGE",
            "without_teleport", "shipping_puzzles", "random_shipment", "challenge_zoo", "CHALLENGE_LEVEL"]
@@ -139,7 +141,7 @@ LEVEL_WITHOUT_TELEPORT = Exercise(
     name="level_without_teleport",
     task=("the lowest locomotive level (1-6) for a shipment when both the links and the danger count, "
           "without the exit teleport or Feeding; None if no level up to 6 works"),
-    reference=lambda zoo, origin, destination: min_locomotive(without_teleport(zoo), origin, destination),
+    reference=lambda zoo, origin, destination: _min_locomotive(without_teleport(zoo), origin, destination),
     workbook=_cases("no-teleport", False),
     random_case=_random("no-teleport", False),
     draw=_draw,
@@ -149,7 +151,7 @@ LOWEST_LEVEL = Exercise(
     name="lowest_level",
     task=("the lowest locomotive level (1-6) for a shipment under the full Zoo rule: links, danger, one "
           "exit teleport, and the Feeding discount when feeding is True; None if no level up to 6 works"),
-    reference=lambda zoo, origin, destination, feeding: min_locomotive(zoo, origin, destination,
+    reference=lambda zoo, origin, destination, feeding: _min_locomotive(zoo, origin, destination,
                                                                        feeding=feeding),
     workbook=_cases("full", True),
     random_case=_random("full", True),
