@@ -116,6 +116,11 @@ student: $(STAMP)
 # optional `classroom` extra, installed here on first use. E.g. make app APP=notebooks/classroom/01-hex-grids-as-graphs.ipynb
 APP ?= notebooks/classroom
 APP_ARGS ?=
+# Voila runs each notebook in a spare kernel before anyone asks, so a visitor's first page is
+# at once (benchmarks/bench_voila.py); APP_POOL spare kernels per notebook (one per expected
+# simultaneous arrival; each holds a running notebook).
+APP_POOL ?= 1
+APP_VOILA := --preheat_kernel=True --pool_size=$(APP_POOL)
 
 $(CLASSROOM_STAMP): $(STAMP)
 	$(PIP) install --quiet -e '.[$(EXTRAS),classroom]'
@@ -123,4 +128,4 @@ $(CLASSROOM_STAMP): $(STAMP)
 
 app: $(CLASSROOM_STAMP)
 	@echo "Serving $(APP) with Voila; open the http://... URL it prints below. Ctrl-C stops it."
-	$(PY) -m voila $(APP) $(if $(LAB_HEADLESS),--no-browser) $(APP_ARGS)
+	$(PY) -m voila $(APP) $(if $(LAB_HEADLESS),--no-browser) $(APP_VOILA) $(APP_ARGS)
