@@ -31,7 +31,7 @@ LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -
 PARALLEL := -n auto --dist loadfile
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
 
-.PHONY: help venv lab test test-py test-notebooks test-puzzles test-browser chromium bench student app
+.PHONY: help venv lab strip test test-py test-notebooks test-puzzles test-browser chromium bench student app
 
 help:
 	@echo "make lab    open the workbook in JupyterLab (LAB_ARGS=... for extra options)"
@@ -39,6 +39,7 @@ help:
 	@echo "make bench  run the solver benchmarks in benchmarks/"
 	@echo "make student  write the classroom notebooks' student editions to student/"
 	@echo "make app      serve classroom notebooks as a Voila app (APP=..., APP_ARGS=...)"
+	@echo "make strip    store notebooks without widget state, run times and random cell ids (NOTEBOOKS=...)"
 
 # -- the environment ---------------------------------------------------------------
 venv: $(STAMP)
@@ -58,6 +59,16 @@ $(STAMP): pyproject.toml setup.py
 lab: $(STAMP)
 	@echo "Starting JupyterLab on notebooks/; open the http://127.0.0.1:... URL it prints below. Ctrl-C stops it."
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
+
+# -- notebook hygiene ------------------------------------------------------------------
+# `make strip`: what the pre-commit hook (.pre-commit-config.yaml) does, by hand: outputs and
+# execution counts stay (nbval compares them); saved widget state, run times and random cell ids go.
+# NOTEBOOKS=... for some only.
+STRIP_ARGS := --keep-output --keep-count
+NOTEBOOKS ?= $(shell git ls-files '*.ipynb')
+
+strip: $(STAMP)
+	$(PY) -m nbstripout $(STRIP_ARGS) $(NOTEBOOKS)
 
 # -- testing -----------------------------------------------------------------------
 # Each step is its own pytest run; pytest's exit 5 (nothing collected) fails the build.
