@@ -302,3 +302,59 @@ def test_without_the_packaged_puzzles_everything_says_so(installed):
     classroom = installed(installed.python, "-c", CLASSROOM_CHECK)
     assert classroom.returncode != 0 and "PuzzleError" in classroom.stderr
     assert "puzzles are missing" in classroom.stderr
+
+
+# -- the install cell (Colab, JupyterLite) and the Binder badge ------------------------------
+
+def _run_install_cell(monkeypatch, *, installed: bool, platform: str = "linux") -> list[str]:
+    """Run zoobook.INSTALL_CELL in a real IPython shell; %pip only records what it was asked."""
+    import importlib.util
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    import zoobook
+
+    asked: list[str] = []
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "zoobook" and not installed else real_find_spec(name, *a))
+    monkeypatch.setattr(sys, "platform", platform)
+    shell = InteractiveShell.instance()
+    monkeypatch.setattr(shell, "run_line_magic",
+                        lambda name, line, *a, **k: asked.append(f"%{name} {line}") if name == "pip" else None)
+    result = shell.run_cell(zoobook.INSTALL_CELL)
+    result.raise_error()
+    assert result.result.startswith("zoobook 0.1.0 from a checkout: ")  # ensure_installed's word
+    return asked
+
+
+def test_the_install_cell_does_nothing_where_zoobook_is_installed(monkeypatch):
+    assert _run_install_cell(monkeypatch, installed=True) == []
+
+
+def test_the_install_cell_installs_from_the_repository_on_colab_and_the_site_wheel_on_jupyterlite(monkeypatch):
+    repository = PYPROJECT["project"]["urls"]["Repository"]
+    assert _run_install_cell(monkeypatch, installed=False) == [
+        f'%pip install --quiet "zoobook @ git+{repository}"']
+    assert _run_install_cell(monkeypatch, installed=False, platform="emscripten") == ["%pip install zoobook"]
+
+
+@pytest.mark.wheel
+def test_ensure_installed_in_the_installed_wheel_names_the_package(installed):
+    result = installed(installed.python, "-c", "import zoobook; print(zoobook.ensure_installed())")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("zoobook 0.1.0 from the installed package: ")
+    assert result.stdout.rstrip().endswith(f": {len(_checkout_puzzle_ids())} puzzles")
+
+
+BINDER = re.compile(r"\[!\[[^]]*\]\(https://mybinder\.org/badge_logo\.svg\)\]"
+                    r"\((https://mybinder\.org/v2/gh/([^/]+/[^/]+)/HEAD\?urlpath=lab/tree/([^)\s]+))\)")
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/teachers-guide.md"])
+def test_the_binder_badge_opens_start_here_in_jupyterlab_from_this_repository(document):
+    match = BINDER.search((REPO / document).read_text())
+    assert match, f"{document} has no Binder badge"
+    _, repository, path = match.groups()
+    assert PYPROJECT["project"]["urls"]["Repository"] == f"https://github.com/{repository}"
+    assert path == "notebooks/00-start-here.ipynb" and (REPO / path).is_file()
