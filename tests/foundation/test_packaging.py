@@ -83,10 +83,13 @@ def test_environment_yml_installs_the_runtime_dependencies_and_jupyterlab():
 
 
 def _third_party_imports() -> dict[str, set[str]]:
-    """Top-level modules imported anywhere in zoobook/ that are not the stdlib: module -> files."""
+    """Top-level modules imported anywhere in zoobook/ that are not the stdlib: module -> "file:where",
+    where is "top" for a module-level import and "lazy" for one inside a function."""
     found: dict[str, set[str]] = {}
     for path in (REPO / "zoobook").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top_level = {id(node) for node in tree.body}
+        for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -96,17 +99,26 @@ def _third_party_imports() -> dict[str, set[str]]:
             for name in names:
                 top = name.split(".")[0]
                 if top not in sys.stdlib_module_names and top not in {"zoobook", "__main__"}:
-                    found.setdefault(top, set()).add(str(path.relative_to(REPO)))
+                    where = "top" if id(node) in top_level else "lazy"
+                    found.setdefault(top, set()).add(f"{path.relative_to(REPO)}:{where}")
     return found
 
 
+#: Imports that only run where Colab's own modules exist.
+PLATFORM_ONLY = {"google"}
+
+
 def test_the_runtime_dependencies_are_exactly_what_the_library_imports():
-    imported = _third_party_imports()
+    imported = {m: w for m, w in _third_party_imports().items() if m not in PLATFORM_ONLY}
     distributions = metadata.packages_distributions()
-    needed = {normalise(distributions[module][0])[0] for module in imported}
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    optional = {normalise(r)[0] for r in extras["parallel"]}
+    needed = {normalise(distributions[module][0])[0]: where for module, where in imported.items()}
     declared = {normalise(r)[0] for r in PYPROJECT["project"]["dependencies"]}
-    assert needed == declared, (f"imported but not declared: {needed - declared}; "
-                                f"declared but never imported: {declared - needed}")
+    assert set(needed) - optional == declared, (f"imported but not declared: {set(needed) - optional - declared}; "
+                                                f"declared but never imported: {declared - set(needed)}")
+    for name in optional & set(needed):  # an extra is imported only where it is used, never at import time
+        assert all(w.endswith(":lazy") for w in needed[name]), f"{name} imported at module level: {needed[name]}"
 
 
 def test_jupyterlab_and_voila_are_extras_not_runtime():
@@ -143,7 +155,8 @@ def test_postbuild_installs_the_package_itself():
 def test_the_test_extras_are_the_test_tools():
     extras = PYPROJECT["project"]["optional-dependencies"]
     assert {normalise(r)[0] for r in extras["test"]} == {"pytest", "nbval", "hypothesis", "playwright",
-                                                         "pytest-xdist", "nbgrader", "setuptools", "nbstripout"}
+                                                         "pytest-xdist", "nbgrader", "setuptools", "nbstripout",
+                                                         "distributed"}
 
 
 def test_ci_runs_make_test_and_make_has_the_user_targets():
