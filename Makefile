@@ -11,9 +11,9 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.zoobook-installed
-# The extras a working copy needs: the test tools and `lab` (JupyterLab, for `make lab` and the
-# browser tests). The optional `classroom` extra (Voila, for `make app`) is installed on top.
-EXTRAS := test,lab
+# The extras a working copy needs: the test tools, `lab` (JupyterLab, for `make lab` and the
+# browser tests) and `classroom` (Voila: `make app`, its browser test and benchmark).
+EXTRAS := test,lab,classroom
 CLASSROOM_STAMP := $(VENV)/.zoobook-classroom-installed
 BOOT_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
 PIP := $(PY) -m pip --no-input --disable-pip-version-check
