@@ -303,20 +303,6 @@ def test_the_notebooks_are_packaged_too(installed):
     assert json.loads(result.stdout.replace("'", '"')) == expected
 
 
-@pytest.mark.wheel
-def test_without_the_packaged_puzzles_everything_says_so(installed):
-    """Last (it removes the puzzles): missing puzzles are an error, never an empty catalogue."""
-    shutil.rmtree(installed.site / "zoobook" / "workbook" / "puzzles")
-    listing = installed(str(installed.bin / "zoobook"), "list")
-    assert listing.returncode == 2 and "puzzles are missing" in listing.stderr, listing
-    assert listing.stdout == "" and "Traceback" not in listing.stderr
-    verify = installed(str(installed.bin / "zoobook"), "verify")
-    assert verify.returncode == 2 and "puzzles are missing" in verify.stderr
-    classroom = installed(installed.python, "-c", CLASSROOM_CHECK)
-    assert classroom.returncode != 0 and "PuzzleError" in classroom.stderr
-    assert "puzzles are missing" in classroom.stderr
-
-
 # -- the install cell (Colab, JupyterLite) and the Binder badge ------------------------------
 
 def _run_install_cell(monkeypatch, *, installed: bool, platform: str = "linux") -> list[str]:
@@ -371,3 +357,19 @@ def test_the_binder_badge_opens_start_here_in_jupyterlab_from_this_repository(do
     _, repository, path = match.groups()
     assert PYPROJECT["project"]["urls"]["Repository"] == f"https://github.com/{repository}"
     assert path == "notebooks/00-start-here.ipynb" and (REPO / path).is_file()
+
+
+# -- last in this file: it removes the installed puzzles ---------------------------------------
+
+@pytest.mark.wheel
+def test_without_the_packaged_puzzles_everything_says_so(installed):
+    """Last (it removes the puzzles): missing puzzles are an error, never an empty catalogue."""
+    shutil.rmtree(installed.site / "zoobook" / "workbook" / "puzzles")
+    listing = installed(str(installed.bin / "zoobook"), "list")
+    assert listing.returncode == 2 and "puzzles are missing" in listing.stderr, listing
+    assert listing.stdout == "" and "Traceback" not in listing.stderr
+    verify = installed(str(installed.bin / "zoobook"), "verify")
+    assert verify.returncode == 2 and "puzzles are missing" in verify.stderr
+    classroom = installed(installed.python, "-c", CLASSROOM_CHECK)
+    assert classroom.returncode != 0 and "PuzzleError" in classroom.stderr
+    assert "puzzles are missing" in classroom.stderr
