@@ -157,3 +157,13 @@ def test_student_edition_passes_its_checks_with_solutions_and_fails_them_with_st
     stubbed = run_cells(student)
     passing = [i + 1 for i in graded if stubbed[i] is None]
     assert not passing, f"graded cells {passing} pass although the solutions are stubs"
+
+
+@pytest.mark.parametrize("master_path", MASTERS, ids=lambda p: p.stem)
+def test_the_masters_markdown_marks_are_html_comments_so_no_page_shows_them(master_path):
+    """Lab and the Voila app render Markdown: a `### BEGIN ...` mark would show as a heading."""
+    shown = [line for cell in nbformat.read(master_path, as_version=4).cells if cell.cell_type == "markdown"
+             for line in cell.source.split("\n")
+             if any(word in line for word in ("BEGIN", "END SOLUTION", "HIDDEN TESTS", "TEACHER NOTE"))
+             and not (line.strip().startswith("<!--") and line.strip().endswith("-->"))]
+    assert not shown, f"marks a reader would see: {shown}"
