@@ -1,7 +1,7 @@
 # zoobook: two commands for users, `make lab` and `make test`.
 #
 # Both bootstrap .venv (python3.11, else python3) and install the project with its
-# test extras (without precompiling .pyc files: imports compile what they use). A stamp
+# test and lab extras (without precompiling .pyc files: imports compile what they use). A stamp
 # file makes the second run instant; editing pyproject.toml re-installs. Nothing here
 # needs a global install.
 
@@ -11,7 +11,9 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.zoobook-installed
-# The optional `classroom` extra (Voila, for `make app`), installed on top.
+# The extras a working copy needs: the test tools, `lab` (JupyterLab, for `make lab` and the
+# browser tests) and `classroom` (Voila: `make app`, its browser test and benchmark).
+EXTRAS := test,lab,classroom
 CLASSROOM_STAMP := $(VENV)/.zoobook-classroom-installed
 BOOT_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
 PIP := $(PY) -m pip --no-input --disable-pip-version-check
@@ -29,7 +31,7 @@ LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -
 PARALLEL := -n auto --dist loadfile
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
 
-.PHONY: help venv lab test lint test-py test-notebooks test-puzzles test-bench test-browser chromium bench student app
+.PHONY: help venv lab strip test lint test-py test-notebooks test-puzzles test-bench test-browser chromium bench student app
 
 help:
 	@echo "make lab    open the workbook in JupyterLab (LAB_ARGS=... for extra options)"
@@ -37,11 +39,12 @@ help:
 	@echo "make bench  run the solver benchmarks in benchmarks/"
 	@echo "make student  write the classroom notebooks' student editions to student/"
 	@echo "make app      serve classroom notebooks as a Voila app (APP=..., APP_ARGS=...)"
+	@echo "make strip    store notebooks without widget state, run times and random cell ids (NOTEBOOKS=...)"
 
 # -- the environment ---------------------------------------------------------------
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	@if ! $(PY) -c "" 2>/dev/null; then \
 	  echo "creating $(VENV) with $(BOOT_PYTHON)"; \
 	  rm -rf $(VENV) && $(BOOT_PYTHON) -m venv $(VENV); \
@@ -49,13 +52,23 @@ $(STAMP): pyproject.toml
 	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "zoobook needs Python 3.11 or newer"' \
 	  || { echo "$(VENV) runs Python older than 3.11: delete it and install python3.11" >&2; exit 1; }
 	@echo "installing zoobook and its test tools into $(VENV) (a minute or two the first time)"
-	$(PIP) install --quiet --quiet --no-compile -e '.[test]'
+	$(PIP) install --quiet --quiet --no-compile -e '.[$(EXTRAS)]'
 	@touch $@
 
 # -- using the workbook ------------------------------------------------------------
 lab: $(STAMP)
 	@echo "Starting JupyterLab on notebooks/; open the http://127.0.0.1:... URL it prints below. Ctrl-C stops it."
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
+
+# -- notebook hygiene ------------------------------------------------------------------
+# `make strip`: what the pre-commit hook (.pre-commit-config.yaml) does, by hand: outputs and
+# execution counts stay (nbval compares them); saved widget state, run times and random cell ids go.
+# NOTEBOOKS=... for some only.
+STRIP_ARGS := --keep-output --keep-count
+NOTEBOOKS ?= $(shell git ls-files '*.ipynb')
+
+strip: $(STAMP)
+	$(PY) -m nbstripout $(STRIP_ARGS) $(NOTEBOOKS)
 
 # -- testing -----------------------------------------------------------------------
 # Each step is its own pytest run; pytest's exit 5 (nothing collected) fails the build.
@@ -129,11 +142,16 @@ student: $(STAMP)
 # optional `classroom` extra, installed here on first use. E.g. make app APP=notebooks/classroom/01-hex-grids-as-graphs.ipynb
 APP ?= notebooks/classroom
 APP_ARGS ?=
+# Voila runs each notebook in a spare kernel before anyone asks, so a visitor's first page is
+# at once (benchmarks/bench_voila.py); APP_POOL spare kernels per notebook (one per expected
+# simultaneous arrival; each holds a running notebook).
+APP_POOL ?= 1
+APP_VOILA := --preheat_kernel=True --pool_size=$(APP_POOL)
 
 $(CLASSROOM_STAMP): $(STAMP)
-	$(PIP) install --quiet -e '.[test,classroom]'
+	$(PIP) install --quiet -e '.[$(EXTRAS),classroom]'
 	@touch $@
 
 app: $(CLASSROOM_STAMP)
 	@echo "Serving $(APP) with Voila; open the http://... URL it prints below. Ctrl-C stops it."
-	$(PY) -m voila $(APP) $(if $(LAB_HEADLESS),--no-browser) $(APP_ARGS)
+	$(PY) -m voila $(APP) $(if $(LAB_HEADLESS),--no-browser) $(APP_VOILA) $(APP_ARGS)

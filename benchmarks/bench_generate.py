@@ -15,6 +15,10 @@ to ``notebooks/data/grade-distributions.json``, which notebook 90 draws (a surve
 too long for a notebook that runs in the test suite).
 Run: ``python -m benchmarks.bench_generate [--quick] [PUZZLES_PER_CELL]`` (``--quick``: one
 puzzle of difficulty 1 of the first kind).
+
+In a full run, then the Dask speed-up: the grade distributions of four kinds, in one process
+against two Dask workers (a LocalCluster; the time with and without starting it). The results
+must be equal (exit 1 otherwise).
 """
 
 from __future__ import annotations
@@ -62,6 +66,38 @@ def blind(kind: str):
     return dataclasses.replace(guided, sample=lambda rng, hint: guided.sample(rng, rng.randint(1, 5)))
 
 
+#: Four kinds of similar cost, so that two workers can share them evenly.
+DASK_KINDS = ("zooloretto/score", "steam-zoo/shipment", "5x5/lineup", "zooloretto/truck")
+
+
+def dask_speedup(puzzles: int) -> int:
+    """Print one process against two Dask workers on DASK_KINDS; 1 if the results differ."""
+    from zoobook.generate.survey import dask_client, grade_distributions
+
+    start = time.perf_counter()
+    alone = grade_distributions(DASK_KINDS, puzzles, seed=0, workers=1)
+    one = time.perf_counter() - start
+    start = time.perf_counter()
+    with dask_client(2) as client:
+        if client is None:
+            print("dask: not installed (pip install 'zoobook[parallel]'); no speed-up measured")
+            return 0
+        from zoobook.generate import generator_kinds as load_generators
+
+        client.run(load_generators)  # each worker imports the games once, as this process did
+        up = time.perf_counter()
+        spread = grade_distributions(DASK_KINDS, puzzles, seed=0,
+                                     scheduler=client.scheduler.address)
+        done = time.perf_counter()
+    print(f"dask, {len(DASK_KINDS)} kinds x {puzzles} puzzles: 1 process {one:.1f} s; 2 workers "
+          f"{done - up:.1f} s ({one / (done - up):.2f}x), {done - start:.1f} s with the cluster's start and imports "
+          f"({one / (done - start):.2f}x)")
+    if spread != alone:
+        print("dask: the two-worker distributions differ from the single-process ones")
+        return 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
@@ -85,7 +121,11 @@ def main(argv: list[str] | None = None) -> int:
                     register_generator(guided, replace=True)
                 line += f"   {sum(base) / sum(seconds):5.1f}x"
             print(line, flush=True)
-    return verdict([], args.quick)   # no speed target: every puzzle generated is the check
+    if args.quick:
+        return verdict([], True)
+    if dask_speedup(20 * args.count):
+        return 1
+    return verdict([], False)   # no speed target: every puzzle generated is the check
 
 
 if __name__ == "__main__":

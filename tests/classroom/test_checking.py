@@ -94,7 +94,7 @@ def test_hex_exercises_accept_the_library_and_refuse_common_mistakes():
     manhattan = check(lambda a, b: abs(a[0] - b[0]) + abs(a[1] - b[1]), hexes.HEX_DISTANCE, seed=1)
     assert "expected 3, got 4" in manhattan.text
 
-    assert check(hexes.reference_graph, hexes.MAP_GRAPH, seed=1, random_cases=5).passed
+    assert check(hexes._reference_graph, hexes.MAP_GRAPH, seed=1, random_cases=5).passed
     no_edges = check(lambda hs: nx.Graph([(tuple(h), tuple(h)) for h in hs]), hexes.MAP_GRAPH, seed=1)
     assert not no_edges.passed
 
@@ -139,7 +139,7 @@ def test_minimax_reference_agrees_with_every_simple_path(seed):
     for origin in zoo_map.area_names():
         for destination in zoo_map.area_names():
             if origin != destination:
-                assert zoo.minimax_danger(zoo_map, origin, destination) == _brute_ceiling(zoo_map, origin, destination)
+                assert zoo._minimax_danger(zoo_map, origin, destination) == _brute_ceiling(zoo_map, origin, destination)
 
 
 # -- the widgets ----------------------------------------------------------------------

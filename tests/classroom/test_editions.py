@@ -31,8 +31,10 @@ TOY = _notebook(
     ("code", "def double(n):\n    \"\"\"Twice n.\"\"\"\n    ### BEGIN SOLUTION\n    return 2 * n\n    ### END SOLUTION"),
     ("code", "# Graded check (2 points)\nassert double(2) == 4\n### BEGIN HIDDEN TESTS\nassert double(5) == 10\n"
              "### END HIDDEN TESTS"),
-    ("md", "Why?\n### BEGIN SOLUTION\nBecause.\n### END SOLUTION"),
-    ("md", "# Notes\n### BEGIN HIDDEN TESTS\nFor the teacher only.\n### END HIDDEN TESTS\nEveryone reads this."),
+    ("md", "Why?\n<!-- BEGIN SOLUTION -->\nBecause.\n<!-- END SOLUTION -->"),
+    ("md", "# Notes\n<!-- BEGIN TEACHER NOTE -->\nFor the teacher only.\n<!-- END TEACHER NOTE -->\n\n"
+           "Everyone reads this."),
+    ("md", "# Old notes\n### BEGIN HIDDEN TESTS\nAlso for the teacher.\n### END HIDDEN TESTS\nAnd this."),
 )
 
 
@@ -43,7 +45,8 @@ def test_solutions_become_indented_stubs_and_hidden_tests_vanish():
     assert graded == "# Graded check (2 points)\nassert double(2) == 4"
     assert "Because" not in student.cells[3].source and "YOUR ANSWER HERE" in student.cells[3].source
     assert student.cells[4].source == "# Notes\nEveryone reads this."
-    assert "nbgrader" not in student.cells[4].metadata
+    assert student.cells[5].source == "# Old notes\nAnd this."
+    assert "nbgrader" not in student.cells[4].metadata and "nbgrader" not in student.cells[5].metadata
     assert BEGIN_SOLUTION in TOY.cells[1].source  # the master is untouched
 
 
@@ -67,8 +70,17 @@ def test_restoring_the_solutions_gives_back_the_masters_code():
 
 def test_the_nbgrader_source_keeps_solutions_and_hidden_tests_with_the_same_metadata():
     source, student = student_edition(TOY, strip=False), student_edition(TOY)
-    assert [c.source for c in source.cells] == [c.source for c in TOY.cells]
+    # Everything but the teacher's notes: nbgrader refuses hidden regions outside graded cells.
+    assert [c.source for c in source.cells[:4]] == [c.source for c in TOY.cells[:4]]
+    assert [c.source for c in source.cells[4:]] == [c.source for c in student.cells[4:]]
     assert [c.metadata.get("nbgrader") for c in source.cells] == [c.metadata.get("nbgrader") for c in student.cells]
+
+
+def test_a_line_nbgrader_would_read_as_a_mark_is_refused():
+    with pytest.raises(ValueError, match="cell 1: line 2 mentions a mark"):
+        student_edition(_notebook(("code", "x = 1\ny = 2  ### END SOLUTION")))
+    with pytest.raises(ValueError, match="mentions a mark"):
+        student_edition(_notebook(("md", "Write the answer between BEGIN SOLUTION and END SOLUTION.")))
 
 
 def test_unbalanced_markers_are_refused_with_the_line():
@@ -145,3 +157,13 @@ def test_student_edition_passes_its_checks_with_solutions_and_fails_them_with_st
     stubbed = run_cells(student)
     passing = [i + 1 for i in graded if stubbed[i] is None]
     assert not passing, f"graded cells {passing} pass although the solutions are stubs"
+
+
+@pytest.mark.parametrize("master_path", MASTERS, ids=lambda p: p.stem)
+def test_the_masters_markdown_marks_are_html_comments_so_no_page_shows_them(master_path):
+    """Lab and the Voila app render Markdown: a `### BEGIN ...` mark would show as a heading."""
+    shown = [line for cell in nbformat.read(master_path, as_version=4).cells if cell.cell_type == "markdown"
+             for line in cell.source.split("\n")
+             if any(word in line for word in ("BEGIN", "END SOLUTION", "HIDDEN TESTS", "TEACHER NOTE"))
+             and not (line.strip().startswith("<!--") and line.strip().endswith("-->"))]
+    assert not shown, f"marks a reader would see: {shown}"

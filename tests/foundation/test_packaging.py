@@ -1,16 +1,37 @@
-"""Packaging: pip and conda/Binder install the same runtime dependencies; the entry points exist."""
+"""Packaging: a wheel installed anywhere works; pip and conda/Binder install the same dependencies.
+
+The wheel test builds zoobook's wheel (once per source state: it is kept under ``build/``),
+installs it into a fresh venv and, from a folder far from the checkout, runs what a Colab,
+JupyterHub or ``pip install git+...`` user runs: ``zoobook list``, ``zoobook verify`` and a
+classroom check. The fresh venv borrows the dependencies of the interpreter running the tests
+(a ``.pth`` line: no download, a few seconds); that the declared dependencies are exactly
+what the library imports is checked statically below.
+"""
 
 from __future__ import annotations
 
+import ast
+import hashlib
+import json
 import os
 import re
+import shutil
+import subprocess
+import sys
+import sysconfig
 import tomllib
+from importlib import metadata
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 # A requirement: a name, then an optional version constraint (">=4", "==1.2").
 REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(.*?)\s*$")
 NOT_RUNTIME = {"python", "pip"}
+PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
+#: What goes into the wheel: a change to any of it builds a new one.
+WHEEL_SOURCES = ("pyproject.toml", "setup.py", "LICENSE", "README.md", "zoobook", "puzzles", "notebooks")
 
 
 def normalise(requirement: str) -> tuple[str, str]:
@@ -48,16 +69,81 @@ def conda_dependencies(text: str) -> list[str]:
     return items
 
 
-def test_environment_yml_and_pyproject_list_the_same_runtime_dependencies():
-    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text())
-    pip_side = dict(map(normalise, pyproject["project"]["dependencies"]))
+# -- what the files declare ----------------------------------------------------------------
+
+def test_environment_yml_installs_the_runtime_dependencies_and_jupyterlab():
+    pip_side = dict(map(normalise, PYPROJECT["project"]["dependencies"]))
+    pip_side.update(map(normalise, PYPROJECT["project"]["optional-dependencies"]["lab"]))
     conda_items = conda_dependencies((REPO / "environment.yml").read_text())
     assert "pip:" not in conda_items, "Binder cannot install '-e .' from environment.yml; postBuild does"
     conda_side = dict(normalise(item) for item in conda_items)
     assert conda_side.pop("python", "").startswith("=3.11")
     conda_side.pop("pip", None)
     assert conda_side == pip_side
-    assert set(pip_side) == {"jupyterlab", "ipywidgets", "networkx", "matplotlib", "tomli-w"}
+
+
+def _third_party_imports() -> dict[str, set[str]]:
+    """Top-level modules imported anywhere in zoobook/ that are not the stdlib: module -> "file:where",
+    where is "top" for a module-level import and "lazy" for one inside a function."""
+    found: dict[str, set[str]] = {}
+    for path in (REPO / "zoobook").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top_level = {id(node) for node in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                if top not in sys.stdlib_module_names and top not in {"zoobook", "__main__"}:
+                    where = "top" if id(node) in top_level else "lazy"
+                    found.setdefault(top, set()).add(f"{path.relative_to(REPO)}:{where}")
+    return found
+
+
+#: Imports that only run where Colab's own modules exist.
+PLATFORM_ONLY = {"google"}
+
+
+def test_the_runtime_dependencies_are_exactly_what_the_library_imports():
+    imported = {m: w for m, w in _third_party_imports().items() if m not in PLATFORM_ONLY}
+    distributions = metadata.packages_distributions()
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    optional = {normalise(r)[0] for r in extras["parallel"]}
+    needed = {normalise(distributions.get(module, [module])[0])[0]: where for module, where in imported.items()}
+    declared = {normalise(r)[0] for r in PYPROJECT["project"]["dependencies"]}
+    assert set(needed) - optional == declared, (f"imported but not declared: {set(needed) - optional - declared}; "
+                                                f"declared but never imported: {declared - set(needed)}")
+    for name in optional & set(needed):  # an extra is imported only where it is used, never at import time
+        assert all(w.endswith(":lazy") for w in needed[name]), f"{name} imported at module level: {needed[name]}"
+
+
+def test_jupyterlab_and_voila_are_extras_not_runtime():
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    assert {normalise(r)[0] for r in extras["lab"]} == {"jupyterlab"}
+    assert {normalise(r)[0] for r in extras["classroom"]} == {"voila"}
+    runtime = {normalise(r)[0] for r in PYPROJECT["project"]["dependencies"]}
+    assert not runtime & {"jupyterlab", "voila", "notebook", "nbgrader"}
+
+
+def test_make_lab_installs_the_lab_extra():
+    makefile = (REPO / "Makefile").read_text()
+    extras = re.search(r"^EXTRAS := (.+)$", makefile, re.M)
+    assert extras and "lab" in extras.group(1).split(","), "make's venv must install the lab extra"
+    assert re.search(r"^lab: \$\(STAMP\)", makefile, re.M)
+
+
+def test_licence_and_project_metadata():
+    project = PYPROJECT["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert (REPO / "LICENSE").read_text().startswith("MIT License")
+    assert project["authors"] and project["urls"]["Repository"].startswith("https://")
+    assert "License :: OSI Approved :: MIT License" not in project["classifiers"], \
+        "PEP 639: the licence expression replaces the licence classifier"
+    assert any(c.startswith("Framework :: Jupyter") for c in project["classifiers"])
 
 
 def test_postbuild_installs_the_package_itself():
@@ -67,9 +153,10 @@ def test_postbuild_installs_the_package_itself():
 
 
 def test_the_test_extras_are_the_test_tools():
-    extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    extras = PYPROJECT["project"]["optional-dependencies"]
     assert {normalise(r)[0] for r in extras["test"]} == {"pytest", "nbval", "hypothesis", "playwright",
-                                                         "pytest-xdist"}
+                                                         "pytest-xdist", "nbgrader", "setuptools", "nbstripout",
+                                                         "distributed"}
 
 
 def test_ci_runs_make_test_and_make_has_the_user_targets():
@@ -78,3 +165,211 @@ def test_ci_runs_make_test_and_make_has_the_user_targets():
     makefile = (REPO / "Makefile").read_text()
     for target in ("lab", "test", "bench"):
         assert re.search(rf"^{target}:", makefile, re.M), target
+
+
+# -- the wheel, installed in a fresh venv -------------------------------------------------
+
+def _source_digest() -> str:
+    digest = hashlib.sha256()
+    for name in WHEEL_SOURCES:
+        path = REPO / name
+        files = [path] if path.is_file() else sorted(
+            p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+            and ".ipynb_checkpoints" not in p.parts and p.suffix != ".pyc")
+        for file in files:
+            digest.update(str(file.relative_to(REPO)).encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _clean_env(**extra: str) -> dict[str, str]:
+    """The environment without anything that points Python at the checkout."""
+    env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"}}
+    env.update(extra)
+    return env
+
+
+def _setuptools_builds_here() -> bool:
+    """Whether this interpreter's setuptools can build the wheel (PEP 639 needs 77 or newer)."""
+    try:
+        return int(metadata.version("setuptools").split(".")[0]) >= 77
+    except metadata.PackageNotFoundError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def wheel() -> Path:
+    """zoobook's wheel for the current sources, built once and kept in build/test-wheel/."""
+    folder = REPO / "build" / "test-wheel" / _source_digest()
+    built = sorted(folder.glob("zoobook-*.whl"))
+    if built:
+        return built[0]
+    shutil.rmtree(folder.parent, ignore_errors=True)  # older builds
+    folder.mkdir(parents=True)
+    command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder)]
+    if _setuptools_builds_here():  # else pip fetches a new setuptools into an isolated build env
+        command.append("--no-build-isolation")
+    subprocess.run([*command, str(REPO)], check=True, env=_clean_env(), cwd=folder,
+                   capture_output=True, text=True)
+    (built,) = folder.glob("zoobook-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory):
+    """A fresh venv with the wheel installed; runs commands in it from an empty folder."""
+    base = tmp_path_factory.mktemp("fresh")
+    venv = base / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               check=True, capture_output=True, text=True).stdout.strip())
+    # The dependencies: this interpreter's own, appended after the venv's site-packages (so the
+    # wheel's zoobook is the one imported; a .pth line adds a path, it runs nothing in it).
+    (site / "zoobook-test-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps",
+                    "--no-index", str(wheel)], check=True, env=_clean_env(), capture_output=True, text=True)
+    elsewhere = base / "elsewhere"
+    elsewhere.mkdir()
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(args, cwd=elsewhere, env=_clean_env(ZOOBOOK_DEBUG="1"), capture_output=True,
+                              text=True, timeout=300)
+
+    run.python, run.bin, run.site = str(python), venv / "bin", site
+    return run
+
+
+def _checkout_puzzle_ids() -> set[str]:
+    return {tomllib.loads(p.read_text())["id"] for p in (REPO / "puzzles").rglob("*.toml")}
+
+
+CLASSROOM_CHECK = """
+import zoobook, zoobook.classroom.exercises.hexes as hexes
+from zoobook.classroom import check
+
+def hex_distance(a, b):
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+report = check(hex_distance, hexes.HEX_DISTANCE, seed=1)
+print(zoobook.__file__)
+print(report.passed, report.workbook_cases)
+"""
+
+
+@pytest.mark.wheel
+def test_the_installed_wheel_imports_itself_not_the_checkout(installed):
+    result = installed(installed.python, "-c", "import zoobook; print(zoobook.__file__)")
+    assert result.returncode == 0, result.stderr
+    assert Path(result.stdout.strip()).is_relative_to(installed.site)
+
+
+@pytest.mark.wheel
+def test_zoobook_list_outside_the_checkout_shows_the_packaged_puzzles(installed):
+    result = installed(str(installed.bin / "zoobook"), "list", "--json")
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert {row["id"] for row in rows} == _checkout_puzzle_ids()
+    assert all(Path(row["path"]).is_relative_to(installed.site / "zoobook" / "workbook" / "puzzles")
+               for row in rows)
+
+
+@pytest.mark.wheel
+def test_zoobook_verify_outside_the_checkout_passes_every_packaged_puzzle(installed):
+    result = installed(str(installed.bin / "zoobook"), "verify")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{len(_checkout_puzzle_ids())} passed, 0 failed\n"
+
+
+@pytest.mark.wheel
+def test_a_classroom_check_outside_the_checkout_runs_the_workbook_cases(installed):
+    result = installed(installed.python, "-c", CLASSROOM_CHECK)
+    assert result.returncode == 0, result.stderr
+    where, verdict = result.stdout.splitlines()
+    assert Path(where).is_relative_to(installed.site)
+    passed, workbook_cases = verdict.split()
+    assert passed == "True" and int(workbook_cases) >= 5
+
+
+@pytest.mark.wheel
+def test_the_notebooks_are_packaged_too(installed):
+    result = installed(installed.python, "-c",
+                       "from zoobook.puzzles.loading import workbook_dir\n"
+                       "print(sorted(str(p.relative_to(workbook_dir('notebooks'))) "
+                       "for p in workbook_dir('notebooks').rglob('*.ipynb')))")
+    assert result.returncode == 0, result.stderr
+    expected = sorted(str(p.relative_to(REPO / "notebooks")) for p in (REPO / "notebooks").rglob("*.ipynb")
+                      if ".ipynb_checkpoints" not in p.parts)
+    assert json.loads(result.stdout.replace("'", '"')) == expected
+
+
+# -- the install cell (Colab, JupyterLite) and the Binder badge ------------------------------
+
+def _run_install_cell(monkeypatch, *, installed: bool, platform: str = "linux") -> list[str]:
+    """Run zoobook.INSTALL_CELL in a real IPython shell; %pip only records what it was asked."""
+    import importlib.util
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    import zoobook
+
+    asked: list[str] = []
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "zoobook" and not installed else real_find_spec(name, *a))
+    monkeypatch.setattr(sys, "platform", platform)
+    shell = InteractiveShell.instance()
+    monkeypatch.setattr(shell, "run_line_magic",
+                        lambda name, line, *a, **k: asked.append(f"%{name} {line}") if name == "pip" else None)
+    result = shell.run_cell(zoobook.INSTALL_CELL)
+    result.raise_error()
+    assert result.result.startswith("zoobook 0.1.0 from a checkout: ")  # ensure_installed's word
+    return asked
+
+
+def test_the_install_cell_does_nothing_where_zoobook_is_installed(monkeypatch):
+    assert _run_install_cell(monkeypatch, installed=True) == []
+
+
+def test_the_install_cell_installs_from_the_repository_on_colab_and_the_site_wheel_on_jupyterlite(monkeypatch):
+    repository = PYPROJECT["project"]["urls"]["Repository"]
+    assert _run_install_cell(monkeypatch, installed=False) == [
+        f'%pip install --quiet "zoobook @ git+{repository}"']
+    assert _run_install_cell(monkeypatch, installed=False, platform="emscripten") == ["%pip install zoobook"]
+
+
+@pytest.mark.wheel
+def test_ensure_installed_in_the_installed_wheel_names_the_package(installed):
+    result = installed(installed.python, "-c", "import zoobook; print(zoobook.ensure_installed())")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("zoobook 0.1.0 from the installed package: ")
+    assert result.stdout.rstrip().endswith(f": {len(_checkout_puzzle_ids())} puzzles")
+
+
+BINDER = re.compile(r"\[!\[[^]]*\]\(https://mybinder\.org/badge_logo\.svg\)\]"
+                    r"\((https://mybinder\.org/v2/gh/([^/]+/[^/]+)/HEAD\?urlpath=lab/tree/([^)\s]+))\)")
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/teachers-guide.md"])
+def test_the_binder_badge_opens_start_here_in_jupyterlab_from_this_repository(document):
+    match = BINDER.search((REPO / document).read_text())
+    assert match, f"{document} has no Binder badge"
+    _, repository, path = match.groups()
+    assert PYPROJECT["project"]["urls"]["Repository"] == f"https://github.com/{repository}"
+    assert path == "notebooks/00-start-here.ipynb" and (REPO / path).is_file()
+
+
+# -- last in this file: it removes the installed puzzles ---------------------------------------
+
+@pytest.mark.wheel
+def test_without_the_packaged_puzzles_everything_says_so(installed):
+    """Last (it removes the puzzles): missing puzzles are an error, never an empty catalogue."""
+    shutil.rmtree(installed.site / "zoobook" / "workbook" / "puzzles")
+    listing = installed(str(installed.bin / "zoobook"), "list")
+    assert listing.returncode == 2 and "puzzles are missing" in listing.stderr, listing
+    assert listing.stdout == "" and "Traceback" not in listing.stderr
+    verify = installed(str(installed.bin / "zoobook"), "verify")
+    assert verify.returncode == 2 and "puzzles are missing" in verify.stderr
+    classroom = installed(installed.python, "-c", CLASSROOM_CHECK)
+    assert classroom.returncode != 0 and "PuzzleError" in classroom.stderr
+    assert "puzzles are missing" in classroom.stderr

@@ -32,7 +32,7 @@ import random
 import reprlib
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 __all__ = ["Case", "Exercise", "Challenge", "Failure", "Report", "check", "check_answer",
@@ -120,7 +120,9 @@ class Exercise:
     task : str
         One line: what the function returns.
     reference : callable
-        The library's answer for a case's arguments.
+        The library's answer for a case's arguments. Kept private (``_reference``):
+        the student's notebook holds the exercise, and a public attribute would hand
+        the answer out.
     workbook : callable
         ``() -> list[Case]``: the named cases (the workbook's puzzles), shown to students.
     random_case : callable
@@ -136,12 +138,15 @@ class Exercise:
 
     name: str
     task: str
-    reference: Callable[..., Any]
+    reference: InitVar[Callable[..., Any]]
     workbook: Callable[[], Sequence[Case]]
     random_case: Callable[[random.Random], Case]
     judge: Callable[[Case, Any, Any], str | None] = judge_equal
     draw: Callable[[Case, Any, Any], Any] | None = None
     random_cases: int = RANDOM_CASES
+
+    def __post_init__(self, reference: Callable[..., Any]) -> None:
+        object.__setattr__(self, "_reference", reference)
 
     def cases(self, seed: int, count: int | None = None) -> list[Case]:
         """The workbook's cases, then *count* random ones from *seed*."""
@@ -296,7 +301,7 @@ def check(student_function: Callable, exercise: Exercise, *, seed: int | None = 
     workbook = len(cases) - (exercise.random_cases if random_cases is None else random_cases)
     failures: list[Failure] = []
     for case in cases:
-        expected = exercise.reference(*_fresh(case.args))
+        expected = exercise._reference(*_fresh(case.args))
         got, crashed = _call(student_function, case)
         reason = crashed or exercise.judge(case, expected, got)
         if reason:
@@ -317,7 +322,8 @@ class Challenge:
     question : str
         The question as the notebook asks it.
     solve : callable
-        ``() -> expected``: the library's answer, computed when checking.
+        ``() -> expected``: the library's answer, computed when checking. Kept
+        private (``_solve``), as an exercise's reference is.
     judge : callable
         ``(case, expected, got) -> None or reason`` (as for exercises; the case
         is the challenge itself). Default :func:`judge_secret`. Its reason must
@@ -332,11 +338,14 @@ class Challenge:
 
     name: str
     question: str
-    solve: Callable[[], Any]
+    solve: InitVar[Callable[[], Any]]
     judge: Callable[[Case, Any, Any], str | None] | None = None
     parse: Callable[[str], Any] = int
     draw: Callable[[Case, Any, Any], Any] | None = None
     context: Any = field(default=None, compare=False)
+
+    def __post_init__(self, solve: Callable[[], Any]) -> None:
+        object.__setattr__(self, "_solve", solve)
 
 
 def judge_secret(case: Case, expected: Any, got: Any) -> str | None:
@@ -361,7 +370,7 @@ def check_answer(answer: Any, challenge: Challenge) -> Report:
     if answer is None or answer is NotImplemented or answer is ...:
         failure = Failure(case, None, answer, "no answer yet: set the answer variable first")
         return Report(challenge.name, False, 1, (failure,))
-    expected = challenge.solve()
+    expected = challenge._solve()
     judge = challenge.judge or judge_secret
     try:
         reason = judge(case, expected, answer)

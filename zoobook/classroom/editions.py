@@ -1,21 +1,31 @@
 """The student edition of a master notebook, compatible with nbgrader.
 
-A master (teacher) notebook keeps everything. Three marks in it drive the
-student edition, the same marks nbgrader uses, so a teacher running nbgrader can
-also take the master as its "source" version:
+A master (teacher) notebook keeps everything. Marks in it drive the student
+edition, the same marks nbgrader uses, so a teacher running nbgrader can also
+take the master as its "source" version:
 
 * code between ``### BEGIN SOLUTION`` and ``### END SOLUTION`` is replaced by
-  ``raise NotImplementedError()`` (in Markdown: ``YOUR ANSWER HERE``), indented
-  like the markers; the cell becomes a *solution* cell;
+  ``raise NotImplementedError()``, indented like the markers; in Markdown the
+  marks are HTML comments, ``<!-- BEGIN SOLUTION -->`` and
+  ``<!-- END SOLUTION -->`` (invisible where the master is shown, as in the
+  Voila app; nbgrader finds them all the same), and the answer becomes
+  ``YOUR ANSWER HERE``; the cell becomes a *solution* cell;
 * code between ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS`` is
-  removed (the teacher's extra checks); the cell stays a graded test. In a
-  Markdown cell the same markers hide a note for the teacher;
+  removed (the teacher's extra checks); the cell stays a graded test;
+* Markdown between ``<!-- BEGIN TEACHER NOTE -->`` and ``<!-- END TEACHER NOTE -->``
+  is a note for the teacher: gone from the student edition and from nbgrader's
+  source version alike (nbgrader allows hidden regions only in graded cells).
+  Older masters wrote the note between the hidden-test marks; that still works;
 * a code cell whose first line is ``# Graded check (N points)`` is an
   autograded test cell worth N points, locked.
 
+A line that mentions a mark without being one (``x = 1  ### END SOLUTION``) is
+refused: nbgrader would take it for a mark and release a different notebook.
+
 Every solution and graded cell gets nbgrader's cell metadata
 (``nbgrader: {grade, grade_id, locked, points, solution, schema_version, task}``);
-outputs and execution counts are cleared, as nbgrader's release does.
+outputs, execution counts, run times and saved widget state are cleared, as
+nbgrader's release does.
 :func:`restore_solutions` puts the master's solutions back into a student
 edition (the test that the editions fit together uses it).
 
@@ -41,13 +51,20 @@ from pathlib import Path
 
 import nbformat
 
-__all__ = ["BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN", "END_HIDDEN", "GRADED",
-           "strip_solutions", "strip_hidden_tests", "solution_blocks", "graded_points",
-           "student_edition", "restore_solutions", "build_student_editions", "main",
+__all__ = ["BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN", "END_HIDDEN", "BEGIN_NOTE", "END_NOTE",
+           "GRADED", "strip_solutions", "strip_hidden_tests", "strip_teacher_notes", "solution_blocks",
+           "graded_points", "student_edition", "restore_solutions", "build_student_editions", "main",
            "NBGRADER_SCHEMA"]
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+BEGIN_NOTE, END_NOTE = "<!-- BEGIN TEACHER NOTE -->", "<!-- END TEACHER NOTE -->"
+#: Each mark as it may be written: code cells use the first spelling, Markdown either.
+_SOLUTION = (BEGIN_SOLUTION, "<!-- BEGIN SOLUTION -->"), (END_SOLUTION, "<!-- END SOLUTION -->")
+_HIDDEN = (BEGIN_HIDDEN,), (END_HIDDEN,)
+_NOTE = (BEGIN_NOTE, BEGIN_HIDDEN), (END_NOTE, END_HIDDEN)
+#: What nbgrader takes for a mark: any line containing these words.
+_NBGRADER_WORDS = ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN TESTS")
 #: The first line of an autograded cell: ``# Graded check (2 points)``.
 GRADED = re.compile(r"^#\s*Graded check \((\d+) points?\)", re.IGNORECASE)
 NBGRADER_SCHEMA = 3
@@ -55,30 +72,41 @@ CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 MARKDOWN_STUB = "YOUR ANSWER HERE"
 
 
-def _blocks(source: str, begin: str, end: str) -> list[tuple[int, int, str]]:
+def _blocks(source: str, marks: tuple[tuple[str, ...], tuple[str, ...]]) -> list[tuple[int, int, str]]:
     """``(first line, last line, indent)`` of each marked block (marker lines included)."""
+    begins, ends = marks
     lines = source.split("\n")
     out, start = [], None
     for i, line in enumerate(lines):
         stripped = line.strip()
-        if stripped == begin:
+        if stripped in begins:
             if start is not None:
-                raise ValueError(f"{begin} twice without {end} (line {i + 1})")
+                raise ValueError(f"{begins[0]} twice without {ends[0]} (line {i + 1})")
             start = i
-        elif stripped == end:
+        elif stripped in ends:
             if start is None:
-                raise ValueError(f"{end} without {begin} (line {i + 1})")
+                raise ValueError(f"{ends[0]} without {begins[0]} (line {i + 1})")
             indent = lines[start][:len(lines[start]) - len(lines[start].lstrip())]
             out.append((start, i, indent))
             start = None
     if start is not None:
-        raise ValueError(f"{begin} on line {start + 1} is never closed by {end}")
+        raise ValueError(f"{begins[0]} on line {start + 1} is never closed by {ends[0]}")
     return out
 
 
-def _replace(source: str, begin: str, end: str, stub: str | None) -> str:
+def _stray_marks(source: str, cell_type: str) -> None:
+    """Refuse a line nbgrader would read as a mark although it is not one of ours."""
+    marks = {*_SOLUTION[0], *_SOLUTION[1]} if cell_type == "markdown" else {BEGIN_SOLUTION, END_SOLUTION}
+    marks |= {BEGIN_HIDDEN, END_HIDDEN}
+    for number, line in enumerate(source.split("\n"), 1):
+        if line.strip() not in marks and any(word in line for word in _NBGRADER_WORDS):
+            raise ValueError(f"line {number} mentions a mark without being one ({line.strip()!r}); "
+                             "nbgrader would take it for a mark: put the mark on a line of its own")
+
+
+def _replace(source: str, marks, stub: str | None) -> str:
     lines = source.split("\n")
-    for first, last, indent in reversed(_blocks(source, begin, end)):
+    for first, last, indent in reversed(_blocks(source, marks)):
         new = [] if stub is None else [indent + s if s else s for s in stub.split("\n")]
         lines[first:last + 1] = new
     return "\n".join(lines)
@@ -86,8 +114,7 @@ def _replace(source: str, begin: str, end: str, stub: str | None) -> str:
 
 def strip_solutions(source: str, cell_type: str = "code") -> str:
     """*source* with each solution block replaced by the stub."""
-    return _replace(source, BEGIN_SOLUTION, END_SOLUTION,
-                    CODE_STUB if cell_type == "code" else MARKDOWN_STUB)
+    return _replace(source, _SOLUTION, CODE_STUB if cell_type == "code" else MARKDOWN_STUB)
 
 
 def strip_hidden_tests(source: str) -> str:
@@ -96,13 +123,27 @@ def strip_hidden_tests(source: str) -> str:
     >>> strip_hidden_tests("check(f)\\n### BEGIN HIDDEN TESTS\\nassert f(2) == 4\\n### END HIDDEN TESTS")
     'check(f)'
     """
-    return _replace(source, BEGIN_HIDDEN, END_HIDDEN, None).rstrip("\n")
+    return _replace(source, _HIDDEN, None).rstrip("\n")
+
+
+def strip_teacher_notes(source: str) -> str:
+    """Markdown *source* without its notes for the teacher (and the blank line after each).
+
+    >>> strip_teacher_notes("# Title\\n<!-- BEGIN TEACHER NOTE -->\\nSolutions inside.\\n<!-- END TEACHER NOTE -->\\n\\nText")
+    '# Title\\nText'
+    """
+    lines = source.split("\n")
+    for first, last, _ in reversed(_blocks(source, _NOTE)):
+        if last + 1 < len(lines) and not lines[last + 1].strip():
+            last += 1
+        lines[first:last + 1] = []
+    return "\n".join(lines)
 
 
 def solution_blocks(source: str) -> list[str]:
     """The text of each solution block, markers included (to put back)."""
     lines = source.split("\n")
-    return ["\n".join(lines[a:b + 1]) for a, b, _ in _blocks(source, BEGIN_SOLUTION, END_SOLUTION)]
+    return ["\n".join(lines[a:b + 1]) for a, b, _ in _blocks(source, _SOLUTION)]
 
 
 def graded_points(source: str) -> int | None:
@@ -144,11 +185,19 @@ def student_edition(master: nbformat.NotebookNode, *, strip: bool = True) -> nbf
     tests stay: the same metadata on the full text, nbgrader's *source* version.
     """
     student = nbformat.reads(nbformat.writes(master), as_version=4)
+    student.metadata.pop("widgets", None)  # the master's saved widget views: nothing a student needs
     used: set[str] = set()
     for index, cell in enumerate(student.cells):
+        cell.metadata.pop("execution", None)  # the master's run times
+        try:
+            _stray_marks(cell.source, cell.cell_type)
+            if cell.cell_type == "markdown":  # the teacher's notes leave both editions
+                cell.source = strip_teacher_notes(cell.source)
+        except ValueError as exc:
+            raise ValueError(f"cell {index + 1}: {exc}") from None
         source = cell.source
-        has_solution = bool(_blocks(source, BEGIN_SOLUTION, END_SOLUTION))
-        has_hidden = bool(_blocks(source, BEGIN_HIDDEN, END_HIDDEN))
+        has_solution = bool(_blocks(source, _SOLUTION))
+        has_hidden = cell.cell_type == "code" and bool(_blocks(source, _HIDDEN))
         points = graded_points(source) if cell.cell_type == "code" else None
         if has_solution:
             if strip:
@@ -161,7 +210,7 @@ def student_edition(master: nbformat.NotebookNode, *, strip: bool = True) -> nbf
                                                       solution=True, grade=False)
         if has_hidden and strip:
             cell.source = strip_hidden_tests(cell.source)
-        if points is not None or (has_hidden and cell.cell_type == "code"):
+        if points is not None or has_hidden:
             if has_solution:
                 raise ValueError(f"cell {index + 1} mixes a solution and a graded check; split it")
             cell.metadata["nbgrader"] = _nbgrader(_grade_id("", used, f"check-{index}"), solution=False,
@@ -184,7 +233,7 @@ def restore_solutions(student: nbformat.NotebookNode, master: nbformat.NotebookN
                          f"{len(master.cells)}: not the same notebook")
     out = nbformat.reads(nbformat.writes(student), as_version=4)
     for index, (cell, source) in enumerate(zip(out.cells, master.cells)):
-        solutions = solution_blocks(source.source) if _blocks(source.source, BEGIN_SOLUTION, END_SOLUTION) else []
+        solutions = solution_blocks(source.source) if _blocks(source.source, _SOLUTION) else []
         if not solutions:
             continue
         stub = MARKDOWN_STUB if cell.cell_type == "markdown" else CODE_STUB

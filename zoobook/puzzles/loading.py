@@ -24,10 +24,15 @@ zoobook.errors.PuzzleError: two.toml: n: must be an integer, not a string
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
+import tempfile
 import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +44,7 @@ from zoobook.puzzles.registry import PuzzleKind, get_kind
 from zoobook.puzzles.solution import Solution
 
 __all__ = ["Answer", "Puzzle", "parse_puzzle", "load_puzzle", "find_puzzle_files",
-           "puzzle_toml", "write_puzzle", "default_puzzle_dir", "MAX_FILE_BYTES"]
+           "puzzle_toml", "write_puzzle", "default_puzzle_dir", "workbook_dir", "MAX_FILE_BYTES"]
 
 MAX_FILE_BYTES = 1_000_000
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -156,12 +161,73 @@ def find_puzzle_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield path
 
 
+def _checkout_root() -> Path | None:
+    """The root of the source checkout this package runs from, if it runs from one."""
+    root = Path(__file__).resolve().parents[2]
+    return root if (root / "pyproject.toml").is_file() and (root / "zoobook").is_dir() else None
+
+
+def workbook_dir(name: str) -> Path:
+    """A folder of the workbook (``"puzzles"`` or ``"notebooks"``) as a path on disk.
+
+    A source checkout's own folder comes first (edit a puzzle there and every tool sees
+    it); else the copy installed with the package (a wheel carries both, read with
+    :mod:`importlib.resources`). A package installed as a zip is unpacked once into a
+    temporary folder. Raises :class:`PuzzleError` when neither exists, never returns
+    an empty stand-in.
+
+    >>> (workbook_dir("puzzles") / "5x5").is_dir()
+    True
+    """
+    if name not in _WORKBOOK_FOLDERS:
+        raise ValueError(f"the workbook has no folder {name!r}; it has {sorted(_WORKBOOK_FOLDERS)}")
+    root = _checkout_root()
+    if root is not None and (root / name).is_dir():
+        return root / name
+    installed = resources.files("zoobook").joinpath("workbook", name)
+    if installed.is_dir():
+        return _on_disk(installed, name)
+    raise PuzzleError(f"the workbook's {name} are missing: no checkout's {name}/ and no copy installed "
+                      f"with the package ({installed}); reinstall zoobook (pip install zoobook)")
+
+
+_WORKBOOK_FOLDERS = {"puzzles", "notebooks"}
+_UNPACKED: dict[str, Path] = {}
+
+
+def _on_disk(folder: Traversable, name: str) -> Path:
+    """*folder* as a real path: itself when installed as files, else an unpacked copy."""
+    if isinstance(folder, Path):
+        return folder
+    if name not in _UNPACKED:
+        target = Path(tempfile.mkdtemp(prefix=f"zoobook-{name}-")) / name
+
+        def copy(node: Traversable, to: Path) -> None:
+            to.mkdir(parents=True, exist_ok=True)
+            for child in node.iterdir():
+                if child.is_dir():
+                    copy(child, to / child.name)
+                else:
+                    (to / child.name).write_bytes(child.read_bytes())
+
+        copy(folder, target)
+        atexit.register(shutil.rmtree, target.parent, ignore_errors=True)
+        _UNPACKED[name] = target
+    return _UNPACKED[name]
+
+
 def default_puzzle_dir() -> Path:
-    """``./puzzles`` when it exists, else the ``puzzles/`` folder of this checkout."""
+    """The puzzles every tool reads by default.
+
+    ``./puzzles`` when the current folder has one (a user's own collection), else
+    the workbook's puzzles: a checkout's ``puzzles/``, else the copy installed with
+    the package (see :func:`workbook_dir`). Raises :class:`PuzzleError` when there
+    are none anywhere.
+    """
     here = Path("puzzles")
     if here.is_dir():
         return here
-    return Path(__file__).resolve().parents[2] / "puzzles"
+    return workbook_dir("puzzles")
 
 
 def puzzle_toml(*, id: str, kind: str, body: dict[str, Any], title: str = "",

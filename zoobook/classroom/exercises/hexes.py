@@ -19,10 +19,13 @@ import networkx as nx
 from zoobook.classroom.checking import Case, Challenge, Exercise, judge_same_set, show
 from zoobook.classroom.drawing import hex_figure
 from zoobook.classroom.exercises import workbook_puzzles
-from zoobook.hexgrid import Hex, distance, iter_pairs, neighbours, spiral
+from zoobook.hexgrid import Hex, iter_pairs, spiral
+# Private names: the student's notebook holds this module, and must not find the answers in it.
+from zoobook.hexgrid import distance as _distance
+from zoobook.hexgrid import neighbours as _neighbours
 
 __all__ = ["HEX_NEIGHBOURS", "HEX_DISTANCE", "MAP_GRAPH", "BFS_DISTANCES", "CHALLENGE",
-           "reference_graph", "random_blob", "zoo_maps", "challenge_map"]
+           "random_blob", "zoo_maps", "challenge_map"]
 
 
 @lru_cache(maxsize=1)
@@ -71,7 +74,7 @@ def _draw_neighbours(case, expected, got):
 HEX_NEIGHBOURS = Exercise(
     name="hex_neighbours",
     task="the six hexes next to h = (q, r), as (q, r) tuples in any order",
-    reference=lambda h: {tuple(n) for n in neighbours(h)},
+    reference=lambda h: {tuple(n) for n in _neighbours(h)},
     workbook=_neighbour_cases,
     random_case=lambda rng: Case("a random hex", (tuple(_random_hex(rng, 20)),)),
     judge=lambda case, expected, got: judge_same_set(case, expected, [tuple(h) for h in got]),
@@ -106,7 +109,7 @@ def _draw_distance(case, expected, got):
 HEX_DISTANCE = Exercise(
     name="hex_distance",
     task="the number of steps between hexes a and b",
-    reference=distance,
+    reference=_distance,
     workbook=_distance_cases,
     random_case=lambda rng: Case("two random hexes", (tuple(_random_hex(rng)), tuple(_random_hex(rng)))),
     draw=_draw_distance,
@@ -115,7 +118,7 @@ HEX_DISTANCE = Exercise(
 
 # -- the graph of a map ----------------------------------------------------------------
 
-def reference_graph(hexes) -> nx.Graph:
+def _reference_graph(hexes) -> nx.Graph:
     """One node per hex (a ``(q, r)`` tuple), one edge per pair of neighbours."""
     graph = nx.Graph()
     graph.add_nodes_from(tuple(h) for h in hexes)
@@ -169,7 +172,7 @@ def _graph_cases():
 MAP_GRAPH = Exercise(
     name="map_graph",
     task="a networkx Graph with one node per hex of the list and an edge between neighbours",
-    reference=reference_graph,
+    reference=_reference_graph,
     workbook=_graph_cases,
     random_case=lambda rng: Case("a random patch of hexes", ([tuple(h) for h in random_blob(rng)],)),
     judge=_judge_graph,
@@ -216,13 +219,13 @@ def _bfs_cases():
     for title, zoo, origin in zoo_maps()[:6]:
         hexes = sorted(zoo.hexmap.hexes())
         cases.append(Case(f"from {origin} over the hexes of '{title}'",
-                          (reference_graph(hexes), tuple(zoo.hexmap.node(origin).hex))))
+                          (_reference_graph(hexes), tuple(zoo.hexmap.node(origin).hex))))
     return cases
 
 
 def _random_bfs(rng: random.Random) -> Case:
     hexes = random_blob(rng)
-    return Case("a random patch of hexes", (reference_graph(hexes), tuple(rng.choice(hexes))))
+    return Case("a random patch of hexes", (_reference_graph(hexes), tuple(rng.choice(hexes))))
 
 
 BFS_DISTANCES = Exercise(
@@ -255,7 +258,7 @@ def challenge_map():
 
 def _challenge_answer() -> int:
     _, walkable, _, start_hex = challenge_map()
-    return max(nx.single_source_shortest_path_length(reference_graph(walkable), start_hex).values())
+    return max(nx.single_source_shortest_path_length(_reference_graph(walkable), start_hex).values())
 
 
 CHALLENGE = Challenge(

@@ -4,7 +4,7 @@ Three functions, each closer to the full rule:
 
 1. ``danger_ceiling``: the minimax path. The lowest "highest danger" of a route
    (origin and passed nodes count, the destination does not), links not counted,
-   no teleport, no Feeding. Reference: :func:`minimax_danger` below (thresholds
+   no teleport, no Feeding. Reference: :func:`_minimax_danger` below (thresholds
    and networkx reachability), which the tests hold against every simple path.
 2. ``level_without_teleport``: the lowest locomotive level when the number of
    links counts too, with neither teleport nor Feeding. Reference: the library's
@@ -34,9 +34,11 @@ from zoobook.classroom.drawing import zoo_figure
 from zoobook.classroom.exercises import workbook_puzzles
 from zoobook.steam.zoo.generate import random_zoo
 from zoobook.steam.zoo.model import Town, ZooMap
-from zoobook.steam.zoo.shipping import best_shipment, level_table, min_locomotive
+from zoobook.steam.zoo.shipping import best_shipment, level_table
+# Private: the student's notebook holds this module, and must not find the answers in it.
+from zoobook.steam.zoo.shipping import min_locomotive as _min_locomotive
 
-__all__ = ["DANGER_CEILING", "LEVEL_WITHOUT_TELEPORT", "LOWEST_LEVEL", "CHALLENGE", "minimax_danger",
+__all__ = ["DANGER_CEILING", "LEVEL_WITHOUT_TELEPORT", "LOWEST_LEVEL", "CHALLENGE",
            "without_teleport", "shipping_puzzles", "random_shipment", "challenge_zoo", "CHALLENGE_LEVEL"]
 
 
@@ -52,7 +54,7 @@ def shipping_puzzles() -> tuple:
     return tuple(out)
 
 
-def minimax_danger(zoo: ZooMap, origin: str, destination: str) -> int | None:
+def _minimax_danger(zoo: ZooMap, origin: str, destination: str) -> int | None:
     """The least possible highest danger counted on a route (no link limit, no teleport).
 
     Try the ceilings upwards: the first at which the destination is reachable
@@ -62,7 +64,7 @@ def minimax_danger(zoo: ZooMap, origin: str, destination: str) -> int | None:
     >>> from zoobook.steam.zoo.model import Area
     >>> zoo = ZooMap.build(areas=[Area("a", (0, 0), 2), Area("b", (2, 0), 5), Area("c", (4, 0), 6)],
     ...                    tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)]])
-    >>> minimax_danger(zoo, "a", "c"), minimax_danger(zoo, "c", "a")
+    >>> _minimax_danger(zoo, "a", "c"), _minimax_danger(zoo, "c", "a")
     (5, 6)
     """
     graph = zoo.hexmap.link_graph()
@@ -129,7 +131,7 @@ DANGER_CEILING = Exercise(
     name="danger_ceiling",
     task=("the least possible highest danger among the origin and the nodes passed on a route from origin "
           "to destination (links not counted, no teleport, no Feeding); None if no route"),
-    reference=minimax_danger,
+    reference=_minimax_danger,
     workbook=_cases("ceiling", False),
     random_case=_random("ceiling", False),
     draw=_draw,
@@ -139,7 +141,7 @@ LEVEL_WITHOUT_TELEPORT = Exercise(
     name="level_without_teleport",
     task=("the lowest locomotive level (1-6) for a shipment when both the links and the danger count, "
           "without the exit teleport or Feeding; None if no level up to 6 works"),
-    reference=lambda zoo, origin, destination: min_locomotive(without_teleport(zoo), origin, destination),
+    reference=lambda zoo, origin, destination: _min_locomotive(without_teleport(zoo), origin, destination),
     workbook=_cases("no-teleport", False),
     random_case=_random("no-teleport", False),
     draw=_draw,
@@ -149,7 +151,7 @@ LOWEST_LEVEL = Exercise(
     name="lowest_level",
     task=("the lowest locomotive level (1-6) for a shipment under the full Zoo rule: links, danger, one "
           "exit teleport, and the Feeding discount when feeding is True; None if no level up to 6 works"),
-    reference=lambda zoo, origin, destination, feeding: min_locomotive(zoo, origin, destination,
+    reference=lambda zoo, origin, destination, feeding: _min_locomotive(zoo, origin, destination,
                                                                        feeding=feeding),
     workbook=_cases("full", True),
     random_case=_random("full", True),

@@ -1,0 +1,121 @@
+"""The classroom notebooks through the real nbgrader, as a teacher runs it.
+
+One course folder: ``make student``'s nbgrader source goes to ``source/ps1/``; ``nbgrader
+generate_assignment`` releases it; two students hand it in, one untouched and one with the
+masters' solutions put back; ``nbgrader autograde`` scores both. The release must give away
+no solution, hidden test or teacher's note, and be the same notebooks as ``make student``'s
+student editions.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from zoobook.classroom.editions import (build_student_editions, graded_points, restore_solutions,
+                                        solution_blocks)
+
+nbgrader_api = pytest.importorskip("nbgrader.api", reason="nbgrader is one of the test tools: pip install -e '.[test]'")
+
+REPO = Path(__file__).resolve().parents[2]
+MASTERS = sorted((REPO / "notebooks" / "classroom").glob("*.ipynb"))
+MARKS = re.compile(r"BEGIN SOLUTION|END SOLUTION|HIDDEN TESTS|TEACHER NOTE|Teacher's edition")
+pytestmark = pytest.mark.nbgrader
+
+
+def nbgrader(root: Path, *args: str) -> None:
+    """Run an nbgrader command in the course folder; it needs this venv's scripts (alembic) on PATH."""
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    result = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=root, env=env,
+                            capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{result.stderr[-4000:]}"
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory):
+    root = tmp_path_factory.mktemp("course")
+    (root / "nbgrader_config.py").write_text(
+        "c = get_config()\n"
+        f"c.CourseDirectory.root = {str(root)!r}\n"
+        "c.CourseDirectory.course_id = 'zoobook'\n"
+        "c.ExecutePreprocessor.timeout = 900\n")
+    build_student_editions(MASTERS, root / "student", nbgrader_source=root / "source" / "ps1")
+    nbgrader(root, "generate_assignment", "ps1")
+    for student in ("untouched", "solved"):
+        folder = root / "submitted" / student / "ps1"
+        folder.mkdir(parents=True)
+        for released in sorted((root / "release" / "ps1").glob("*.ipynb")):
+            notebook = nbformat.read(released, as_version=4)
+            if student == "solved":
+                notebook = restore_solutions(notebook, nbformat.read(REPO / "notebooks" / "classroom"
+                                                                     / released.name, as_version=4))
+            nbformat.write(notebook, folder / released.name)
+    nbgrader(root, "autograde", "ps1")
+    return root
+
+
+def released(course: Path) -> list[Path]:
+    return sorted((course / "release" / "ps1").glob("*.ipynb"))
+
+
+def test_nbgrader_releases_every_notebook(course):
+    assert [p.name for p in released(course)] == [p.name for p in MASTERS]
+
+
+def test_the_release_holds_no_solution_hidden_test_or_teachers_note(course):
+    for path in released(course):
+        master = nbformat.read(REPO / "notebooks" / "classroom" / path.name, as_version=4)
+        text = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
+        assert not MARKS.search(text), f"{path.name}: {MARKS.search(text).group()}"
+        secret = set()
+        for cell in master.cells:
+            for block in solution_blocks(cell.source):
+                secret.update(line.strip() for line in block.split("\n")[1:-1])
+            for block in re.findall(r"### BEGIN HIDDEN TESTS\n(.*?)### END HIDDEN TESTS", cell.source, re.S):
+                secret.update(line.strip() for line in block.split("\n"))
+        lines = {line.strip() for line in text.split("\n")}
+        # Lines that also stand outside a solution in the master (a bare `return best`) are no secret.
+        public = {line.strip() for cell in master.cells for line in
+                  re.sub(r"(### BEGIN (SOLUTION|HIDDEN TESTS)|<!-- BEGIN SOLUTION -->).*?"
+                         r"(### END (SOLUTION|HIDDEN TESTS)|<!-- END SOLUTION -->)", "", cell.source,
+                         flags=re.S).split("\n")}
+        leaked = sorted((secret - public - {""}) & lines)
+        assert not leaked, f"{path.name} gives away: {leaked}"
+        notebook = nbformat.read(path, as_version=4)
+        assert "widgets" not in notebook.metadata
+
+
+def test_the_release_is_make_students_student_edition(course):
+    for path in released(course):
+        ours = nbformat.read(course / "student" / path.name, as_version=4)
+        theirs = nbformat.read(path, as_version=4)
+        assert [c.source for c in theirs.cells] == [c.source for c in ours.cells], path.name
+
+
+def _points(master: Path) -> tuple[int, int]:
+    """(autograded points, hand-graded points) of a master: graded checks and Markdown answers."""
+    notebook = nbformat.read(master, as_version=4)
+    auto = sum(graded_points(c.source) or 0 for c in notebook.cells if c.cell_type == "code")
+    by_hand = sum(1 for c in notebook.cells if c.cell_type == "markdown" and solution_blocks(c.source))
+    return auto, by_hand
+
+
+def test_autograde_scores_the_untouched_release_0_and_the_solutions_full_marks(course):
+    auto = sum(_points(m)[0] for m in MASTERS)
+    by_hand = sum(_points(m)[1] for m in MASTERS)
+    with nbgrader_api.Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        untouched = gradebook.find_submission("ps1", "untouched")
+        solved = gradebook.find_submission("ps1", "solved")
+        assert untouched.max_score == solved.max_score == auto + by_hand
+        assert untouched.score == 0
+        assert solved.score == auto, {nb.name: [(g.name, g.score, g.max_score) for g in nb.grades
+                                                if g.score != g.max_score] for nb in solved.notebooks}
+        # What is left is read by hand (question 3.4), and nbgrader says so.
+        manual = [g for nb in solved.notebooks for g in nb.grades if g.needs_manual_grade]
+        assert sum(g.max_score for g in manual) == by_hand and solved.needs_manual_grade == (by_hand > 0)
