@@ -9,8 +9,6 @@ every marker space by plain recursion, and collect the distinct zoos that result
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -29,8 +27,7 @@ from zoobook.zooloretto.sabotage import solve_sabotage
 from zoobook.zooloretto.scoring import score
 from zoobook.zooloretto.truck import solve_truck
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "zooloretto"))
-from twins import brute_answer, brute_purchases  # noqa: E402  (the Zooloretto tests' own twins)
+from tests.zooloretto.twins import brute_answer, brute_purchases  # the Zooloretto tests' own twins
 
 T = Tile.parse
 KINDS = ("zooloretto/truck", "zooloretto/sabotage", "zooloretto/invest")
