@@ -60,12 +60,13 @@ from operator import itemgetter
 from zoobook.explain import join_words, plural
 from zoobook.fivebyfive.board import Board, Border, BorderState, Cell, Side, Tile, gate_border
 from zoobook.fivebyfive.lineup import FREE_ACTION_PRICE, Hand
-from zoobook.fivebyfive.scoring import SOLO_BONUS, SOLO_THRESHOLDS, RequestCard
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
+from zoobook.fivebyfive.scoring import SOLO_BONUS, RequestCard
 from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category, Colour
 from zoobook.puzzles.solution import Solution
 from zoobook.rulings import cite as _cite
 
-__all__ = ["LineupPuzzle", "LineupPlan", "evaluate", "solve_lineup", "plan_for_path", "reachable_tiles", "SearchStats"]
+__all__ = ["LineupPlan", "evaluate", "solve_lineup", "plan_for_path", "reachable_tiles", "SearchStats"]
 
 #: Index order of the categories inside the solver: the five animals, then Park.
 _ORDER: tuple[Category, ...] = ANIMAL_CATEGORIES + (Category.PARK,)
@@ -189,58 +190,13 @@ def _flood(start: int, allowed: int, through_walls: bool, east: int, west: int, 
         reach = grown
 
 
-@dataclass(frozen=True)
-class LineupPuzzle:
-    """One round's lineup question: a board, the gate, the hand, the cards.
-
-    Attributes
-    ----------
-    board : Board
-    gate : str
-        N, E, S or W (the round's direction card).
-    round : int
-        1-3 (sets the solo threshold).
-    players : int
-        1-4; only with 1 player does the solo bonus count here (F12).
-    cubes, meeples : str
-        Colour letters (R B G Y K W; meeples are never white).
-    doors : int
-        Door tokens in hand.
-    requests : tuple of RequestCard
-    """
-
-    board: Board
-    gate: str
-    round: int = 1
-    players: int = 1
-    cubes: str = ""
-    meeples: str = ""
-    doors: int = 0
-    requests: tuple[RequestCard, ...] = ()
-
-    def __post_init__(self) -> None:
-        gate_border(self.gate)
-        if self.round not in (1, 2, 3):
-            raise ValueError(f"round must be 1, 2 or 3, not {self.round!r}")
-        if self.players not in (1, 2, 3, 4):
-            raise ValueError(f"players must be 1-4, not {self.players!r}")
-        hand = Hand(self.cubes, self.meeples, self.doors)
-        object.__setattr__(self, "cubes", hand.cubes)
-        object.__setattr__(self, "meeples", hand.meeples)
-        object.__setattr__(self, "requests", tuple(self.requests))
-
-    @property
-    def hand(self) -> Hand:
-        return Hand(self.cubes, self.meeples, self.doors)
-
-    @property
-    def solo_threshold(self) -> int | None:
-        """The visitors to beat for the solo bonus, or ``None`` with 2-4 players."""
-        return SOLO_THRESHOLDS[self.round] if self.players == 1 else None
-
-    @cached_property
-    def _compiled(self) -> "_Compiled":
-        return _Compiled(self)
+def _compiled(puzzle: LineupPuzzle) -> "_Compiled":
+    """The search's form of *puzzle*, made once and kept on the puzzle (as a cached property would:
+    the dataclass is frozen, so it goes straight into the instance's ``__dict__``)."""
+    compiled = puzzle.__dict__.get("_compiled")
+    if compiled is None:
+        compiled = puzzle.__dict__["_compiled"] = _Compiled(puzzle)
+    return compiled
 
 
 class _Compiled:
@@ -806,7 +762,7 @@ _STATE_OF_KIND = {_WALL: BorderState.WALL, _OPEN: BorderState.OPEN, _DOOR: Borde
 
 
 def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[BorderState]) -> LineupPlan:
-    comp = puzzle._compiled
+    comp = _compiled(puzzle)
     cubes = dict(zip(_LETTERS, comp.C + [comp.W]))
     meeples = dict(zip(_LETTERS, comp.M + [0]))
     tiles = [tile for tile, _ in steps]
@@ -909,7 +865,7 @@ def evaluate(puzzle: LineupPuzzle, path: list[str]) -> int | None:
     >>> evaluate(LineupPuzzle(board, "W", cubes="YW"), ["A3", "B3"]), evaluate(LineupPuzzle(board, "W", cubes="Y"), ["A3", "B3"])
     (2, None)
     """
-    comp = puzzle._compiled
+    comp = _compiled(puzzle)
     try:
         steps = _steps(comp, path)
     except ValueError:
@@ -949,7 +905,7 @@ def solve_lineup(puzzle: LineupPuzzle) -> Solution:
         visitor on each, doors placed, free actions, cards met (numbered from 1)
         and the points by source; ``explanation``: sentences.
     """
-    comp = puzzle._compiled
+    comp = _compiled(puzzle)
     value, best, stats = _search(comp)
     plan = _plan(puzzle, [(comp.tiles[j], comp.border(ref)) for j, _, ref in best],
                  [_STATE_OF_KIND[kind] for _, kind, _ in best])
@@ -968,7 +924,7 @@ def _explain(puzzle: LineupPuzzle, plan: LineupPlan, stats: SearchStats) -> list
     elif not plan.tiles:
         lines.append(f"No lineup scores: the first tile, {entry}, cannot be entered with this hand "
                      f"(or entering it scores nothing more) {cite('F6')}.")
-    comp = puzzle._compiled
+    comp = _compiled(puzzle)
     bought = {name for _, gain, name in plan.free_actions if gain == "popularity"}
     doors = comp.doors   # as bits of _SIDE_BIT, with the doors placed
     for b in plan.doors_placed:
@@ -1035,7 +991,7 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
     >>> sorted(reachable_tiles(LineupPuzzle(board, "W", cubes="YYR"))[0])
     ['A3', 'B3', 'C3']
     """
-    comp = puzzle._compiled
+    comp = _compiled(puzzle)
     if comp.entry is None:
         return set(), True
     names = [tile.name for tile in comp.tiles]
@@ -1105,7 +1061,7 @@ def _left_out(puzzle: LineupPuzzle, plan: LineupPlan) -> list[str]:
     """The tiles the lineup does not enter, in three groups: no visitor fits them, no lineup
     this hand can make reaches them, or left out by choice (reachable, but not worth it)."""
     visited = {_tile_name(t) for t in plan.tiles}
-    comp = puzzle._compiled
+    comp = _compiled(puzzle)
     unpayable, payable = [], []
     for j, tile in enumerate(comp.tiles):
         if tile.name not in visited:
