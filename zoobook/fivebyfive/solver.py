@@ -64,6 +64,7 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from operator import itemgetter
@@ -518,7 +519,7 @@ def _search_region(comp: _Compiled) -> int:
                   step_ok["E"], step_ok["W"], step_ok["S"], step_ok["N"])
 
 
-def _optimistic_bound(comp: _Compiled, region: int):
+def _optimistic_bound(comp: _Compiled, region: int) -> Callable[[int, int, int], int]:
     """The bound of the search: ``bound(length, tokens, doors)`` for a path of *length* tiles that
     has *tokens* popularity tokens on them and crossed *doors* doors.
 
