@@ -37,7 +37,8 @@ from benchmarks.timing import agree, options, target, verdict
 from zoobook.fivebyfive.board import Board
 from zoobook.fivebyfive.lineup import GATE, lineup_graph
 from zoobook.fivebyfive.lineup_generator import random_lineup_puzzle
-from zoobook.fivebyfive.solver import LineupPuzzle, evaluate, solve_lineup
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
+from zoobook.fivebyfive.solver import evaluate, solve_lineup
 
 BOARDS = 1000
 SAMPLE = 100

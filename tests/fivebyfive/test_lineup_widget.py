@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from zoobook.fivebyfive.board import Board, Border, Cell, Tile
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.scoring import RequestCard
-from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
+from zoobook.fivebyfive.solver import solve_lineup
 from zoobook.widgets.fivebyfive_board import board_svg, lineup_graph_figure
 from zoobook.widgets.fivebyfive_lineup import LineupExplorer
 

@@ -23,7 +23,8 @@ from zoobook.fivebyfive.lineup import (GATE, BuyDoor, BuyPopularity, LineupState
                                        lineup_graph)
 from zoobook.fivebyfive.lineup_generator import random_lineup_puzzle
 from zoobook.fivebyfive.scoring import SOLO_THRESHOLDS, RequestCard, met_by_flow
-from zoobook.fivebyfive.solver import LineupPuzzle, evaluate, reachable_tiles, solve_lineup
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
+from zoobook.fivebyfive.solver import evaluate, reachable_tiles, solve_lineup
 from zoobook.fivebyfive.vocabulary import Category, Colour, fits
 
 

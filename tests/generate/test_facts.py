@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zoobook.fivebyfive.board import Board, Tile
-from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
+from zoobook.fivebyfive.solver import solve_lineup
 from zoobook.generate.easter import connect_facts
 from zoobook.generate.lineup import greedy_lineup, lineup_facts
 from zoobook.generate.zoo import routes, sample_shipment, shipment_facts

@@ -34,7 +34,8 @@ from zoobook.fivebyfive.board import Board, Border, gate_border
 from zoobook.fivebyfive.cards import final_bonus, special_card_points
 from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, components_special
-from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
+from zoobook.fivebyfive.solver import solve_lineup
 from zoobook.fivebyfive.vocabulary import Colour, fits
 
 __all__ = ["RandomBot", "GreedyBot", "LookaheadBot", "evaluate", "lineup_value", "reach", "play", "BOTS"]

@@ -58,7 +58,8 @@ from zoobook.fivebyfive.scoring import (
     best_request_cards, most_visitors_award, next_start_player, solo_bonus,
 )
 from zoobook.fivebyfive.solo import ai_removal, solo_rank
-from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
+from zoobook.fivebyfive.solver import solve_lineup
 from zoobook.fivebyfive.vocabulary import BASIC_COLOURS, Colour, colour_letters
 
 __all__ = [

@@ -1,17 +1,7 @@
 """Puzzle kind ``5x5/lineup``: the best lineup of one round of 5x5 Zoo.
 
-The file format is the workplace contract (``docs/puzzle-format.md``)::
-
-    kind = "5x5/lineup"
-    gate = "W"            # N, E, S or W
-    round = 1             # 1-3 (default 1)
-    players = 1           # 1-4 (default 1; the solo bonus counts only with 1)
-    cubes = "RRGBKW"      # one-time cubes: R red, B blue, G green, Y yellow, K black, W white
-    meeples = "G"         # regular meeples (default none)
-    doors = 1             # door tokens in hand (default 0)
-    [[tile]]              # cells (1 or 2), kind, stars (0), popularity (false), walls ([] of "A3:W")
-    [[door]]              # at = "A3:E": a door already placed
-    [[request]]           # needs = { bird = 3, aquatic = 1 }, points = 5
+The puzzle and its file (keys, defaults, refusals) are :mod:`zoobook.fivebyfive.lineup_puzzle`;
+the answer is :func:`zoobook.fivebyfive.solver.solve_lineup`.
 
 Examples
 --------
@@ -23,150 +13,24 @@ Examples
 ... [[tile]]
 ... cells = ["A3"]
 ... kind = "carnivore"
-... [[tile]]
-... cells = ["B3", "B2"]
-... kind = "bird"
-... walls = ["B3:W"]
 ... '''
 >>> parse_puzzle(text).solve().value
 1
->>> parse_puzzle(text.replace('"B3:W"', '"C3:W"'), file="x.toml")
-Traceback (most recent call last):
-...
-zoobook.errors.PuzzleError: x.toml: tile[2].walls[1]: wall C3:W is not on a cell of this tile (B2 and B3)
-
-A hand the box cannot supply is refused (F20):
-
->>> parse_puzzle(text.replace('"RY"', '"RWWW"'), file="x.toml")
-Traceback (most recent call last):
-...
-zoobook.errors.PuzzleError: x.toml: cubes: 3 white cubes, but the box has only 2 (F20)
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from zoobook.fivebyfive.board import GATES, Board, Border, Cell, CellSide, IllegalPlacement, Tile
-from zoobook.fivebyfive.components import hand_beyond_box
-from zoobook.fivebyfive.scoring import RequestCard
-from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
-from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category
-from zoobook.puzzles.fields import Table, parsed
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle, dump, parse
+from zoobook.fivebyfive.solver import solve_lineup
 from zoobook.puzzles.registry import PuzzleKind
 from zoobook.puzzles.solution import Solution
 
 __all__ = ["parse", "solve", "dump", "KINDS"]
 
-_CUBE_LETTERS = "RBGYKW"
-
-
-def _letters(table: Table, name: str, allowed: str) -> str:
-    text = table.string(name, "")
-    bad = [ch for ch in text if ch not in allowed]
-    if bad:
-        raise table.error(name, f"{bad[0]!r} is not a colour letter here (use {', '.join(allowed)})")
-    return text
-
-
-_read_cell = parsed(Cell.parse, '"A3"')
-_read_side = parsed(CellSide.parse, '"A3:W"')
-
-
-def _read_tile(table: Table) -> tuple[Tile, bool]:
-    cells = table.items("cells", _read_cell, min_len=1, max_len=2)
-    category = Category(table.choice("kind", [c.value for c in Category]))
-    stars = table.integer("stars", 0, low=0, high=9)
-    popular = table.boolean("popularity", False)
-    walls = table.items("walls", _read_side, [])
-    if len(cells) == 2 and abs(cells[0].column - cells[1].column) + abs(cells[0].row - cells[1].row) != 1:
-        raise table.error("cells", f"a large tile covers two orthogonally adjacent cells, not {cells[0]} and {cells[1]}")
-    if len(set(cells)) != len(cells):
-        raise table.error("cells", "the two cells of a large tile must differ")
-    for index, wall in enumerate(walls, 1):
-        try:
-            Tile(tuple(cells), category, stars, frozenset({wall}))
-        except IllegalPlacement as exc:
-            raise table.error(f"walls[{index}]", exc.reason) from None
-    table.done()
-    return Tile(tuple(cells), category, stars, frozenset(walls)), popular
-
-
-def _read_request(table: Table) -> RequestCard:
-    needs_table = table.table("needs")
-    needs = {}
-    for name in needs_table.keys():
-        if name not in [c.value for c in ANIMAL_CATEGORIES]:
-            raise needs_table.error(name, "must be an animal category (carnivore, aquatic, herbivore, bird, "
-                                          "reptile); a Park never counts for request cards (F13)")
-        needs[Category(name)] = needs_table.integer(name, low=1, high=25)
-    if not needs:
-        raise table.error("needs", "must ask for at least one tile")
-    needs_table.done()
-    points = table.integer("points", low=0, high=50)
-    table.done()
-    return RequestCard(tuple(needs.items()), points)
-
-
-def parse(table: Table) -> LineupPuzzle:
-    """The :class:`LineupPuzzle` a ``5x5/lineup`` file describes."""
-    gate = table.choice("gate", GATES)
-    round_ = table.integer("round", 1, low=1, high=3)
-    players = table.integer("players", 1, low=1, high=4)
-    cubes = _letters(table, "cubes", _CUBE_LETTERS)
-    meeples = _letters(table, "meeples", _CUBE_LETTERS[:-1])
-    doors = table.integer("doors", 0, low=0, high=25)
-    beyond = hand_beyond_box(cubes, meeples)
-    if beyond:
-        raise table.error(*beyond)
-    board = Board()
-    for tile_table in table.tables("tile"):
-        tile, popular = _read_tile(tile_table)
-        reason = board.placement_refusal(tile)
-        if reason:
-            raise tile_table.error("cells", reason)
-        board = board.place(tile)
-        if popular:
-            board = board.add_popularity(tile)
-    for door_table in table.tables("door"):
-        at = door_table.string("at")
-        try:
-            border = Border.parse(at)
-        except ValueError as exc:
-            raise door_table.error("at", str(exc)) from None
-        reason = board.door_refusal(border)
-        if reason:
-            raise door_table.error("at", reason)
-        door_table.done()
-        board = board.add_door(border)
-    requests = tuple(_read_request(t) for t in table.tables("request"))
-    return LineupPuzzle(board, gate, round_, players, cubes, meeples, doors, requests)
-
 
 def solve(puzzle: LineupPuzzle) -> Solution:
     """The best lineup (:func:`zoobook.fivebyfive.solver.solve_lineup`)."""
     return solve_lineup(puzzle)
-
-
-def dump(puzzle: LineupPuzzle) -> dict[str, Any]:
-    """The file keys for *puzzle* (round-trips with :func:`parse`)."""
-    board = puzzle.board
-    body: dict[str, Any] = {"gate": puzzle.gate, "round": puzzle.round, "players": puzzle.players,
-                            "cubes": puzzle.cubes, "meeples": puzzle.meeples, "doors": puzzle.doors}
-    tiles = []
-    for tile in board.tiles:
-        entry: dict[str, Any] = {"cells": [c.name for c in tile.cells], "kind": tile.category.value,
-                                 "stars": tile.stars, "popularity": board.is_popular(tile)}
-        if tile.walls:
-            entry["walls"] = [w.name for w in sorted(tile.walls)]
-        tiles.append(entry)
-    body["tile"] = tiles
-    if board.doors:
-        body["door"] = [{"at": b.name} for b in sorted(board.doors)]
-    if puzzle.requests:
-        body["request"] = [{"needs": {c.value: n for c, n in card.needs}, "points": card.points}
-                           for card in puzzle.requests]
-    return body
 
 
 KINDS = (PuzzleKind("5x5/lineup", "the most points one round's lineup can score (5x5 Zoo)", parse, solve, dump),)

@@ -20,8 +20,8 @@ from collections.abc import Iterable
 
 from zoobook.fivebyfive.board import ALL_CELLS, GATES, Board, Cell, CellSide, Side, Tile
 from zoobook.fivebyfive.components import STATED_COUNTS
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.scoring import RequestCard
-from zoobook.fivebyfive.solver import LineupPuzzle
 from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category, Colour
 
 __all__ = ["random_board", "random_hand", "random_requests", "random_lineup_puzzle"]

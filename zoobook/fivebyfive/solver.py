@@ -20,29 +20,40 @@ score, so one path's best use of the hand is worked out exactly in closed form
   has none, or a door for a crossed open border;
 * then the solo bonus and the best set of request cards for the categories visited.
 
-The search (:func:`solve_lineup`) is a depth-first walk over paths with three
-cuts, each exact: a path whose hand no longer works is never extended (every
-extension would need more); a path reaching the same tile over the same set of
-tiles as an earlier one, with no more doors and no fewer open borders crossed,
-is dominated; and a path whose optimistic bound (every tile still reachable that
-the hand could fill, every remaining token and door free, every cube a third of
-a point, the best request cards for that) cannot beat the best found is cut.
-"Reachable" is decided once, before searching: the tiles a walk from the gate's
-tile can reach over tiles the hand has a visitor for (and over walls only if a
-door can be had at all); a flood fill at every step would cut a few more paths
-but costs more than it saves. The bound for the whole round is also where the
-search stops: a lineup that scores it is optimal. A path whose hand is empty,
-or whose tile has no unvisited neighbour left, is scored but not extended.
+The search (:func:`solve_lineup`, :func:`_search`) is a branch and bound: a
+depth-first walk over paths from the gate that keeps the best lineup found and
+drops every path that provably cannot lead to a better one. Three cuts, each exact:
+
+* *the hand*: a path whose hand no longer works (no visitor left that fits the
+  tile, or too few cubes for the doors its walls need) is never extended, since
+  every extension would need more;
+* *dominance*: a path reaching the same tile over the same set of tiles as an
+  earlier one, with no more doors and no more doors and open borders crossed, is
+  dropped: whatever follows scores at least as much after the earlier path;
+* *the bound* (:func:`_optimistic_bound`): a path whose optimistic bound (every
+  tile still reachable that the hand could fill, every remaining token and door
+  free, every cube a third of a point, the best request cards for that) cannot
+  beat the best found is cut.
+
+"Reachable" is decided once, before searching (:func:`_search_region`): the tiles
+a walk from the gate's tile can reach over tiles the hand has a visitor for (and
+over walls only if a door can be had at all); a flood fill at every step would cut
+a few more paths but costs more than it saves. The bound for the whole round is
+also where the search stops: a lineup that scores it is optimal. A path whose hand
+is empty, or whose tile has no unvisited neighbour left, is scored but not extended.
 
 The search is deterministic: tiles are tried in board order, best bound first
 (ties in neighbour order), so the witness and the counts in the explanation do
-not depend on hashing. Tiles, cells and borders are bits of integers and every
-neighbour step is one precomputed tuple, which keeps each step to a few
-microseconds.
+not depend on hashing. Tiles, cells and borders are bits of integers, every
+neighbour step is one precomputed tuple (:meth:`_Compiled.step_into`) and the
+state of a path one plain tuple, which keeps each step to a few microseconds.
+
+The puzzle itself and its file are :mod:`zoobook.fivebyfive.lineup_puzzle`.
 
 Examples
 --------
 >>> from zoobook.fivebyfive.board import Board, Tile
+>>> from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 >>> board = Board((Tile.make("A3", "carnivore"), Tile.make("B3", "bird"), Tile.make("C3", "park")))
 >>> puzzle = LineupPuzzle(board, "W", cubes="RY", meeples="G")
 >>> solution = solve_lineup(puzzle)
@@ -53,19 +64,21 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from operator import itemgetter
 
 from zoobook.explain import join_words, plural
-from zoobook.fivebyfive.board import Board, Border, BorderState, Cell, Side, Tile, gate_border
+from zoobook.fivebyfive.board import Border, BorderState, Cell, Side, Tile, gate_border
 from zoobook.fivebyfive.lineup import FREE_ACTION_PRICE, Hand
-from zoobook.fivebyfive.scoring import SOLO_BONUS, SOLO_THRESHOLDS, RequestCard
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
+from zoobook.fivebyfive.scoring import SOLO_BONUS, RequestCard
 from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category, Colour
 from zoobook.puzzles.solution import Solution
 from zoobook.rulings import cite as _cite
 
-__all__ = ["LineupPuzzle", "LineupPlan", "evaluate", "solve_lineup", "plan_for_path", "reachable_tiles", "SearchStats"]
+__all__ = ["LineupPlan", "evaluate", "solve_lineup", "plan_for_path", "reachable_tiles", "SearchStats"]
 
 #: Index order of the categories inside the solver: the five animals, then Park.
 _ORDER: tuple[Category, ...] = ANIMAL_CATEGORIES + (Category.PARK,)
@@ -189,58 +202,13 @@ def _flood(start: int, allowed: int, through_walls: bool, east: int, west: int, 
         reach = grown
 
 
-@dataclass(frozen=True)
-class LineupPuzzle:
-    """One round's lineup question: a board, the gate, the hand, the cards.
-
-    Attributes
-    ----------
-    board : Board
-    gate : str
-        N, E, S or W (the round's direction card).
-    round : int
-        1-3 (sets the solo threshold).
-    players : int
-        1-4; only with 1 player does the solo bonus count here (F12).
-    cubes, meeples : str
-        Colour letters (R B G Y K W; meeples are never white).
-    doors : int
-        Door tokens in hand.
-    requests : tuple of RequestCard
-    """
-
-    board: Board
-    gate: str
-    round: int = 1
-    players: int = 1
-    cubes: str = ""
-    meeples: str = ""
-    doors: int = 0
-    requests: tuple[RequestCard, ...] = ()
-
-    def __post_init__(self) -> None:
-        gate_border(self.gate)
-        if self.round not in (1, 2, 3):
-            raise ValueError(f"round must be 1, 2 or 3, not {self.round!r}")
-        if self.players not in (1, 2, 3, 4):
-            raise ValueError(f"players must be 1-4, not {self.players!r}")
-        hand = Hand(self.cubes, self.meeples, self.doors)
-        object.__setattr__(self, "cubes", hand.cubes)
-        object.__setattr__(self, "meeples", hand.meeples)
-        object.__setattr__(self, "requests", tuple(self.requests))
-
-    @property
-    def hand(self) -> Hand:
-        return Hand(self.cubes, self.meeples, self.doors)
-
-    @property
-    def solo_threshold(self) -> int | None:
-        """The visitors to beat for the solo bonus, or ``None`` with 2-4 players."""
-        return SOLO_THRESHOLDS[self.round] if self.players == 1 else None
-
-    @cached_property
-    def _compiled(self) -> "_Compiled":
-        return _Compiled(self)
+def _compiled(puzzle: LineupPuzzle) -> "_Compiled":
+    """The search's form of *puzzle*, made once and kept on the puzzle (as a cached property would:
+    the dataclass is frozen, so it goes straight into the instance's ``__dict__``)."""
+    compiled = puzzle.__dict__.get("_compiled")
+    if compiled is None:
+        compiled = puzzle.__dict__["_compiled"] = _Compiled(puzzle)
+    return compiled
 
 
 class _Compiled:
@@ -302,16 +270,17 @@ class _Compiled:
         self.step_ok = {"E": step_e, "W": step_e << 1, "S": step_s, "N": step_s << 5}
         # Each tile's neighbours and steps are worked out when first asked for (see neighbours).
         self._neighbours: list[dict[int, tuple[int, tuple[int, str]]] | None] = [None] * len(cat)
-        self._into: dict[int, tuple] = {}   # tile * 3 + border kind -> a step's head (see steps_from)
+        self._entering: dict[int, tuple] = {}   # tile * 3 + border kind -> a step's head (see steps_from)
         # The hand, by colour index (the colour paired with each animal category).
         cubes, meeples = puzzle.cubes, puzzle.meeples
-        self.C = C = [cubes.count(x) for x in _ANIMAL_LETTERS]
-        self.M = M = [meeples.count(x) for x in _ANIMAL_LETTERS]
-        self.W = cubes.count(_WHITE)
-        self.C_total = len(cubes)
-        self.M_total = len(meeples)
-        self.D = puzzle.doors
-        self.hand_fit = [C[c] + M[c] for c in range(5)]
+        self.own_cubes = own_cubes = [cubes.count(x) for x in _ANIMAL_LETTERS]
+        self.own_meeples = own_meeples = [meeples.count(x) for x in _ANIMAL_LETTERS]
+        self.white_cubes = cubes.count(_WHITE)
+        self.cube_count = len(cubes)
+        self.meeple_count = len(meeples)
+        self.hand_doors = puzzle.doors
+        # The visitors that fit each animal category: of its colour, cubes and meeples.
+        self.hand_fit = [own_cubes[c] + own_meeples[c] for c in range(5)]
         self.fit_total = sum(self.hand_fit)
         self.entry = None
         side = puzzle.gate
@@ -358,35 +327,37 @@ class _Compiled:
         """Each tile's neighbours as moves (tile, border kind, border), in the order met."""
         return [[(b, kind, ref) for b, (kind, ref) in self.neighbours(a).items()] for a in range(len(self.tiles))]
 
-    def steps_from(self, a: int) -> list[tuple]:
-        """The steps from tile *a* as the search reads them (see :meth:`step_to`), without those
-        this hand can never take: onto an animal whose colour it lacks (and no white cube), or
-        over a wall when it has no door and not 3 cubes to buy one (the search would refuse
-        them before counting them)."""
-        cat, fit, W = self.cat, self.hand_fit, self.W
-        no_door = self.D == 0 and self.C_total < FREE_ACTION_PRICE
-        into = self._into
+    def steps_from(self, a: int) -> list[tuple[int, tuple]]:
+        """The steps from tile *a* as the search reads them, (tile bit, step) pairs (see
+        :meth:`step_into`), without those this hand can never take: onto an animal whose colour
+        it lacks (and no white cube), or over a wall when it has no door and not 3 cubes to buy
+        one (the search would refuse them before counting them)."""
+        cat, fit, white_cubes = self.cat, self.hand_fit, self.white_cubes
+        no_door = self.hand_doors == 0 and self.cube_count < FREE_ACTION_PRICE
+        entering = self._entering
         steps = []
         for b, (kind, ref) in self.neighbours(a).items():
-            if (cat[b] == 5 or fit[cat[b]] + W) and not (no_door and kind == _WALL):
+            if (cat[b] == 5 or fit[cat[b]] + white_cubes) and not (no_door and kind == _WALL):
                 # A tile is entered over a few kinds of border only: share what does not depend on which.
-                prefix = into.get(b * 3 + kind)
-                if prefix is None:
-                    prefix = into[b * 3 + kind] = self._head(b) + _CROSSING[self.pop[b]][kind]
-                steps.append(prefix + ((b, kind, ref),))
+                head = entering.get(b * 3 + kind)
+                if head is None:
+                    head = entering[b * 3 + kind] = self._step_head(b, kind)
+                steps.append((1 << b, head + ((b, kind, ref),)))
         return steps
 
-    def _head(self, j: int) -> tuple:
-        """The part of a step into tile *j* that does not depend on the border crossed."""
+    def _step_head(self, j: int, kind: int) -> tuple:
+        """The part of a step into tile *j* over a border of this *kind* that does not depend on
+        which border it is (see :meth:`step_into`)."""
         c = self.cat[j]
-        return j, c, 5 * c, 1 << 5 * c, self.pop[j], self.tile_cells[j], 1 << j
+        return (j, c, 5 * c, 1 << 5 * c, self.pop[j]) + _CROSSING[self.pop[j]][kind]
 
-    def step_to(self, j: int, kind: int, ref: tuple[int, str]) -> tuple:
-        """Everything a search step into tile *j* over a border of this *kind* needs, in one tuple:
-        (tile, category, its shift in packed counts, the count it adds there, token?, cells, tile bit,
-        wall?, open?, door?, sure points, slots, the move ``(tile, kind, border)`` a path records;
-        see ``_CROSSING``)."""
-        return self._head(j) + _CROSSING[self.pop[j]][kind] + ((j, kind, ref),)
+    def step_into(self, j: int, kind: int, ref: tuple[int, str]) -> tuple[int, tuple]:
+        """Everything a search step into tile *j* over a border of this *kind* needs: the pair
+        (tile bit, step), the step a tuple of (tile, category, its shift in the packed counts,
+        the count it adds there, token on the tile (0 or 1), wall, open border, door (0 or 1
+        each), the points it surely adds, the slots for bought tokens and doors it adds, and
+        the move ``(tile, kind, border)`` a path records; see ``_CROSSING``)."""
+        return 1 << j, self._step_head(j, kind) + ((j, kind, ref),)
 
     def border(self, ref: tuple[int, str]) -> Border:
         """The :class:`Border` of a compiled border reference."""
@@ -425,7 +396,7 @@ class _Compiled:
             for c in range(5):
                 if needs[c] > fit[c]:
                     jokers += needs[c] - fit[c]
-            if jokers <= self.W:
+            if jokers <= self.white_cubes:
                 affordable.append((needs, points))
         return affordable
 
@@ -446,22 +417,22 @@ class _Compiled:
         return left
 
     def _leftover_cubes(self, t) -> int:
-        M, C = self.M, self.C
+        own_meeples, own_cubes = self.own_meeples, self.own_cubes
         spare_meeples = need_white = used = 0
         for c in range(5):
-            tc, mc = t[c], M[c]
-            if mc >= tc:
-                spare_meeples += mc - tc
+            tiles, meeples = t[c], own_meeples[c]
+            if meeples >= tiles:
+                spare_meeples += meeples - tiles
                 continue
-            rest = tc - mc
+            rest = tiles - meeples
             used += rest
-            if rest > C[c]:
-                need_white += rest - C[c]
-        if need_white > self.W:
+            if rest > own_cubes[c]:
+                need_white += rest - own_cubes[c]
+        if need_white > self.white_cubes:
             return -1
         if t[5] > spare_meeples:
             used += t[5] - spare_meeples
-        return -1 if used > self.C_total else self.C_total - used
+        return -1 if used > self.cube_count else self.cube_count - used
 
     def value(self, t, n, pv, w, o, e) -> int:
         """The best points of a path with these counts; -1 if the hand cannot pay for it."""
@@ -472,10 +443,10 @@ class _Compiled:
         if left < 0:
             return -1
         buys = left // FREE_ACTION_PRICE
-        bought_doors = w - self.D if w > self.D else 0
+        bought_doors = w - self.hand_doors if w > self.hand_doors else 0
         if buys < bought_doors:
             return -1
-        spare = self.D - w if self.D > w else 0
+        spare = self.hand_doors - w if self.hand_doors > w else 0
         hand_on_open = o if o < spare else spare
         slots = (n - pv) + (o - hand_on_open)
         extra = buys - bought_doors
@@ -487,7 +458,7 @@ class _Compiled:
     def fits_someone(self, j: int) -> bool:
         """Whether some visitor in hand fits tile *j* (its colour or white; a Park: any, F6)."""
         c = self.cat[j]
-        return bool(self.W or (self.fit_total if c == 5 else self.hand_fit[c]))
+        return bool(self.white_cubes or (self.fit_total if c == 5 else self.hand_fit[c]))
 
     def max_placeable(self, counts) -> int:
         """How many of the tiles with category counts *counts* the whole hand could fill."""
@@ -496,10 +467,10 @@ class _Compiled:
             if count > have:
                 over += count - have
         matched = counts[0] + counts[1] + counts[2] + counts[3] + counts[4] - over
-        W = self.W
-        white_on_animals = W if W < over else over
+        white = self.white_cubes
+        white_on_animals = white if white < over else over
         # Parks take any visitor left: own-colour ones not needed on their animals, and white ones.
-        for_parks = self.fit_total - matched + W - white_on_animals
+        for_parks = self.fit_total - matched + white - white_on_animals
         return matched + white_on_animals + (counts[5] if counts[5] < for_parks else for_parks)
 
 
@@ -532,231 +503,279 @@ class SearchStats:
     root_bound: int = 0
 
 
+def _search_region(comp: _Compiled) -> int:
+    """The cells every lineup stays in (a cell bit board): a walk from the gate's tile over tiles
+    the hand has a visitor for (any tile, with a white cube) and over walls only if a door can be
+    had at all (one in hand, or 3 cubes to buy one)."""
+    category_cells = comp.category_cells
+    passable = comp.covered if comp.white_cubes else category_cells[5]
+    if not comp.white_cubes:
+        for c in range(5):
+            if comp.hand_fit[c]:
+                passable |= category_cells[c]
+    step_ok = comp.step_ok
+    through_walls = comp.hand_doors > 0 or comp.cube_count >= FREE_ACTION_PRICE
+    return _flood(comp.tile_cells[comp.entry[0]], passable, through_walls,
+                  step_ok["E"], step_ok["W"], step_ok["S"], step_ok["N"])
+
+
+def _optimistic_bound(comp: _Compiled, region: int) -> Callable[[int, int, int], int]:
+    """The bound of the search: ``bound(length, tokens, doors)`` for a path of *length* tiles that
+    has *tokens* popularity tokens on them and crossed *doors* doors.
+
+    Every tile of the region the hand could fill is counted as visited, with every
+    token and door still on the way free (at most one token per tile, F10, and one
+    door per crossing), every spare cube a third of a point (3 buy a token or a
+    door, F9), the solo bonus if that many visitors beat the threshold (F12) and the
+    best request cards the region and the hand allow (F13).
+    """
+    region_counts = [(region & anchors).bit_count() for anchors in comp.anchor_masks]
+    tiles_at_most = comp.max_placeable(region_counts)
+    region_tokens = (region & comp.popular_anchors).bit_count()
+    region_cards = comp.request_bound(region_counts) if comp.cards else 0
+    existing_doors, hand_doors = comp.existing_doors, comp.hand_doors
+    cube_count, meeple_count = comp.cube_count, comp.meeple_count
+    solo_at = comp.threshold if comp.threshold is not None else 10**6
+    price = FREE_ACTION_PRICE
+
+    def bound(length: int, tokens: int, doors: int) -> int:
+        tiles = tiles_at_most if tiles_at_most > length else length
+        more = tiles - length
+        tokens_ahead = region_tokens - tokens
+        all_tokens = tokens + (more if more < tokens_ahead else tokens_ahead)
+        doors_ahead = existing_doors - doors
+        all_doors = doors + (more if more < doors_ahead else doors_ahead)
+        cubes_left = cube_count - (tiles - meeple_count if tiles > meeple_count else 0)
+        bought = hand_doors + (cubes_left if cubes_left > 0 else 0) // price
+        slots = 2 * tiles - all_tokens - all_doors
+        return (tiles + all_tokens + all_doors + (bought if bought < slots else slots)
+                + (SOLO_BONUS if tiles > solo_at else 0) + region_cards)
+
+    return bound
+
+
+def _request_caps(cards: tuple[RequestCard, ...]) -> list[int]:
+    """For each category, the tiles all the cards together ask for: one more changes no card."""
+    caps = [0] * 6
+    for card in cards:
+        for category, count in card.needs:
+            caps[_INDEX_OF_NAME[category._value_]] += count
+    return caps
+
+
 def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]], SearchStats]:
     """Branch and bound over lineups; returns the best value, its path and the statistics.
 
-    A path is a list of ``(tile index, border kind, border reference)``. The tiles
-    visited per category travel as one packed integer (see ``_unpack``), so a
-    step adds one number instead of copying a list, and the caches are keyed by it.
+    A path is a list of moves ``(tile index, border kind, border reference)``. The
+    walk (:func:`extend`, below) goes depth first; on each step it checks, in this
+    order (chosen for speed; none changes which lineup is found):
 
-    The order of the checks on each step is chosen for speed, and none changes
-    which lineup is found: the bound is read first (a step it cuts cannot score
-    more than the best found, as the bound covers the path itself, so neither its
-    hand nor its value is worked out), and a path that cannot go on (the hand is
-    empty, or every tile it could step to is visited) is scored but not expanded.
+    1. *bound*: the optimistic bound of the path (:func:`_optimistic_bound`) must beat
+       the best found; it depends on the length, tokens and doors only, so it is
+       cached by them, and a step it cuts needs nothing more;
+    2. *hand*: a visitor must be left for the tile and the cubes must still pay for
+       the doors the walls crossed need (else no longer path can be paid either);
+    3. the step is scored, and kept as the best if it scores more; a path that
+       scores the bound of the whole round ends the search (:class:`_BoundReached`);
+    4. *end*: a path that used the last visitor, or whose tile leads only to
+       visited tiles, is not extended;
+    5. *dominance*: an earlier path to the same tile over the same tiles, with at
+       least as many doors and at least as many doors plus open borders crossed,
+       is at least as good in every continuation, so this one is dropped.
+
+    The surviving steps are then extended best bound first (a stable sort, so ties
+    keep the neighbours' order, and the bound is read again: the best may have
+    risen meanwhile).
+
+    The state of a path travels as one plain tuple (building a named tuple costs
+    several times more, and the search builds one per step), unpacked into named
+    variables at the one place it is read. Its fields, in order:
+
+    ``visited``
+        the tiles visited, as bits of tile indices;
+    ``counts``
+        the tiles visited per category, packed 5 bits each (see ``_unpack``), so a
+        step adds one number;
+    ``capped``, ``card_points``
+        the same counts capped at what the request cards ask for, and the request
+        points they meet (a tile beyond the cap, or a park, changes neither);
+    ``tokens``, ``walls``, ``opens``, ``doors``
+        popularity tokens on the tiles visited, and walls, open borders and doors crossed;
+    ``cubes_used``, ``spare_meeples``, ``whites_used``
+        the hand so far: cubes on animal tiles, meeples not on their own colour's
+        tiles (they go on parks first), white cubes on tiles whose colour ran out
+        (the same greedy as :meth:`_Compiled.leftover_cubes`).
     """
     stats = SearchStats()
     best_value = comp.value([0] * 6, 0, 0, 0, 0, 0)
     best_path: list = []
     if comp.entry is None:
         return best_value, best_path, stats
-    path: list = []
-    # For each tile, by the set of tiles visited on the way: the (doors, doors + open) record(s).
-    seen: list[dict[int, object]] = [{} for _ in comp.tiles]
-    M, W, D = comp.M, comp.W, comp.D
-    threshold, M_total, C_total = comp.threshold, comp.M_total, comp.C_total
-    visitors = C_total + M_total
-    existing_doors = comp.existing_doors
-    hand_fit = comp.hand_fit
+    bound = _optimistic_bound(comp, _search_region(comp))
+    ceiling = stats.root_bound = max(best_value, bound(0, 0, 0))
+    if best_value >= ceiling:
+        return best_value, best_path, stats
+
+    # The hand and the rules, as locals of this function: the walk reads them from its closure,
+    # the cheapest variables CPython has after a function's own.
+    own_meeples, white_cubes, hand_doors = comp.own_meeples, comp.white_cubes, comp.hand_doors
+    cube_count, hand_fit = comp.cube_count, comp.hand_fit
+    visitors = cube_count + comp.meeple_count
+    solo_at = comp.threshold if comp.threshold is not None else 10**6   # the solo bonus needs more than this
+    solo_bonus, price = SOLO_BONUS, FREE_ACTION_PRICE
+
+    # Request points by capped counts (beyond a cap, one more tile changes no card).
+    request_caps = _request_caps(comp.cards)
+    request_cache: dict[int, int] = {}
     requests = comp.requests
-    solo_at = threshold if threshold is not None else 10**6   # the solo bonus needs more visitors than this
-    price = FREE_ACTION_PRICE
 
-    # Every lineup stays in the region a walk from the gate's tile reaches with the whole hand: over
-    # tiles whose colour the hand has (any tile with a white cube) and over walls only if a door can be
-    # had at all. The bound counts the tiles and tokens of that region.
-    first, kind, ref = comp.entry
-    category_cells = comp.category_cells
-    passable = comp.covered if W else category_cells[5]
-    if not W:
-        for c in range(5):
-            if hand_fit[c]:
-                passable |= category_cells[c]
-    step_ok = comp.step_ok
-    region = _flood(comp.tile_cells[first], passable, D > 0 or C_total >= price,
-                    step_ok["E"], step_ok["W"], step_ok["S"], step_ok["N"])
-    region_counts = [(region & anchors).bit_count() for anchors in comp.anchor_masks]
-    n_final = comp.max_placeable(region_counts)
-    region_pop = (region & comp.popular_anchors).bit_count()
-    region_cards = comp.request_bound(region_counts) if comp.cards else 0
-
-    def optimistic(n: int, pv: int, e: int) -> int:
-        """The bound of a path with *n* tiles, *pv* tokens and *e* doors crossed: every tile of the
-        region the hand could fill (*n_final* in all), tokens and doors free, each spare cube a
-        third, the best request cards the region and the hand allow.
-
-        Tokens and doors are capped by the tiles and crossings of the final path
-        (at most one token per tile, F10, and one door per crossing).
-        """
-        tiles = n_final if n_final > n else n
-        more = tiles - n
-        popular_ahead = region_pop - pv
-        tokens = pv + (more if more < popular_ahead else popular_ahead)
-        doors_ahead = existing_doors - e
-        doors_free = e + (more if more < doors_ahead else doors_ahead)
-        cubes_left = C_total - (tiles - M_total if tiles > M_total else 0)
-        paid = D + (cubes_left if cubes_left > 0 else 0) // price
-        slots = 2 * tiles - tokens - doors_free
-        return (tiles + tokens + doors_free + (paid if paid < slots else slots)
-                + (SOLO_BONUS if tiles > solo_at else 0) + region_cards)
-
-    request_cache: dict[int, int] = {}    # packed counts capped by request_cap -> request points
-    # Beyond the tiles of a category all the cards together ask for, one more changes no card.
-    request_cap = [0] * 6
-    for card in comp.cards:
-        for category, count in card.needs:
-            request_cap[_INDEX_OF_NAME[category._value_]] += count
-
-    def request_points(counts: int) -> int:
-        """The request points of the packed (capped) counts *counts* (cached)."""
-        points = request_cache[counts] = requests(_unpack(counts))
+    def request_points(capped: int) -> int:
+        points = request_cache[capped] = requests(_unpack(capped))
         return points
 
-    # The bound depends on (n, pv, e) only: by n, then pv and e packed.
-    cheap_bounds: list[dict[int, int]] = [{} for _ in range(visitors + 2)]
+    # The bound by path length, then tokens and doors packed into one key.
+    bounds_by_length: list[dict[int, int]] = [{} for _ in range(visitors + 2)]
 
-    # Each tile's steps, and where they lead as tile bits (a path on a tile whose exits are all visited
-    # is a dead end, never expanded), made when the search first needs them. Entering the gate's tile
-    # is the first step: from a virtual tile whose only neighbour it is.
-    steps_from: list[list[tuple] | None] = [None] * len(comp.tiles) + [[comp.step_to(first, kind, ref)]]
+    # Each tile's steps as (tile bit, step) pairs, and the tiles they lead to as tile bits, made
+    # when the walk first needs them. The walk starts on a virtual tile (index len(tiles)) whose
+    # only step enters the gate's tile.
+    first, first_kind, first_ref = comp.entry
+    steps_from: list[list[tuple] | None] = [None] * len(comp.tiles) + [[comp.step_into(first, first_kind, first_ref)]]
     exits: list[int | None] = [None] * len(comp.tiles) + [1 << first]
     make_steps = comp.steps_from
 
-    def exits_of(j: int) -> int:
-        """Make the steps from tile *j*; the tiles they lead to."""
-        steps = steps_from[j] = make_steps(j)
+    def exits_of(tile: int) -> int:
+        """Make the steps from *tile*; the tiles they lead to."""
+        steps = steps_from[tile] = make_steps(tile)
         leads = 0
-        for step in steps:
-            leads |= step[6]
-        exits[j] = leads
+        for tile_bit, _ in steps:
+            leads |= tile_bit
+        exits[tile] = leads
         return leads
 
+    # Dominance records: for each tile, by the tiles visited on the way, the (doors, doors + open)
+    # pair of each earlier path there that no other beats (one pair as a tuple, several as a list).
+    seen: list[dict[int, object]] = [{} for _ in comp.tiles]
+    path: list = []
     paths = dominated_count = bounded = 0
-    solo_bonus = SOLO_BONUS
 
-    def expand(j: int, mask: int, tc: int, rc: int, points: int, n: int, pv: int, w: int,
-               o: int, e: int, used: int, spare: int, white: int) -> None:
-        """Try every next tile from tile *j*, the most promising (highest bound) first.
-
-        *tc* packs the tiles visited per category; *rc* the same counts capped at what
-        the request cards could ask for, and *points* their request points (a tile
-        beyond the cap, or a park, leaves them as they are). The hand is followed incrementally:
-        *used* cubes on animal tiles, *spare* meeples not on their own colour's tiles,
-        *white* cubes needed where a tile's own colour ran out (the same greedy as
-        :meth:`_Compiled.leftover_cubes`).
-        """
+    def extend(here: int, state: tuple) -> None:
+        """Try every next tile from tile *here* for the path whose state is *state*."""
         nonlocal best_value, best_path, paths, dominated_count, bounded
+        (visited, counts, capped, card_points, length, tokens, walls, opens, doors,
+         cubes_used, spare_meeples, whites_used) = state
         children = []
-        n2 = n + 1
-        # The points and slots every next step shares (see _CROSSING for what each adds).
-        base = n2 + (solo_bonus if n2 > solo_at else 0) + pv + e + w
-        slots_base = n2 - pv + o
-        last_visitor = n2 == visitors
-        cheap_here = cheap_bounds[n2]
-        parks = tc >> 25
-        for step in steps_from[j]:   # made when the step onto j was checked for exits
-            if mask & step[6]:
-                continue  # already visited
-            j2, c, shift, inc, token, cells, bit, walled, opened, doored, gain, open_gain, move = step
-            # The bound first: it is cheap (cached by the two numbers it depends on here), and a
-            # step it cuts needs nothing more, not even the check that the hand can pay for it.
-            pv2, e2 = pv + token, e + doored
-            key = pv2 << 5 | e2
-            bound = cheap_here.get(key)
-            if bound is None:
-                bound = cheap_here[key] = optimistic(n2, pv2, e2)
-            if bound <= best_value:
+        length2 = length + 1
+        # What every next step shares: the tile itself, the solo bonus, what the path crossed so far.
+        sure_base = length2 + (solo_bonus if length2 > solo_at else 0) + tokens + doors + walls
+        slots_base = length2 - tokens + opens
+        last_visitor = length2 == visitors
+        bounds_here = bounds_by_length[length2]
+        parks = counts >> 25
+        for tile_bit, step in steps_from[here]:   # made when the step onto *here* was checked for exits
+            if visited & tile_bit:
+                continue
+            tile, category, count_shift, count_unit, token, walled, opened, doored, sure_gain, slot_gain, move = step
+            # 1. The bound.
+            tokens2, doors2 = tokens + token, doors + doored
+            key = tokens2 << 5 | doors2
+            step_bound = bounds_here.get(key)
+            if step_bound is None:
+                step_bound = bounds_here[key] = bound(length2, tokens2, doors2)
+            if step_bound <= best_value:
                 bounded += 1
                 continue
-            # The hand after one more visitor on a tile of category c.
-            have = tc >> shift & 31   # tiles of category c visited before (parks are c = 5)
-            if c < 5:
-                if have < M[c]:
-                    used2, spare2, white2 = used, spare - 1, white
+            # 2. The hand after one more visitor, on a tile of this category.
+            before = counts >> count_shift & 31   # tiles of this category visited before (parks: 5)
+            if category < 5:
+                if before < own_meeples[category]:
+                    cubes_used2, spare_meeples2, whites_used2 = cubes_used, spare_meeples - 1, whites_used
                 else:
-                    used2, spare2, white2 = used + 1, spare, white
-                    if have >= hand_fit[c]:
-                        white2 += 1
-                        if white2 > W:
+                    cubes_used2, spare_meeples2, whites_used2 = cubes_used + 1, spare_meeples, whites_used
+                    if before >= hand_fit[category]:
+                        whites_used2 += 1
+                        if whites_used2 > white_cubes:
                             continue
-                on_parks = parks - spare2 if parks > spare2 else 0
+                cubes_on_parks = parks - spare_meeples2 if parks > spare_meeples2 else 0
             else:
-                used2, spare2, white2 = used, spare, white
-                on_parks = parks + 1 - spare if parks >= spare else 0
-            left = C_total - used2 - on_parks
-            if left < 0:
+                cubes_used2, spare_meeples2, whites_used2 = cubes_used, spare_meeples, whites_used
+                cubes_on_parks = parks + 1 - spare_meeples if parks >= spare_meeples else 0
+            cubes_left = cube_count - cubes_used2 - cubes_on_parks
+            if cubes_left < 0:
                 continue  # the hand cannot pay for this path, so not for any longer one either
-            w2 = w + walled
-            buys = left // price
-            bought_doors = w2 - D if w2 > D else 0
-            if buys < bought_doors:
+            walls2 = walls + walled
+            buys = cubes_left // price
+            doors_to_buy = walls2 - hand_doors if walls2 > hand_doors else 0
+            if buys < doors_to_buy:
                 continue  # not enough cubes left to buy the doors its walls need
-            o2 = o + opened
-            spare_doors = D - w2 if D > w2 else 0
-            hand_on_open = o2 if o2 < spare_doors else spare_doors
-            extra = buys - bought_doors
-            slots = slots_base + open_gain - hand_on_open
-            if have < request_cap[c]:
-                rc2 = rc + inc
-                points2 = request_cache.get(rc2)
-                if points2 is None:
-                    points2 = request_points(rc2)
+            # 3. The score (as :meth:`_Compiled.value_from`, step by step).
+            opens2 = opens + opened
+            doors_spare = hand_doors - walls2 if hand_doors > walls2 else 0
+            hand_doors_on_open = opens2 if opens2 < doors_spare else doors_spare
+            buys_left = buys - doors_to_buy
+            slots = slots_base + slot_gain - hand_doors_on_open
+            if before < request_caps[category]:
+                capped2 = capped + count_unit
+                card_points2 = request_cache.get(capped2)
+                if card_points2 is None:
+                    card_points2 = request_points(capped2)
             else:
-                rc2, points2 = rc, points
-            value = base + gain + hand_on_open + (extra if extra < slots else slots) + points2
+                capped2, card_points2 = capped, card_points
+            value = (sure_base + sure_gain + hand_doors_on_open + (buys_left if buys_left < slots else slots)
+                     + card_points2)
             paths += 1
             if value > best_value:
                 best_value, best_path = value, path + [move]
                 if value >= ceiling:
                     raise _BoundReached
+            # 4. The end of the lineup.
             if last_visitor:
-                continue  # the hand is empty: the lineup ends here
-            mask2 = mask | bit
-            leads = exits[j2]
+                continue  # the hand is empty
+            visited2 = visited | tile_bit
+            leads = exits[tile]
             if leads is None:
-                leads = exits_of(j2)
-            if not leads & ~mask2:
+                leads = exits_of(tile)
+            if not leads & ~visited2:
                 continue  # a dead end: every tile it could step to is visited
-            eo2 = e2 + o2
-            # Records of earlier paths to the same tile over the same tiles: one (doors, doors + open)
-            # pair as a tuple, several as a list of them.
-            seen_here = seen[j2]
-            records = seen_here.get(mask2)
+            # 5. Dominance.
+            doors_or_open = doors2 + opens2
+            seen_here = seen[tile]
+            records = seen_here.get(visited2)
             if records is None:
-                seen_here[mask2] = (e2, eo2)
+                seen_here[visited2] = (doors2, doors_or_open)
             elif type(records) is tuple:
-                if records[0] >= e2 and records[1] >= eo2:
+                if records[0] >= doors2 and records[1] >= doors_or_open:
                     dominated_count += 1
                     continue
-                seen_here[mask2] = [records, (e2, eo2)]
+                seen_here[visited2] = [records, (doors2, doors_or_open)]
             else:
                 dominated = False
-                for e_old, eo_old in records:
-                    if e_old >= e2 and eo_old >= eo2:
+                for doors_before, doors_or_open_before in records:
+                    if doors_before >= doors2 and doors_or_open_before >= doors_or_open:
                         dominated = True
                         break
                 if dominated:
                     dominated_count += 1
                     continue
-                records.append((e2, eo2))
-            children.append((bound, step, tc + inc, rc2, points2, mask2, pv2, w2, o2, e2, used2, spare2, white2))
+                records.append((doors2, doors_or_open))
+            children.append((step_bound, tile, move,
+                             (visited2, counts + count_unit, capped2, card_points2, length2, tokens2, walls2,
+                              opens2, doors2, cubes_used2, spare_meeples2, whites_used2)))
         if not children:
             return
         if len(children) > 1:
-            # Highest bound first; stable, so ties keep the order of the neighbours.
-            children.sort(key=_first, reverse=True)
-        for bound, step, tc2, rc2, points2, mask2, pv2, w2, o2, e2, used2, spare2, white2 in children:
-            if bound <= best_value:
+            children.sort(key=_first, reverse=True)   # best bound first; stable: ties keep the neighbours' order
+        for step_bound, tile, move, child in children:
+            if step_bound <= best_value:
                 bounded += 1
                 continue
-            path.append(step[12])
-            expand(step[0], mask2, tc2, rc2, points2, n2, pv2, w2, o2, e2, used2, spare2, white2)
+            path.append(move)
+            extend(tile, child)
             path.pop()
 
-    stats.root_bound = ceiling = max(best_value, optimistic(0, 0, 0))
+    start = (0, 0, 0, requests([0] * 5), 0, 0, 0, 0, 0, 0, comp.meeple_count, 0)
     try:
-        if best_value < ceiling:
-            expand(len(comp.tiles), 0, 0, 0, requests([0] * 5), 0, 0, 0, 0, 0, 0, M_total, 0)
+        extend(len(comp.tiles), start)
     except _BoundReached:
         pass   # a lineup scores the bound for the whole round: nothing can score more
     stats.paths, stats.dominated, stats.bounded = paths, dominated_count, bounded
@@ -806,9 +825,9 @@ _STATE_OF_KIND = {_WALL: BorderState.WALL, _OPEN: BorderState.OPEN, _DOOR: Borde
 
 
 def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[BorderState]) -> LineupPlan:
-    comp = puzzle._compiled
-    cubes = dict(zip(_LETTERS, comp.C + [comp.W]))
-    meeples = dict(zip(_LETTERS, comp.M + [0]))
+    comp = _compiled(puzzle)
+    cubes = dict(zip(_LETTERS, comp.own_cubes + [comp.white_cubes]))
+    meeples = dict(zip(_LETTERS, comp.own_meeples + [0]))
     tiles = [tile for tile, _ in steps]
     n = len(tiles)
     letters = [_LETTER_OF_NAME[tile.category._value_] for tile in tiles]
@@ -909,7 +928,7 @@ def evaluate(puzzle: LineupPuzzle, path: list[str]) -> int | None:
     >>> evaluate(LineupPuzzle(board, "W", cubes="YW"), ["A3", "B3"]), evaluate(LineupPuzzle(board, "W", cubes="Y"), ["A3", "B3"])
     (2, None)
     """
-    comp = puzzle._compiled
+    comp = _compiled(puzzle)
     try:
         steps = _steps(comp, path)
     except ValueError:
@@ -949,7 +968,7 @@ def solve_lineup(puzzle: LineupPuzzle) -> Solution:
         visitor on each, doors placed, free actions, cards met (numbered from 1)
         and the points by source; ``explanation``: sentences.
     """
-    comp = puzzle._compiled
+    comp = _compiled(puzzle)
     value, best, stats = _search(comp)
     plan = _plan(puzzle, [(comp.tiles[j], comp.border(ref)) for j, _, ref in best],
                  [_STATE_OF_KIND[kind] for _, kind, _ in best])
@@ -968,7 +987,7 @@ def _explain(puzzle: LineupPuzzle, plan: LineupPlan, stats: SearchStats) -> list
     elif not plan.tiles:
         lines.append(f"No lineup scores: the first tile, {entry}, cannot be entered with this hand "
                      f"(or entering it scores nothing more) {cite('F6')}.")
-    comp = puzzle._compiled
+    comp = _compiled(puzzle)
     bought = {name for _, gain, name in plan.free_actions if gain == "popularity"}
     doors = comp.doors   # as bits of _SIDE_BIT, with the doors placed
     for b in plan.doors_placed:
@@ -1035,7 +1054,7 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
     >>> sorted(reachable_tiles(LineupPuzzle(board, "W", cubes="YYR"))[0])
     ['A3', 'B3', 'C3']
     """
-    comp = puzzle._compiled
+    comp = _compiled(puzzle)
     if comp.entry is None:
         return set(), True
     names = [tile.name for tile in comp.tiles]
@@ -1057,7 +1076,7 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
     # contains a lineup to the same tile that needs less, so walks need not be simple. Each tile
     # keeps the labels (t, w) no other label there beats (a Pareto front), as in a multi-criteria
     # shortest-path search.
-    cat, neighbours, spare_doors = comp.cat, comp.neighbours, comp.D
+    cat, neighbours, spare_doors = comp.cat, comp.neighbours, comp.hand_doors
 
     def payable(t: tuple[int, ...], w: int) -> bool:
         left = comp.leftover_cubes(t)
@@ -1105,7 +1124,7 @@ def _left_out(puzzle: LineupPuzzle, plan: LineupPlan) -> list[str]:
     """The tiles the lineup does not enter, in three groups: no visitor fits them, no lineup
     this hand can make reaches them, or left out by choice (reachable, but not worth it)."""
     visited = {_tile_name(t) for t in plan.tiles}
-    comp = puzzle._compiled
+    comp = _compiled(puzzle)
     unpayable, payable = [], []
     for j, tile in enumerate(comp.tiles):
         if tile.name not in visited:

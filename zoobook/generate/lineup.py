@@ -29,7 +29,8 @@ from zoobook.fivebyfive.board import Border, BorderState
 from zoobook.fivebyfive.components import hand_beyond_box
 from zoobook.fivebyfive.lineup import GATE, lineup_graph
 from zoobook.fivebyfive.lineup_generator import random_lineup_puzzle
-from zoobook.fivebyfive.solver import LineupPuzzle, evaluate
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
+from zoobook.fivebyfive.solver import evaluate
 from zoobook.generate.grading import Calibration, Facts
 from zoobook.generate.registry import Generator, register_generator
 from zoobook.puzzles.solution import Solution

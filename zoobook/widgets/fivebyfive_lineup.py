@@ -12,7 +12,7 @@ what they say, refusals included.
 Examples
 --------
 >>> from zoobook.fivebyfive.board import Board, Tile
->>> from zoobook.fivebyfive.solver import LineupPuzzle
+>>> from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 >>> board = Board((Tile.make("A3", "carnivore"), Tile.make("B3", "bird")))
 >>> explorer = LineupExplorer(LineupPuzzle(board, "W", cubes="RY"))
 >>> explorer.click("A3"); explorer.click("B3")
@@ -35,7 +35,8 @@ from zoobook.fivebyfive.board import Border, Cell
 from zoobook.fivebyfive.lineup import (FREE_ACTION_PRICE, BuyDoor, BuyPopularity, LineupState, Move,
                                        Place, PlaceDoor)
 from zoobook.fivebyfive.scoring import best_request_cards, request_assignment, solo_bonus
-from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
+from zoobook.fivebyfive.solver import solve_lineup
 from zoobook.fivebyfive.vocabulary import Category, Colour, colour_letters
 from zoobook.widgets.common import SolutionPanel
 from zoobook.widgets.fivebyfive_board import CATEGORY_FILL, board_svg
