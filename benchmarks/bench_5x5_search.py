@@ -14,7 +14,8 @@ JSON (the notebook ``22-5x5-strong-bot`` draws them). Exit status 1 when the sea
 bot does not out-score the lookahead bot on average.
 
 Run: ``python benchmarks/bench_5x5_search.py [--games 100] [--duels 20] [--iterations 24]``;
-``--quick`` imports everything and plays one tiny game (for ``make test``).
+``--quick`` imports everything and plays one tiny game (for ``make test``); ``--report FILE``
+prints the summary of a saved run (also of one stopped early: the file is written after every game).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from collections import Counter
 from pathlib import Path
 
 from zoobook.fivebyfive.bots import LookaheadBot
-from zoobook.fivebyfive.game import GameState
+from zoobook.fivebyfive.game import GameState, action_text
 from zoobook.fivebyfive.search_bot import SearchBot
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 
@@ -71,32 +72,52 @@ def play(state: GameState, bots) -> tuple[GameState, list[float]]:
     return state, times
 
 
-def solo(seeds, make_search, games: list, save) -> None:
-    for seed in seeds:
-        searched, times = play(GameState.new(players=1, seed=seed), [make_search(seed)])
-        looked, _ = play(GameState.new(players=1, seed=seed), [LookaheadBot(seed)])
-        games.append({"seed": seed, "search": searched.returns()[0], "lookahead": looked.returns()[0],
-                      "seconds": times})
-        print(f"    seed {seed}: search {games[-1]['search']}, lookahead {games[-1]['lookahead']}, "
-              f"{statistics.fmean(times):.2f} s per decision", flush=True)
-        save()
+def solo_game(seed: int, make_search) -> dict:
+    searched, times = play(GameState.new(players=1, seed=seed), [make_search(seed)])
+    looked, _ = play(GameState.new(players=1, seed=seed), [LookaheadBot(seed)])
+    game = {"seed": seed, "search": searched.returns()[0], "lookahead": looked.returns()[0], "seconds": times}
+    print(f"  solo seed {seed}: search {game['search']}, lookahead {game['lookahead']}, "
+          f"{statistics.fmean(times):.2f} s per decision", flush=True)
+    return game
 
 
-def duels(seeds, make_search, games: list, save) -> None:
-    for index, seed in enumerate(seeds):
-        seat = index % 2                                   # the search bot sits first in half the games
-        bots = [make_search(seed), LookaheadBot(seed)] if seat == 0 else [LookaheadBot(seed), make_search(seed)]
-        state, times = play(GameState.new(players=2, seed=seed), bots)
-        scores = state.returns()
-        games.append({"seed": seed, "search_seat": seat, "scores": scores,
-                      "won": state.ranking()[0] == seat, "seconds": times})
-        print(f"    seed {seed}: search (seat {seat}) {scores[seat]}, lookahead {scores[1 - seat]}"
-              f"{' win' if games[-1]['won'] else ''}", flush=True)
-        save()
+def duel_game(index: int, seed: int, make_search) -> dict:
+    seat = index % 2                                       # the search bot sits first in half the games
+    bots = [make_search(seed), LookaheadBot(seed)] if seat == 0 else [LookaheadBot(seed), make_search(seed)]
+    state, times = play(GameState.new(players=2, seed=seed), bots)
+    scores = state.returns()
+    game = {"seed": seed, "search_seat": seat, "scores": scores, "won": state.ranking()[0] == seat,
+            "seconds": times}
+    print(f"  2-player seed {seed}: search (seat {seat}) {scores[seat]}, lookahead {scores[1 - seat]}"
+          f"{' (search wins)' if game['won'] else ''}", flush=True)
+    return game
+
+
+def record(seed: int, iterations: int, path: Path) -> dict:
+    """One solo game of the search bot, every decision in words with the search's view (for the notebook)."""
+    state = GameState.new(players=1, seed=seed)
+    bot = SearchBot(seed, iterations=iterations, time_limit=None)
+    decisions = []
+    while not state.is_terminal():
+        bot.last_view = None
+        action = bot.choose(state)
+        view = bot.last_view
+        decisions.append({"round": state.round, "action": action_text(action),
+                          "reason": view.reason if view else None,
+                          "candidates": [[c.text, round(c.mean, 1), round(c.spread, 1), round(c.share, 3)]
+                                         for c in view.candidates[:4]] if view else []})
+        state.apply(action)
+    return {"command": f"python benchmarks/bench_5x5_search.py --record {path} --seed {seed} "
+                       f"--iterations {iterations}", "seed": seed, "iterations": iterations,
+            "score": state.returns()[0], "rank": state.rank(), "decisions": decisions}
 
 
 def report(result: dict) -> int:
+    """Print the summary of a run (or of the games a stopped run saved); 1 when search does not out-score lookahead."""
     games = result["solo"]["games"]
+    if not games:
+        print("no solo game finished")
+        return 1
     search = [g["search"] for g in games]
     look = [g["lookahead"] for g in games]
     seconds = [t for g in games for t in g["seconds"]] + [t for g in result["duels"]["games"] for t in g["seconds"]]
@@ -133,7 +154,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
     parser.add_argument("--quick", action="store_true", help="one tiny game, then exit (for make test)")
+    parser.add_argument("--report", type=Path, help="only print the report of a file saved by --save")
+    parser.add_argument("--record", type=Path, help="only play one solo game (--seed) and write it, "
+                        "decision by decision with the search's view, to this JSON file")
     args = parser.parse_args(argv)
+    if args.record:
+        game = record(args.seed, args.iterations, args.record)
+        args.record.write_text(json.dumps(game, indent=1) + "\n")
+        print(f"solo seed {args.seed}: {game['score']} points ({game['rank']}), written to {args.record}")
+        return 0
+    if args.report:
+        return report(json.loads(args.report.read_text()))
     if args.quick:
         state, _ = play(GameState.new(players=1, seed=args.seed), [SearchBot(0, iterations=1, time_limit=None)])
         print(f"quick: one solo game with a 1-iteration search: {state.returns()[0]} points")
@@ -150,10 +181,13 @@ def main(argv: list[str]) -> int:
         if args.save:
             args.save.write_text(json.dumps(result, indent=1) + "\n")
 
-    print("  solo games:")
-    solo(range(args.seed, args.seed + args.games), make_search, result["solo"]["games"], save)
-    print("  2-player games:")
-    duels(range(args.seed, args.seed + args.duels), make_search, result["duels"]["games"], save)
+    for index in range(max(args.games, args.duels)):     # interleaved: a run stopped early has both kinds
+        if index < args.games:
+            result["solo"]["games"].append(solo_game(args.seed + index, make_search))
+            save()
+        if index < args.duels:
+            result["duels"]["games"].append(duel_game(index, args.seed + index, make_search))
+            save()
     if args.save:
         print(f"saved to {args.save}")
     return report(result)

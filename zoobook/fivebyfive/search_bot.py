@@ -237,7 +237,7 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int = 0, iterations: int = 48, time_limit: float | None = 2.0,
+    def __init__(self, seed: int = 0, iterations: int = 24, time_limit: float | None = 2.0,
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3) -> None:
         if iterations < 1:
             raise ValueError(f"the search needs at least one iteration, not {iterations}")
@@ -387,6 +387,10 @@ def _features(state: GameState, seat: int) -> dict:
             "specials": len(player.specials), "score": player.score}
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def reason(state: GameState, action, candidates: tuple[Candidate, ...] = ()) -> str:
     """One line on what *action* does for the current player: the biggest gain it makes.
 
@@ -413,15 +417,16 @@ def reason(state: GameState, action, candidates: tuple[Candidate, ...] = ()) -> 
     if after["lineup"] > before["lineup"]:
         parts.append(f"raises this round's best lineup from {before['lineup']} to {after['lineup']} points")
     if after["reach"] > before["reach"]:
-        parts.append(f"keeps the visitors' path from the {gate} gate open ({after['reach']} tiles reachable)")
+        parts.append(f"keeps the visitors' path from the {gate} gate open ({_count(after['reach'], 'tile')} "
+                     f"reachable)")
     elif isinstance(action, PlaceTile) and after["reach"] == before["reach"]:
         parts.append(f"keeps the {gate} gate's path as it was (it does not block the lineup)")
     if after["stars"] > before["stars"]:
-        parts.append(f"adds {after['stars'] - before['stars']} star points")
+        parts.append(f"adds {_count(after['stars'] - before['stars'], 'star point')}")
     for key, word in (("doors", "door"), ("meeples", "meeple"), ("specials", "special card"),
                       ("cubes", "cube")):
         if after[key] > before[key]:
-            parts.append(f"gains {after[key] - before[key]} {word}{'s' if after[key] - before[key] > 1 else ''}")
+            parts.append(f"gains {_count(after[key] - before[key], word)}")
     line = "; ".join(parts[:2]) or "the best expected score of the sampled deals"
     if len(candidates) > 1:
         best, runner = candidates[0], candidates[1]
