@@ -6,6 +6,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.bots import BOTS, GreedyBot
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take
 from zoobook.fivebyfive.search_bot import SearchBot, SearchView, _objectives
@@ -108,6 +109,19 @@ def test_the_lineup_is_the_solvers_and_a_lone_action_is_taken_without_search():
         state.apply(GreedyBot().choose(state))
     bot = SearchBot(0, iterations=1, time_limit=None)
     assert bot.choose(state) == BestLineup() and bot.last_view is None
+
+
+def test_the_search_answers_in_the_lineup_phase_too():
+    state = random_state(2, 1, 0)
+    while state.phase != "lineup":
+        state.apply(GreedyBot().choose(state))
+    view = SearchBot(0, iterations=2, time_limit=None).search(state)
+    assert view.best == BestLineup() and view.candidates[0].visits == 2
+    state.apply(next(a for a in state.legal_actions() if isinstance(a, lu.Move)))   # a lineup begun by hand
+    assert state.phase == "lineup" and BestLineup() not in state.legal_actions()
+    bot = SearchBot(0, iterations=3, time_limit=None)
+    assert bot.search(state).best in state.legal_actions()
+    assert bot.choose(state) in state.legal_actions()
 
 
 def test_the_reason_names_what_a_placement_does():

@@ -60,7 +60,8 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from zoobook.fivebyfive.bots import GreedyBot, evaluate, reach
+from zoobook.fivebyfive import lineup as lu
+from zoobook.fivebyfive.bots import evaluate, reach
 from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, action_text
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
@@ -253,8 +254,8 @@ class SearchBot:
     def choose(self, state: GameState):
         """The action to take now (one of ``state.legal_actions()``)."""
         actions = state.legal_actions()
-        if state.phase == "lineup":
-            return BestLineup() if BestLineup() in actions else GreedyBot(self.seed).choose(state)
+        if BestLineup() in actions:
+            return BestLineup()
         if len(actions) == 1:
             return actions[0]
         self.last_view = self.search(state)
@@ -272,8 +273,8 @@ class SearchBot:
         seat = state.current_player
         rng = random.Random(self._decision_seed(state))
         actions = state.legal_actions()
-        if state.phase == "lineup":
-            actions = [BestLineup()] if BestLineup() in actions else actions
+        if BestLineup() in actions:
+            actions = [BestLineup()]
         root = _Node()
         root.order = _rank(state, actions, self.seed, deep=True)
         horizon = max(state.round, 1)
@@ -313,9 +314,12 @@ class SearchBot:
         game = state.clone(reseed=rng.getrandbits(32))
         node, path = root, [(root, None)]
         while not self._over(game, horizon):
-            actions = self._forced(game)
-            if actions is None:
-                continue
+            if node is root:                   # the root's choices are searched, even a lineup's
+                actions = game.legal_actions()
+            else:
+                actions = self._forced(game, rng)
+                if actions is None:
+                    continue
             if node.order is None:
                 if node.visits == 0:
                     break                                      # a new leaf: roll out from here
@@ -340,11 +344,16 @@ class SearchBot:
         return game.is_terminal() or game.round > horizon
 
     @staticmethod
-    def _forced(game: GameState) -> list | None:
-        """The choices open now, or ``None`` after playing a forced one (a lineup, a single action)."""
+    def _forced(game: GameState, rng: random.Random) -> list | None:
+        """The choices open now, or ``None`` after playing a forced one (a lineup, a single action).
+
+        A lineup is the solver's; one already begun step by step (by a player, before
+        the search was asked) goes on with random steps, stopping only when nothing else is left.
+        """
         actions = game.legal_actions()
         if game.phase == "lineup":
-            game.apply(BestLineup() if BestLineup() in actions else actions[0])
+            steps = [a for a in actions if not isinstance(a, lu.Stop)] or actions
+            game.apply(BestLineup() if BestLineup() in actions else rng.choice(steps))
             return None
         if len(actions) == 1:
             game.apply(actions[0])
@@ -354,7 +363,7 @@ class SearchBot:
     def _rollout(self, game: GameState, horizon: int, rng: random.Random) -> None:
         """Play greedily to the end of the round (the solver's lineup, the game's scoring)."""
         while not self._over(game, horizon):
-            actions = self._forced(game)
+            actions = self._forced(game, rng)
             if actions is None:
                 continue
             if self.rollout_width and len(actions) > self.rollout_width:
