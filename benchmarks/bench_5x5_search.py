@@ -10,12 +10,13 @@
 The search runs on its iteration budget with no time cap, so the numbers depend on
 the seeds alone; times are CPU time of this thread (``time.thread_time``), which a
 busy shared machine does not inflate. ``--save FILE`` writes every game's scores as
-JSON (the notebook ``22-5x5-strong-bot`` draws them). Exit status 1 when the search
+JSON, and the run's first solo game decision by decision with the search's view and
+reasons (the notebook ``22-5x5-strong-bot`` draws the scores and replays that game). Exit status 1 when the search
 bot does not out-score the lookahead bot on average.
 
 Run: ``python benchmarks/bench_5x5_search.py [--games 100] [--duels 20] [--iterations 24]``;
-``--quick`` imports everything and plays one tiny game (for ``make test``); ``--report FILE``
-prints the summary of a saved run (also of one stopped early: the file is written after every game).
+``--quick`` imports everything and plays one tiny game (for ``make test``); ``--report FILE...``
+prints the summary of saved runs (also of one stopped early: the file is written after every game).
 """
 
 from __future__ import annotations
@@ -58,24 +59,38 @@ def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, f
     return mean, mean - half, mean + half
 
 
-def play(state: GameState, bots) -> tuple[GameState, list[float]]:
-    """Play to the end; the CPU seconds of every search-bot decision that searched."""
+def play(state: GameState, bots, decisions: list | None = None) -> tuple[GameState, list[float]]:
+    """Play to the end; the CPU seconds of every search-bot decision that searched.
+
+    With *decisions*, every decision is appended to it in words, with the search's view.
+    """
     times = []
     while not state.is_terminal():
         bot = bots[state.current_player]
+        if isinstance(bot, SearchBot):
+            bot.last_view = None
         tick = time.thread_time()
         action = bot.choose(state)
         spent = time.thread_time() - tick
-        if isinstance(bot, SearchBot) and len(state.legal_actions()) > 1 and state.phase != "lineup":
+        view = getattr(bot, "last_view", None)
+        if view is not None:
             times.append(spent)
+        if decisions is not None:
+            decisions.append({"round": state.round, "action": action_text(action),
+                              "reason": view.reason if view else None,
+                              "candidates": [[c.text, round(c.mean, 1), round(c.spread, 1), round(c.share, 3)]
+                                             for c in view.candidates[:4]] if view else []})
         state.apply(action)
     return state, times
 
 
-def solo_game(seed: int, make_search) -> dict:
-    searched, times = play(GameState.new(players=1, seed=seed), [make_search(seed)])
+def solo_game(seed: int, make_search, record: bool = False) -> dict:
+    decisions = [] if record else None
+    searched, times = play(GameState.new(players=1, seed=seed), [make_search(seed)], decisions)
     looked, _ = play(GameState.new(players=1, seed=seed), [LookaheadBot(seed)])
     game = {"seed": seed, "search": searched.returns()[0], "lookahead": looked.returns()[0], "seconds": times}
+    if record:
+        game["decisions"] = decisions
     print(f"  solo seed {seed}: search {game['search']}, lookahead {game['lookahead']}, "
           f"{statistics.fmean(times):.2f} s per decision", flush=True)
     return game
@@ -93,23 +108,13 @@ def duel_game(index: int, seed: int, make_search) -> dict:
     return game
 
 
-def record(seed: int, iterations: int, path: Path) -> dict:
-    """One solo game of the search bot, every decision in words with the search's view (for the notebook)."""
-    state = GameState.new(players=1, seed=seed)
-    bot = SearchBot(seed, iterations=iterations, time_limit=None)
-    decisions = []
-    while not state.is_terminal():
-        bot.last_view = None
-        action = bot.choose(state)
-        view = bot.last_view
-        decisions.append({"round": state.round, "action": action_text(action),
-                          "reason": view.reason if view else None,
-                          "candidates": [[c.text, round(c.mean, 1), round(c.spread, 1), round(c.share, 3)]
-                                         for c in view.candidates[:4]] if view else []})
-        state.apply(action)
-    return {"command": f"python benchmarks/bench_5x5_search.py --record {path} --seed {seed} "
-                       f"--iterations {iterations}", "seed": seed, "iterations": iterations,
-            "score": state.returns()[0], "rank": state.rank(), "decisions": decisions}
+def merge(results: list[dict]) -> dict:
+    """Saved runs taken together (they must share the iteration budget)."""
+    if len({r["iterations"] for r in results}) != 1:
+        raise SystemExit("bench_5x5_search.py: the runs have different budgets; report them one by one")
+    return {"command": "; ".join(r["command"] for r in results), "iterations": results[0]["iterations"],
+            "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
+            "duels": {"games": [g for r in results for g in r["duels"]["games"]]}}
 
 
 def report(result: dict) -> int:
@@ -154,17 +159,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
     parser.add_argument("--quick", action="store_true", help="one tiny game, then exit (for make test)")
-    parser.add_argument("--report", type=Path, help="only print the report of a file saved by --save")
-    parser.add_argument("--record", type=Path, help="only play one solo game (--seed) and write it, "
-                        "decision by decision with the search's view, to this JSON file")
+    parser.add_argument("--report", type=Path, nargs="+", help="only print the report of files saved by --save "
+                        "(runs on other seeds with the same budget, taken together)")
     args = parser.parse_args(argv)
-    if args.record:
-        game = record(args.seed, args.iterations, args.record)
-        args.record.write_text(json.dumps(game, indent=1) + "\n")
-        print(f"solo seed {args.seed}: {game['score']} points ({game['rank']}), written to {args.record}")
-        return 0
     if args.report:
-        return report(json.loads(args.report.read_text()))
+        return report(merge([json.loads(path.read_text()) for path in args.report]))
     if args.quick:
         state, _ = play(GameState.new(players=1, seed=args.seed), [SearchBot(0, iterations=1, time_limit=None)])
         print(f"quick: one solo game with a 1-iteration search: {state.returns()[0]} points")
@@ -183,7 +182,7 @@ def main(argv: list[str]) -> int:
 
     for index in range(max(args.games, args.duels)):     # interleaved: a run stopped early has both kinds
         if index < args.games:
-            result["solo"]["games"].append(solo_game(args.seed + index, make_search))
+            result["solo"]["games"].append(solo_game(args.seed + index, make_search, record=index == 0))
             save()
         if index < args.duels:
             result["duels"]["games"].append(duel_game(index, args.seed + index, make_search))

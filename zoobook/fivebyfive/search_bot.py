@@ -166,19 +166,20 @@ def _objectives(values: list[float]) -> list[float]:
     return [v - max(values[:s] + values[s + 1:]) for s, v in enumerate(values)]
 
 
-def _greedy_value(state: GameState, action, seat: int, seed: int | None, follow: str = "settle",
+def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = "settle",
                   lineup: bool = False) -> float:
     """:func:`~zoobook.fivebyfive.bots.evaluate` of *seat* after *action* on a copy with fresh draws.
 
-    With *seed* ``None`` the copy keeps the state's deal: only for a state that is
-    itself a sampled deal (inside the search), never for the real game.
+    The copy's unseen cards are dealt anew from *seed* even inside a sampled deal: a
+    policy that saw its own draws would choose row 4's random cubes only in the deals
+    where they fit, and the search would trust chance more than a player can.
 
     *follow* says how much of the turn is played first: ``"none"``; ``"settle"`` the
     effect's follow-up choices (not the tile placement), greedily, as the greedy bot
     does; ``"turn"`` the whole turn, greedily, as the lookahead bot does. With
     *lineup*, the best lineup of the round for the hand then held is added.
     """
-    trial = state.clone(reseed=seed) if seed is not None else state.clone()
+    trial = state.clone(reseed=seed)
     trial.apply(action)
     if follow != "none":
         while (trial.pending and trial.current_player == seat and not trial.is_terminal()
@@ -232,8 +233,9 @@ class SearchBot:
     exploration : float
         UCB1's constant, in points.
     rollout_width : int
-        The rollout policy rates this many actions per decision (the greedy
-        ranking's best and a random few); 0 rates them all (the greedy bot).
+        The rollout policy rates this many of the actions, drawn at random, per
+        decision and plays the best by the greedy value; 0 rates them all (the
+        greedy bot's policy, slower).
     """
 
     name = "search"
@@ -297,7 +299,7 @@ class SearchBot:
         allowed = [a for a in node.order[:self._widened(node)] if a in legal]
         if not allowed:                    # this deal's choices differ (a drawn tile): rank the new ones
             known = set(node.order)
-            node.order += _rank(game, [a for a in actions if a not in known], None, deep=False)
+            node.order += _rank(game, [a for a in actions if a not in known], self.seed, deep=False)
             allowed = [next(a for a in node.order if a in legal)]
         for action in allowed:
             if action not in node.children or node.children[action].visits == 0:
@@ -323,7 +325,7 @@ class SearchBot:
             if node.order is None:
                 if node.visits == 0:
                     break                                      # a new leaf: roll out from here
-                node.order = _rank(game, actions, None, deep=False)
+                node.order = _rank(game, actions, self.seed, deep=False)
             mover = game.current_player
             action = self._select(node, game, actions)
             game.apply(action)
@@ -368,8 +370,8 @@ class SearchBot:
                 continue
             if self.rollout_width and len(actions) > self.rollout_width:
                 actions = rng.sample(actions, self.rollout_width)
-            seat = game.current_player         # a sampled deal: the policy may see its own draws
-            game.apply(max(actions, key=lambda a: _greedy_value(game, a, seat, None)))
+            seat, seed = game.current_player, rng.getrandbits(32)
+            game.apply(max(actions, key=lambda a: _greedy_value(game, a, seat, seed)))
 
     # -- the view --------------------------------------------------------------------------------
     def _view(self, state: GameState, root: _Node, seat: int, iterations: int, seconds: float) -> SearchView:
@@ -396,6 +398,10 @@ def _features(state: GameState, seat: int) -> dict:
             "specials": len(player.specials), "score": player.score}
 
 
+#: Sampled draws the reason looks at (it names only the gains every one of them makes).
+_REASON_DRAWS = 4
+
+
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -404,27 +410,35 @@ def reason(state: GameState, action, candidates: tuple[Candidate, ...] = ()) -> 
     """One line on what *action* does for the current player: the biggest gain it makes.
 
     Compares the player's position before and after the action (and, after a
-    take, the rest of the turn played greedily): popularity tokens, the best
-    lineup of this round (the solver), the tiles the gate reaches, stars,
-    doors, meeples, cubes.
+    take, the rest of the turn played greedily) over a few sampled draws:
+    popularity tokens, the best lineup of this round (the solver), the tiles
+    the gate reaches, stars, doors, meeples, cubes -- the gains every draw
+    makes, and a lineup that only some draws raise as a "may".
     """
     seat = state.current_player
     if isinstance(action, BestLineup):
         return "the lineup solver's optimal lineup for this round"
     before = _features(state, seat)
-    trial = state.clone(reseed=0)
-    trial.apply(action)
-    if isinstance(action, Take):
-        while trial.pending and trial.current_player == seat and not trial.is_terminal():
-            choices = trial.legal_actions()
-            trial.apply(max(choices, key=lambda a: _greedy_value(trial, a, seat, 0)))
-    after = _features(trial, seat) if not trial.is_terminal() else before
+    samples = []
+    for seed in range(_REASON_DRAWS):       # random draws (row 4's cubes) differ: a few sampled ones
+        trial = state.clone(reseed=seed)
+        trial.apply(action)
+        if isinstance(action, Take):
+            while trial.pending and trial.current_player == seat and not trial.is_terminal():
+                choices = trial.legal_actions()
+                trial.apply(max(choices, key=lambda a: _greedy_value(trial, a, seat, seed)))
+        samples.append(_features(trial, seat) if not trial.is_terminal() else before)
+    after = {key: min(sample[key] for sample in samples) for key in before}   # what every draw gives
+    lineups = sorted(sample["lineup"] for sample in samples)
     gate = state.gate or state.directions[0]
     parts = []
     if after["popularity"] > before["popularity"]:
         parts.append(f"earns a popularity token (condition {state.condition})")
     if after["lineup"] > before["lineup"]:
         parts.append(f"raises this round's best lineup from {before['lineup']} to {after['lineup']} points")
+    elif lineups[-1] > before["lineup"]:
+        parts.append(f"may raise this round's best lineup from {before['lineup']} points (to "
+                     f"{lineups[len(lineups) // 2]} with half of the sampled draws)")
     if after["reach"] > before["reach"]:
         parts.append(f"keeps the visitors' path from the {gate} gate open ({_count(after['reach'], 'tile')} "
                      f"reachable)")
