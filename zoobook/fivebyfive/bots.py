@@ -219,7 +219,13 @@ class LookaheadBot(GreedyBot):
         return _best(state, actions, seat, self.seed, evaluate)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+def _search_bot(seed: int = 0):
+    """The Monte Carlo tree search bot of :mod:`zoobook.fivebyfive.search_bot` (imported late: it builds on this module)."""
+    from zoobook.fivebyfive.search_bot import SearchBot
+    return SearchBot(seed)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot, "search": _search_bot}
 
 
 def play(state: GameState, bots) -> GameState:

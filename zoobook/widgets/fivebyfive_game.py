@@ -11,7 +11,8 @@ reader sees. No rule lives here.
 * the other decisions (row effect or door, where the popularity token goes,
   which special card or meeple; the lineup steps) as buttons named by the action;
 * "Best lineup" plays the optimal lineup of the round as one action;
-* "What would the best bot do?" asks the lookahead bot, without playing;
+* "What would the best bot do?" asks the search bot (:mod:`zoobook.fivebyfive.search_bot`),
+  without playing: each candidate with its expected value and share of the samples, and why the best;
 * the scoring breakdown per round and at the end, and the solo rank.
 
 Examples
@@ -36,17 +37,18 @@ import ipywidgets as widgets
 from zoobook.errors import IllegalAction
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.board import ALL_CELLS, Board
-from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot
+from zoobook.fivebyfive.bots import GreedyBot
 from zoobook.fivebyfive.cards import FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, SPECIAL_EFFECTS
 from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.game import (
     BestLineup, GameState, PlaceTile, Take, action_text, components_special,
 )
 from zoobook.fivebyfive.mainboard import ROW_EFFECTS
+from zoobook.fivebyfive.search_bot import SearchBot, SearchView
 from zoobook.fivebyfive.vocabulary import Colour
 from zoobook.widgets.fivebyfive_board import CATEGORY_FILL, VISITOR_FILL, board_svg
 
-__all__ = ["SoloGame", "mainboard_html", "zoo_html", "lineup_html", "hand_html", "scores_html"]
+__all__ = ["SoloGame", "mainboard_html", "zoo_html", "lineup_html", "hand_html", "scores_html", "hint_html"]
 
 _MAX_STEP_BUTTONS = 40
 
@@ -156,6 +158,17 @@ def scores_html(state: GameState, seat: int = 0) -> str:
             f"<th>total</th></tr>{rows}{final}</table></div>")
 
 
+def hint_html(view: SearchView, top: int = 6) -> str:
+    """The search's view as a table: the best action and why, then each candidate's expected value and visit share."""
+    rows = "".join(f"<tr><td>{_esc(c.text)}</td><td>{c.mean:.1f}</td><td>&plusmn; {c.spread:.1f}</td>"
+                   f"<td>{c.share:.0%}</td></tr>" for c in view.candidates[:top])
+    return (f"<div class='zoobook-hint'>The best bot would: <b>{_esc(action_text(view.best))}</b>"
+            f"<br>Why: {_esc(view.reason)}<table><tr><th>candidate</th><th>expected value</th>"
+            f"<th>spread</th><th>samples</th></tr>{rows}</table>"
+            f"<small>{view.iterations} sampled deals; value at the end of this round: points scored "
+            f"plus what the zoo promises (round 3: the final score)</small></div>")
+
+
 class SoloGame(widgets.VBox):
     """A solo game against the AI, played with buttons.
 
@@ -225,13 +238,16 @@ class SoloGame(widgets.VBox):
         if not self.state.is_terminal():
             self.act(GreedyBot().choose(self.state))
 
+    #: The hint's search budget (iterations; a click takes about a second).
+    hint_iterations = 16
+
     def hint(self) -> None:
-        """Show what the lookahead bot would do now, without doing it."""
+        """Show the search bot's view of the decision (seeded by the game's seed), without playing it."""
         if self.state.is_terminal():
             self.hint_view.value = "<i>The game is over.</i>"
             return
-        action = LookaheadBot().choose(self.state)
-        self.hint_view.value = f"<div class='zoobook-hint'>The best bot would: <b>{_esc(action_text(action))}</b></div>"
+        view = SearchBot(self.state.config.seed, iterations=self.hint_iterations, time_limit=None).search(self.state)
+        self.hint_view.value = hint_html(view)
 
     # -- showing ---------------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -1,0 +1,147 @@
+"""The search bot: legal play, answers on a tiny budget, same seed same game, no peeking, the hint's view."""
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from zoobook.fivebyfive import lineup as lu
+from zoobook.fivebyfive.bots import BOTS, GreedyBot
+from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take
+from zoobook.fivebyfive.search_bot import SearchBot, SearchView, _objectives
+from zoobook.widgets.fivebyfive_game import SoloGame
+
+
+def random_state(seed: int, players: int, moves: int) -> GameState:
+    """A game reached by *moves* random legal actions (whole lineups as one action), not over."""
+    rng = random.Random(seed)
+    state = GameState.new(players=players, seed=seed)
+    for _ in range(moves):
+        actions = state.legal_actions()
+        if state.phase == "lineup":
+            actions = [BestLineup()]
+        state.apply(rng.choice(actions))
+        if state.is_terminal():
+            return GameState.new(players=players, seed=seed)
+    return state
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.integers(1, 4), st.integers(0, 120))
+def test_the_bot_only_plays_legal_actions(seed, players, moves):
+    state = random_state(seed, players, moves)
+    bot = SearchBot(seed, iterations=1, time_limit=None)
+    for _ in range(2):                        # two decisions in a row, each legal when taken
+        if state.is_terminal():
+            break
+        action = bot.choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+
+
+def test_a_tiny_budget_still_answers():
+    state = random_state(5, 1, 12)
+    assert state.phase == "main" and len(state.legal_actions()) > 1
+    view = SearchBot(1, iterations=50, time_limit=0.0).search(state)
+    assert view.iterations == 1                # the cap stops it after the one iteration it always runs
+    assert view.best in state.legal_actions()
+
+
+def play_round(players: int, seed: int, bot_seed: int) -> GameState:
+    """Setup and the first round of a game, every seat played by a search bot."""
+    state = GameState.new(players=players, seed=seed)
+    bots = [SearchBot(bot_seed + seat, iterations=2, time_limit=None) for seat in range(players)]
+    while state.round < 2:
+        state.apply(bots[state.current_player].choose(state))
+    return state
+
+
+def test_the_same_seed_gives_the_same_game():
+    first, again = play_round(1, 11, 3), play_round(1, 11, 3)
+    assert first.history == again.history and first.log == again.log
+    assert first.returns() == again.returns() and max(first.returns()) > 0
+
+
+def test_the_hints_expected_scores_are_reproducible_and_add_up():
+    state = random_state(8, 1, 14)
+    views = [SearchBot(4, iterations=10, time_limit=None).search(state) for _ in range(2)]
+    assert views[0] == views[1]
+    view = views[0]
+    assert isinstance(view, SearchView) and view.iterations == 10
+    assert sum(c.visits for c in view.candidates) == 10
+    assert abs(sum(c.share for c in view.candidates) - 1) < 1e-9
+    assert view.best == view.candidates[0].action
+    assert all(c.action in state.legal_actions() for c in view.candidates)
+    assert view.candidates[0].visits == max(c.visits for c in view.candidates)
+    assert all(c.spread >= 0 for c in view.candidates) and view.reason
+
+
+def test_the_search_does_not_peek_at_the_true_order_of_the_decks():
+    """Two games that differ only in the unseen order of the decks get the same search."""
+    state = random_state(21, 1, 13)
+    twin = state.clone(reseed=987)            # the same table, the decks shuffled anew
+    assert twin.small_deck != state.small_deck
+    for deck in ("small_deck", "large_deck", "special_deck", "customer_deck"):
+        assert Counter(getattr(twin, deck)) == Counter(getattr(state, deck))
+    assert twin.customer_discard == state.customer_discard and twin.mainboard == state.mainboard
+    assert twin.players == state.players
+    bot = SearchBot(2, iterations=6, time_limit=None)
+    assert bot.search(state).candidates == bot.search(twin).candidates
+
+
+def test_the_search_leaves_the_state_alone():
+    state = random_state(3, 2, 30)
+    before = (list(state.history), list(state.log), state.players[:], list(state.small_deck))
+    SearchBot(1, iterations=4, time_limit=None).search(state)
+    assert (list(state.history), list(state.log), state.players[:], list(state.small_deck)) == before
+
+
+def test_each_player_maximises_its_lead_over_the_best_other():
+    assert _objectives([100.0]) == [100.0]
+    assert _objectives([10.0, 7.0, 12.0]) == [-2.0, -5.0, 2.0]
+    assert _objectives([30.0, 30.0]) == [0.0, 0.0]
+
+
+def test_the_lineup_is_the_solvers_and_a_lone_action_is_taken_without_search():
+    state = random_state(2, 1, 0)
+    while state.phase != "lineup":
+        state.apply(GreedyBot().choose(state))
+    bot = SearchBot(0, iterations=1, time_limit=None)
+    assert bot.choose(state) == BestLineup() and bot.last_view is None
+
+
+def test_the_search_answers_in_the_lineup_phase_too():
+    state = random_state(2, 1, 0)
+    while state.phase != "lineup":
+        state.apply(GreedyBot().choose(state))
+    view = SearchBot(0, iterations=2, time_limit=None).search(state)
+    assert view.best == BestLineup() and view.candidates[0].visits == 2
+    state.apply(next(a for a in state.legal_actions() if isinstance(a, lu.Move)))   # a lineup begun by hand
+    assert state.phase == "lineup" and BestLineup() not in state.legal_actions()
+    bot = SearchBot(0, iterations=3, time_limit=None)
+    assert bot.search(state).best in state.legal_actions()
+    assert bot.choose(state) in state.legal_actions()
+
+
+def test_the_reason_names_what_a_placement_does():
+    state = random_state(14, 1, 0)
+    while not (state.phase == "main" and isinstance(state.legal_actions()[0], PlaceTile)):
+        state.apply(GreedyBot().choose(state))
+    view = SearchBot(0, iterations=4, time_limit=None).search(state)
+    assert isinstance(view.best, PlaceTile)
+    assert "gate" in view.reason or "popularity" in view.reason or "lineup" in view.reason
+
+
+def test_the_registry_and_the_widget_use_the_search():
+    assert isinstance(BOTS["search"](5), SearchBot)
+    game = SoloGame(seed=4)
+    game.hint_iterations = 4
+    while game.state.phase == "setup":
+        game.act(GreedyBot().choose(game.state))
+    assert isinstance(game.state.legal_actions()[0], Take)
+    log = list(game.state.log)
+    game.hint_button.click()
+    text = game.hint_view.value
+    assert "The best bot would: <b>take row" in text and "Why:" in text and "expected value" in text
+    assert "4 sampled deals" in text and game.state.log == log

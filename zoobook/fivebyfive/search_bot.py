@@ -1,0 +1,457 @@
+"""A search bot for the whole game of 5x5 Zoo: Monte Carlo tree search over sampled deals.
+
+The bot does not know the order of the decks (animal tiles, large tiles,
+special cards, one-time customer cards), so it searches over *determinizations*:
+each iteration copies the game with :meth:`GameState.clone(reseed=...)
+<zoobook.fivebyfive.game.GameState.clone>`, which reshuffles exactly the
+unseen cards (the decks; the customer discard pile, the main board, the
+request cards and the special cards in hand are face up and stay). The
+iterations share one tree (single-observer information-set MCTS): an action is
+a child of a node whatever deal was sampled, and a child is only chosen when it
+is legal in the iteration's deal.
+
+One iteration:
+
+1. *determinize*: a fresh deal of the unseen cards;
+2. *select* down the tree with UCB1, the mover at each node maximising its own
+   objective (its value, minus the best other player's with 2-4 players);
+   nodes widen progressively (``ceil(widening * visits ** 0.5)`` children,
+   in the order of a greedy ranking), so the many placement actions cost
+   only their best few;
+3. *roll out* with a greedy policy (the greedy bot's value on a few of the
+   actions) to the end of the current round: the lineup is the exact
+   optimal lineup (:class:`~zoobook.fivebyfive.game.BestLineup`) and the
+   scoring phase is the game's own;
+4. *evaluate* every player by :func:`zoobook.fivebyfive.bots.evaluate`
+   (points banked plus what the zoo promises; the final score once the
+   game is over) and back the values up.
+
+The lineup phase is not searched: the solver's lineup is optimal for the
+round. The solo AI is part of the game state, so it acts inside every
+determinization as it would at the table.
+
+The bot is seeded: the same seed and the same state give the same choice
+(with an iteration budget; a time cap can cut a search short on a busy
+machine, so it trades reproducibility for speed). :meth:`SearchBot.search`
+returns the search's view, a :class:`SearchView`: each candidate action with
+its expected value at the end of the round (mean and spread over the
+samples; the final score in round 3), its share of the visits, and a one-line
+reason for the best.
+
+Examples
+--------
+>>> from zoobook.fivebyfive.game import GameState
+>>> state = GameState.new(players=1, seed=3)
+>>> bot = SearchBot(seed=1, iterations=4)
+>>> action = bot.choose(state)
+>>> action in state.legal_actions()
+True
+>>> view = SearchBot(seed=1, iterations=4).search(state)
+>>> view.best == action, sum(c.visits for c in view.candidates) == view.iterations
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from zoobook.fivebyfive import lineup as lu
+from zoobook.fivebyfive.bots import evaluate, reach
+from zoobook.fivebyfive.components import components
+from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, action_text
+from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
+
+__all__ = ["SearchBot", "SearchView", "Candidate", "lineup_points"]
+
+
+# -- the search's view (what the hint shows) ------------------------------------------------------
+@dataclass(frozen=True)
+class Candidate:
+    """One action the search considered.
+
+    Attributes
+    ----------
+    action
+        The action (one of the state's legal actions).
+    text : str
+        The action in words.
+    visits : int
+        Iterations that tried it.
+    share : float
+        ``visits`` over all the root's iterations (0-1).
+    mean, spread : float
+        The searching seat's expected value after it, mean and standard
+        deviation over the sampled deals (``spread`` 0 with one sample). The
+        value is taken at the search's horizon, the end of this round: the
+        points scored by then plus what :func:`~zoobook.fivebyfive.bots.evaluate`
+        expects the zoo to bring in the rounds left; in round 3 it is the
+        final score itself.
+    prior : int
+        Its place in the greedy ranking (0 = the greedy bot's own choice).
+    """
+
+    action: object
+    text: str
+    visits: int
+    share: float
+    mean: float
+    spread: float
+    prior: int
+
+
+@dataclass(frozen=True)
+class SearchView:
+    """What the search saw at one decision: the candidates (best first) and why the best.
+
+    Attributes
+    ----------
+    seat : int
+    iterations : int
+        Iterations run (fewer than the budget when the time cap stopped it).
+    seconds : float
+    candidates : tuple of Candidate
+        Most visited first (the choice is the most visited: the robust child).
+    best
+        The action chosen.
+    reason : str
+        One line: what the best action enables.
+    """
+
+    seat: int
+    iterations: int
+    seconds: float = field(compare=False)
+    candidates: tuple[Candidate, ...]
+    best: object
+    reason: str
+
+    def lines(self, top: int = 5) -> list[str]:
+        """The view in words, one candidate per line."""
+        out = [f"{c.text}: expected value {c.mean:.1f} +/- {c.spread:.1f}, {c.share:.0%} of "
+               f"{self.iterations} samples" for c in self.candidates[:top]]
+        return out + [f"why: {self.reason}"]
+
+
+# -- values ---------------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _solved(puzzle: LineupPuzzle) -> int:
+    return solve_lineup(puzzle).value
+
+
+def lineup_points(state: GameState, seat: int) -> int:
+    """The points of the best lineup *seat* could walk now from this round's gate (0 outside a round)."""
+    if not state.round or state.is_terminal():
+        return 0
+    player = state.players[seat]
+    cards = tuple(components().request_cards[i] for i in player.requests)
+    return _solved(LineupPuzzle(player.board, state.gate, state.round, len(state.players), player.cubes,
+                                player.meeples, player.doors, cards))
+
+
+def _values(state: GameState) -> list[float]:
+    """Every seat's value: the final score at the end, else :func:`evaluate`."""
+    if state.is_terminal():
+        return [float(v) for v in state.returns()]
+    return [evaluate(state, seat) for seat in range(len(state.players))]
+
+
+def _objectives(values: list[float]) -> list[float]:
+    """What each seat maximises: its value solo; its lead over the best other player otherwise."""
+    if len(values) == 1:
+        return values
+    return [v - max(values[:s] + values[s + 1:]) for s, v in enumerate(values)]
+
+
+def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = "settle",
+                  lineup: bool = False) -> float:
+    """:func:`~zoobook.fivebyfive.bots.evaluate` of *seat* after *action* on a copy with fresh draws.
+
+    The copy's unseen cards are dealt anew from *seed* even inside a sampled deal: a
+    policy that saw its own draws would choose row 4's random cubes only in the deals
+    where they fit, and the search would trust chance more than a player can.
+
+    *follow* says how much of the turn is played first: ``"none"``; ``"settle"`` the
+    effect's follow-up choices (not the tile placement), greedily, as the greedy bot
+    does; ``"turn"`` the whole turn, greedily, as the lookahead bot does. With
+    *lineup*, the best lineup of the round for the hand then held is added.
+    """
+    trial = state.clone(reseed=seed)
+    trial.apply(action)
+    if follow != "none":
+        while (trial.pending and trial.current_player == seat and not trial.is_terminal()
+               and (follow == "turn" or trial.pending[0][0] != "place")):
+            actions = trial.legal_actions()
+            trial.apply(max(actions, key=lambda a: _greedy_value(trial, a, seat, seed, "settle"))
+                        if len(actions) > 1 else actions[0])
+    value = evaluate(trial, seat)
+    if lineup and trial.phase == "main":
+        value += lineup_points(trial, seat)
+    return value
+
+
+def _rank(state: GameState, actions: list, seed: int, deep: bool) -> list:
+    """*actions* best first by the greedy value; *deep*: the lookahead bot's value (the whole turn, the lineup)."""
+    seat = state.current_player
+    values = {a: _greedy_value(state, a, seat, seed, "turn" if deep and isinstance(a, Take) else "settle",
+                               lineup=deep) for a in actions}
+    return sorted(actions, key=lambda a: -values[a])       # stable: equals keep the legal order
+
+
+# -- the tree -------------------------------------------------------------------------------------
+class _Node:
+    __slots__ = ("order", "children", "visits", "total", "scores")
+
+    def __init__(self) -> None:
+        self.order: list | None = None
+        self.children: dict = {}
+        self.visits = 0
+        self.total = 0.0               # the objective of the player who chose this node's action
+        self.scores: list[float] = []  # the searching seat's value, per visit (root children only)
+
+
+class SearchBot:
+    """Monte Carlo tree search over sampled deals (see the module text).
+
+    Parameters
+    ----------
+    seed : int
+        Same seed, same state: same choice (with ``time_limit=None``).
+    iterations : int
+        Iterations per decision.
+    time_limit : float or None
+        CPU seconds (of this thread) per decision at most, a cap on top of
+        ``iterations``: no iteration starts that would likely end past it.
+        CPU time, not wall time, so a busy shared machine does not starve
+        the search; ``None`` for a search that depends on the seed alone.
+    widening : float
+        Progressive widening: a node with *n* visits considers its
+        ``ceil(widening * sqrt(n))`` best actions by the greedy ranking.
+    exploration : float
+        UCB1's constant, in points.
+    rollout_width : int
+        The rollout policy rates this many of the actions, drawn at random, per
+        decision and plays the best by the greedy value; 0 rates them all (the
+        greedy bot's policy, slower).
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, iterations: int = 24, time_limit: float | None = 2.0,
+                 widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3) -> None:
+        if iterations < 1:
+            raise ValueError(f"the search needs at least one iteration, not {iterations}")
+        self.seed = seed
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.widening = widening
+        self.exploration = exploration
+        self.rollout_width = rollout_width
+        self.last_view: SearchView | None = None
+
+    # -- the bot interface -----------------------------------------------------------------------
+    def choose(self, state: GameState):
+        """The action to take now (one of ``state.legal_actions()``)."""
+        actions = state.legal_actions()
+        if BestLineup() in actions:
+            return BestLineup()
+        if len(actions) == 1:
+            return actions[0]
+        self.last_view = self.search(state)
+        return self.last_view.best
+
+    # -- the search ------------------------------------------------------------------------------
+    def _decision_seed(self, state: GameState) -> int:
+        return hash((self.seed, len(getattr(state, "history", ())), state.current_player)) & 0xFFFFFFFF
+
+    def search(self, state: GameState) -> SearchView:
+        """Search from *state* (not changed) and return its view; the best action is ``view.best``."""
+        if state.is_terminal():
+            raise ValueError("the game is over: nothing to search")
+        started = time.thread_time()
+        seat = state.current_player
+        rng = random.Random(self._decision_seed(state))
+        actions = state.legal_actions()
+        if BestLineup() in actions:
+            actions = [BestLineup()]
+        root = _Node()
+        root.order = _rank(state, actions, self.seed, deep=True)
+        horizon = max(state.round, 1)
+        done = 0
+        searching = time.thread_time()
+        while done < self.iterations:
+            now = time.thread_time()
+            if done and self.time_limit is not None and (
+                    now + (now - searching) / done - started > self.time_limit):
+                break                                  # the next iteration would pass the cap
+            self._iterate(state, root, seat, horizon, rng)
+            done += 1
+        return self._view(state, root, seat, done, time.thread_time() - started)
+
+    def _widened(self, node: _Node) -> int:
+        return max(1, math.ceil(self.widening * math.sqrt(node.visits + 1)))
+
+    def _select(self, node: _Node, game: GameState, actions: list):
+        legal = set(actions)
+        allowed = [a for a in node.order[:self._widened(node)] if a in legal]
+        if not allowed:                    # this deal's choices differ (a drawn tile): rank the new ones
+            known = set(node.order)
+            node.order += _rank(game, [a for a in actions if a not in known], self.seed, deep=False)
+            allowed = [next(a for a in node.order if a in legal)]
+        for action in allowed:
+            if action not in node.children or node.children[action].visits == 0:
+                return action
+        log_n = math.log(node.visits)
+
+        def ucb(action) -> float:
+            child = node.children[action]
+            return child.total / child.visits + self.exploration * math.sqrt(log_n / child.visits)
+
+        return max(allowed, key=ucb)
+
+    def _iterate(self, state: GameState, root: _Node, seat: int, horizon: int, rng: random.Random) -> None:
+        game = state.clone(reseed=rng.getrandbits(32))
+        node, path = root, [(root, None)]
+        while not self._over(game, horizon):
+            if node is root:                   # the root's choices are searched, even a lineup's
+                actions = game.legal_actions()
+            else:
+                actions = self._forced(game, rng)
+                if actions is None:
+                    continue
+            if node.order is None:
+                if node.visits == 0:
+                    break                                      # a new leaf: roll out from here
+                node.order = _rank(game, actions, self.seed, deep=False)
+            mover = game.current_player
+            action = self._select(node, game, actions)
+            game.apply(action)
+            node = node.children.setdefault(action, _Node())
+            path.append((node, mover))
+        self._rollout(game, horizon, rng)
+        values = _values(game)
+        objectives = _objectives(values)
+        for depth, (visited, mover) in enumerate(path):
+            visited.visits += 1
+            if mover is not None:
+                visited.total += objectives[mover]
+            if depth == 1:
+                visited.scores.append(values[seat])
+
+    @staticmethod
+    def _over(game: GameState, horizon: int) -> bool:
+        return game.is_terminal() or game.round > horizon
+
+    @staticmethod
+    def _forced(game: GameState, rng: random.Random) -> list | None:
+        """The choices open now, or ``None`` after playing a forced one (a lineup, a single action).
+
+        A lineup is the solver's; one already begun step by step (by a player, before
+        the search was asked) goes on with random steps, stopping only when nothing else is left.
+        """
+        actions = game.legal_actions()
+        if game.phase == "lineup":
+            steps = [a for a in actions if not isinstance(a, lu.Stop)] or actions
+            game.apply(BestLineup() if BestLineup() in actions else rng.choice(steps))
+            return None
+        if len(actions) == 1:
+            game.apply(actions[0])
+            return None
+        return actions
+
+    def _rollout(self, game: GameState, horizon: int, rng: random.Random) -> None:
+        """Play greedily to the end of the round (the solver's lineup, the game's scoring)."""
+        while not self._over(game, horizon):
+            actions = self._forced(game, rng)
+            if actions is None:
+                continue
+            if self.rollout_width and len(actions) > self.rollout_width:
+                actions = rng.sample(actions, self.rollout_width)
+            seat, seed = game.current_player, rng.getrandbits(32)
+            game.apply(max(actions, key=lambda a: _greedy_value(game, a, seat, seed)))
+
+    # -- the view --------------------------------------------------------------------------------
+    def _view(self, state: GameState, root: _Node, seat: int, iterations: int, seconds: float) -> SearchView:
+        tried = [(a, root.children[a]) for a in root.order if a in root.children and root.children[a].visits]
+        tried.sort(key=lambda item: (-item[1].visits, -item[1].total / item[1].visits))
+        candidates = tuple(
+            Candidate(action, action_text(action), child.visits, child.visits / iterations,
+                      statistics.fmean(child.scores),
+                      statistics.stdev(child.scores) if len(child.scores) > 1 else 0.0,
+                      root.order.index(action))
+            for action, child in tried)
+        best = candidates[0].action
+        return SearchView(seat, iterations, seconds, candidates, best, reason(state, best, candidates))
+
+
+# -- the reason -----------------------------------------------------------------------------------
+def _features(state: GameState, seat: int) -> dict:
+    player = state.players[seat]
+    board = player.board
+    gate = state.gate or state.directions[0]
+    return {"popularity": len(board.popular), "lineup": lineup_points(state, seat),
+            "reach": reach(board, gate), "stars": sum(t.stars for t in board.tiles),
+            "doors": player.doors, "meeples": len(player.meeples), "cubes": len(player.cubes),
+            "specials": len(player.specials), "score": player.score}
+
+
+#: Sampled draws the reason looks at (it names only the gains every one of them makes).
+_REASON_DRAWS = 4
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def reason(state: GameState, action, candidates: tuple[Candidate, ...] = ()) -> str:
+    """One line on what *action* does for the current player: the biggest gain it makes.
+
+    Compares the player's position before and after the action (and, after a
+    take, the rest of the turn played greedily) over a few sampled draws:
+    popularity tokens, the best lineup of this round (the solver), the tiles
+    the gate reaches, stars, doors, meeples, cubes -- the gains every draw
+    makes, and a lineup that only some draws raise as a "may".
+    """
+    seat = state.current_player
+    if isinstance(action, BestLineup):
+        return "the lineup solver's optimal lineup for this round"
+    before = _features(state, seat)
+    samples = []
+    for seed in range(_REASON_DRAWS):       # random draws (row 4's cubes) differ: a few sampled ones
+        trial = state.clone(reseed=seed)
+        trial.apply(action)
+        if isinstance(action, Take):
+            while trial.pending and trial.current_player == seat and not trial.is_terminal():
+                choices = trial.legal_actions()
+                trial.apply(max(choices, key=lambda a: _greedy_value(trial, a, seat, seed)))
+        samples.append(_features(trial, seat) if not trial.is_terminal() else before)
+    after = {key: min(sample[key] for sample in samples) for key in before}   # what every draw gives
+    lineups = sorted(sample["lineup"] for sample in samples)
+    gate = state.gate or state.directions[0]
+    parts = []
+    if after["popularity"] > before["popularity"]:
+        parts.append(f"earns a popularity token (condition {state.condition})")
+    if after["lineup"] > before["lineup"]:
+        parts.append(f"raises this round's best lineup from {before['lineup']} to {after['lineup']} points")
+    elif lineups[-1] > before["lineup"]:
+        parts.append(f"may raise this round's best lineup from {before['lineup']} points (to "
+                     f"{lineups[len(lineups) // 2]} with half of the sampled draws)")
+    if after["reach"] > before["reach"]:
+        parts.append(f"keeps the visitors' path from the {gate} gate open ({_count(after['reach'], 'tile')} "
+                     f"reachable)")
+    elif isinstance(action, PlaceTile) and after["reach"] == before["reach"]:
+        parts.append(f"keeps the {gate} gate's path as it was (it does not block the lineup)")
+    if after["stars"] > before["stars"]:
+        parts.append(f"adds {_count(after['stars'] - before['stars'], 'star point')}")
+    for key, word in (("doors", "door"), ("meeples", "meeple"), ("specials", "special card"),
+                      ("cubes", "cube")):
+        if after[key] > before[key]:
+            parts.append(f"gains {_count(after[key] - before[key], word)}")
+    line = "; ".join(parts[:2]) or "the best expected score of the sampled deals"
+    if len(candidates) > 1:
+        best, runner = candidates[0], candidates[1]
+        line += f" ({best.mean:.1f} expected vs {runner.mean:.1f} for {runner.text})"
+    return line
