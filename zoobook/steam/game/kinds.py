@@ -46,7 +46,7 @@ Examples
 ... '''
 >>> solution = parse_puzzle(text).solve()
 >>> solution.value, solution.witness["cash"]
-(1, 58)
+(1, 1)
 """
 
 from __future__ import annotations
