@@ -10,10 +10,10 @@ Examples
 'Danger on the Zoo map'
 >>> cite("F12")
 '(ruling F12: Award for most visitors)'
->>> ruling("X9")
+>>> ruling("X9")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-KeyError: "no ruling 'X9' (known: F1-F19, S1-S11, Z1-Z6)"
+KeyError: "no ruling 'X9' (known: F1-..., S1-S15, Z1-...)"
 """
 
 from __future__ import annotations
@@ -43,9 +43,10 @@ class Ruling:
         return f"{self.id} {self.title}{mark}: {self.text}"
 
 
-def _order(ruling_id: str) -> tuple[str, int]:
-    match = re.fullmatch(r"([A-Z]+)(\d+)", ruling_id)
-    return (match.group(1), int(match.group(2))) if match else (ruling_id, 0)
+def _order(ruling_id: str) -> tuple[str, int, str]:
+    # Amendments keep their ruling's number and add a letter (S2a follows S2).
+    match = re.fullmatch(r"([A-Z]+)(\d+)([a-z]*)", ruling_id)
+    return (match.group(1), int(match.group(2)), match.group(3)) if match else (ruling_id, 0, "")
 
 
 @cache
@@ -64,7 +65,7 @@ def ruling(ruling_id: str) -> Ruling:
             return item
     groups: dict[str, list[int]] = {}
     for item in all_rulings():
-        prefix, number = _order(item.id)
+        prefix, number, _ = _order(item.id)
         groups.setdefault(prefix, []).append(number)
     known = ", ".join(f"{p}{min(n)}-{p}{max(n)}" for p, n in groups.items())
     raise KeyError(f"no ruling {ruling_id!r} (known: {known})")

@@ -22,7 +22,7 @@ def shared_rulings(text: str) -> dict[str, bool]:
     entries: dict[str, list[str]] = {}
     current = None
     for line in text.splitlines():
-        start = re.match(r"^- ([A-Z]\d+)\b", line)
+        start = re.match(r"^- ([A-Z]\d+[a-z]?)\b", line)
         if start:
             current = start.group(1)
             entries[current] = [line]
