@@ -169,8 +169,8 @@ class Plan:
 # -- the objective -----------------------------------------------------------------------------
 
 def final_score(game: Game, pos: Position) -> int:
-    """The base game's final score (S10a): 3 per income level, -3 per issued share,
-    +1 per track tile in complete links.
+    """The base game's final score (S10a): 3 per income level, -3 per issued share, +1 per
+    track tile in complete links (the engine's own count, :func:`~zoobook.steam.game.state.final_score`).
 
     >>> from zoobook.steam.zoo.model import Area, ZooMap
     >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (3, 0), 1)],
@@ -179,10 +179,7 @@ def final_score(game: Game, pos: Position) -> int:
     >>> final_score(game, game.start.with_(economy=game.start.economy.with_(income=2, shares=1)))
     5
     """
-    hexmap = game.rules.goods.hexmap(pos.board)
-    tiles = sum(len(link.track_hexes) for link in hexmap.complete_links())
-    eco = pos.economy
-    return 3 * eco.income - 3 * eco.shares + tiles
+    return engine.final_score(game, pos)
 
 
 # -- bounds ----------------------------------------------------------------------------------
@@ -320,8 +317,9 @@ class MoveSet:
     :func:`~zoobook.steam.game.economy.end_of_turn_money` (bankrupt below income 0).
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, prune: bool = False) -> None:
         self.game = game
+        self.prune = prune
         self._builds: dict = {}
         self._skeletons: dict = {}
 
@@ -331,25 +329,33 @@ class MoveSet:
         return [a for a in engine.legal_actions(self.game, pos) if isinstance(a, Select)]
 
     # -- build ---------------------------------------------------------------------------------
-    def builds(self, pos: Position) -> list[tuple[tuple[Action, ...], Position]]:
-        """Every end of the build from a BUILD-phase position, each with the position after."""
+    def builds(self, pos: Position, complete_only: bool = False
+               ) -> list[tuple[tuple[Action, ...], Position]]:
+        """Every end of the build from a BUILD-phase position, each with the position after.
+
+        With ``complete_only``, only the builds whose new tiles all lie in complete links
+        (the last turn's dominance: see the module docstring).
+        """
         out = []
-        for actions, changes, cost in self._cached_builds(pos):
+        for actions, changes, cost in self._cached_builds(pos, complete_only):
             if cost <= pos.cash:
                 out.append((actions, pos.with_(economy=pos.economy.with_(cash=pos.cash - cost),
                                                 **changes)))
         return out
 
-    def _cached_builds(self, pos: Position):
+    def _cached_builds(self, pos: Position, complete_only: bool = False):
         card = self.game.rules.card(pos.card)
         what = pos.card if card.urbanizes else (card.tile_limit(self.game.rules.tiles),
                                                  tuple(card.tile_price(p) for p in range(1, 6)))
         key = (_board_key(self.game, pos.board), pos.stubs, pos.hand, what, pos.tiles_laid,
-               pos.urbanized, pos.turn)
+               pos.urbanized, pos.turn, complete_only)
         if key not in self._builds:
             rich = pos.with_(economy=pos.economy.with_(cash=_RICH))
             found, seen = [], set()
-            for actions in self._lay_sequences(rich):
+            before = {h for h, _ in rich.stubs}
+            for actions, stubs in self._lay_sequences(rich):
+                if complete_only and not stubs <= before:
+                    continue
                 actions = self._grouped(actions)
                 end = _apply_all(self.game, rich, actions + (EndBuild(),))
                 if end is None:
@@ -386,7 +392,7 @@ class MoveSet:
     def _is_node(self, h) -> bool:
         return h not in self.game.land
 
-    def _lay_sequences(self, pos: Position) -> list[tuple[Action, ...]]:
+    def _lay_sequences(self, pos: Position) -> list[tuple[tuple[Action, ...], frozenset]]:
         """Every build as the engine's one-tile lays (and an urbanization first, which no lay
         depends on: a town is a node before and after), one sequence per end of the build.
 
@@ -422,7 +428,7 @@ class MoveSet:
                 end_key = (tracks, stubs, from_hand)
                 if end_key not in ends:
                     ends.add(end_key)
-                    out.append(actions)
+                    out.append((actions, stubs))
                 if room_left <= 0 and hand <= 0:
                     continue
                 used = {h for t in tracks for h in t[1:] if h not in nodes}
@@ -510,8 +516,10 @@ class MoveSet:
             price = game.rules.selection.price if select.action else 0
             net = _RICH - chosen.cash
             alike: set = set()
-            for build, built in self.builds(chosen):
+            for build, built in self.builds(chosen, complete_only=last):
                 cost = chosen.cash - built.cash
+                if last and game.rules.goods.goods_left(built.board) > 2:
+                    continue  # two move-goods rounds cannot clear it
                 if last:
                     hexmap = game.rules.goods.hexmap(built.board)
                     same = (frozenset(t for t in hexmap.tracks if hexmap.is_node(t.end)),
@@ -598,7 +606,11 @@ class MoveSet:
         if pos.phase == SHARES:
             options = []
             spare = MAX_SHARES - pos.economy.shares
+            room = None if deadline is None or not self.prune else 2 * (deadline - pos.turn)
             for sk in self.skeletons(pos, last):
+                if room is not None and sk.end.phase != OVER and \
+                        game.rules.goods.goods_left(sk.end.board) > room:
+                    continue  # the goods bound, before paying for it
                 cleared_at_once = sk.end.phase == OVER and sk.end.outcome.cleared
                 for count in range(spare + 1):
                     end = self._paid(pos, sk, count)
@@ -653,7 +665,7 @@ class _Search:
         self.max_positions = max_positions
         self.stats = SearchStats()
         self.memo: dict = {}
-        self.moves = MoveSet(game)
+        self.moves = MoveSet(game, prune)
 
     def value(self, pos: Position, deadline: int):
         """(score, cash) of the best plan from *pos* clearing by *deadline*, or None."""
