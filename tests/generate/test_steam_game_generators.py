@@ -79,7 +79,8 @@ def test_facts_of_a_hand_derived_game():
 
 
 def test_greedy_clears_a_map_that_needs_no_card_at_once():
-    zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 2)])
+    # Both of danger 1: the S11a start's locomotive 1 ships either way without a card.
+    zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
     game = Game.zoo(zoo, [(1, 0)], 3)
     facts = clear_facts(game, solve(game))
     assert facts.greedy_value == 1 and facts.greedy_right and facts.decoys == 0

@@ -46,7 +46,7 @@ Examples
 ... '''
 >>> solution = parse_puzzle(text).solve()
 >>> solution.value, solution.witness["cash"]
-(1, 1)
+(1, 3)
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def plan_solution(game: Game, **kwargs: Any) -> Solution:
     if not found.cleared:
         return Solution(None, None, found.explanation)
     stats = found.stats
-    witness = {"turns": found.turns, "cash": found.cash,
+    witness = {"turns": found.turns, "score": found.score, "cash": found.cash,
                "plan": [s.text() for s in found.steps],
                "search": {"positions": stats.expanded, "turns": stats.weighed,
                           "refuted": stats.refuted}}

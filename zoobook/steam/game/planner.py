@@ -66,7 +66,7 @@ Examples
 >>> found.turns
 1
 >>> [str(a) for a in found.steps[0].actions][1:3]
-['select engineer', 'lay track (0,0) (1,0) (2,0)']
+['select engineer', 'lay track (2,0) (1,0) (0,0)']
 """
 
 from __future__ import annotations
