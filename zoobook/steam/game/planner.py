@@ -322,6 +322,7 @@ class MoveSet:
         self.prune = prune
         self._builds: dict = {}
         self._skeletons: dict = {}
+        self._finals: dict = {}
 
     # -- action ------------------------------------------------------------------------------
     def selects(self, pos: Position) -> list[Action]:
@@ -503,10 +504,12 @@ class MoveSet:
         and shipments only use complete links.
         """
         game = self.game
-        key = (_key(game, pos.with_(economy=pos.economy.with_(cash=0, shares=0))), last)
+        key = (_key(game, pos.with_(economy=pos.economy.with_(cash=0, shares=0, income=0))), last)
         if key in self._skeletons:
             return self._skeletons[key]
-        rich = pos.with_(phase=ACTION, economy=pos.economy.with_(cash=_RICH))
+        # Income, shares and cash change nothing on the board: the skeleton starts from 0
+        # income (its end's income is the links shipped) and is paid for later.
+        rich = pos.with_(phase=ACTION, economy=pos.economy.with_(cash=_RICH, income=0, shares=0))
         out = []
         for select in self.selects(rich):
             chosen = _apply(game, rich, select)
@@ -556,9 +559,12 @@ class MoveSet:
             return None
         cash -= sk.cost
         end = sk.end
-        eco = end.economy.with_(cash=cash, shares=pos.economy.shares + count)
+        eco = end.economy.with_(cash=cash, shares=pos.economy.shares + count,
+                                income=pos.economy.income + end.economy.income)
         if end.phase == OVER:
-            return end.with_(economy=eco, outcome=replace(end.outcome, cash=cash))
+            done = end.with_(economy=eco)
+            return done.with_(outcome=replace(end.outcome, cash=cash,
+                                              score=final_score(game, done)))
         if sk.after.phase == OVER:  # cleared at the end of the turn: the engine decides
             after, _ = engine._end_of_turn(game, end.with_(economy=eco), [])
             return None if after.phase == OVER and not after.outcome.cleared else after
@@ -571,25 +577,99 @@ class MoveSet:
         """The best (score, cash) of a last turn from a SHARES-phase position, worked out with
         the fewest shares that pay for each clearing skeleton (arithmetic, no positions), or
         ``NotImplemented`` when some skeleton clears only at the end of the turn."""
-        best = None
-        cash, shares = pos.cash, pos.economy.shares
-        spare = MAX_SHARES - shares
-        selection = self.game.rules.selection
+        finals = self.finals(pos)
+        if finals is NotImplemented:
+            return NotImplemented
+        return self.final_value(finals, pos.cash, pos.economy.income, pos.economy.shares)
+
+    def finals(self, pos: Position):
+        """The last turn's clearing skeletons as ``{(cash needed, cash spent): best base}``:
+        the selection needs its price in hand first, the whole turn needs what it spends, and
+        the base is the score without income brought in and shares (cached)."""
+        key = _key(self.game, pos.with_(economy=pos.economy.with_(cash=0, shares=0, income=0)))
+        if key in self._finals:
+            return self._finals[key]
+        table: dict = {}
         for sk in self.skeletons(pos, True):
             if sk.base is None:
                 if sk.after is not None and sk.after.phase == OVER:
+                    self._finals[key] = NotImplemented
                     return NotImplemented
                 continue
-            need = max(sk.net + sk.cost - cash, (sk.price - cash) if sk.select.action else 0)
-            count = max(0, -(-need // SHARE_PRICE))
+            spend = sk.net + sk.cost
+            need = max(spend, sk.price if sk.select.action else 0)
+            if table.get((need, spend), -10 ** 9) < sk.base:
+                table[(need, spend)] = sk.base
+        self._finals[key] = table
+        return table
+
+    @staticmethod
+    def final_value(finals: dict, cash: int, income: int, shares: int):
+        """The best (score, cash) of a last turn, each skeleton with the fewest shares paying it."""
+        best = None
+        spare = MAX_SHARES - shares
+        for (need, spend), base in finals.items():
+            count = max(0, -(-(need - cash) // SHARE_PRICE))
             if count > spare:
                 continue
-            if sk.select.action is not None and selection.refusal(pos.blocked, cash + SHARE_PRICE * count,
-                                                                  sk.card):
-                continue
-            value = (sk.base - 3 * (shares + count), cash + SHARE_PRICE * count - sk.net - sk.cost)
+            value = (base + 3 * income - 3 * (shares + count), cash + SHARE_PRICE * count - spend)
             if best is None or value > best:
                 best = value
+        return best
+
+    def next_to_last_value(self, pos: Position, deadline: int, stats: SearchStats | None = None,
+                           choice: list | None = None, progress: Callback | None = None):
+        """The best (score, cash) from a SHARES-phase position one turn before *deadline*, by
+        arithmetic: every skeleton, every share count, the engine's end-of-turn money, then
+        the last turn's table of the position it leads to (no positions are made)."""
+        game = self.game
+        best = None
+        spare = MAX_SHARES - pos.economy.shares
+        selection = game.rules.selection
+        skeletons = self.skeletons(pos)
+        for done, sk in enumerate(skeletons):
+            if progress is not None and progress(done, len(skeletons), f"deadline turn {deadline}") is False:
+                raise Interrupted("stopped by the progress callback")
+            if sk.end.phase != OVER and game.rules.goods.goods_left(sk.end.board) > 2:
+                continue
+            finals = None
+            if sk.end.phase != OVER:
+                if sk.after.phase == OVER:
+                    return NotImplemented
+                template = sk.after
+                if turns_lower_bound(game, template)[0] > 1:
+                    continue
+                finals = self.finals(template)
+                if finals is NotImplemented:
+                    return NotImplemented
+                if not finals:
+                    continue
+            for count in range(spare + 1):
+                cash = pos.cash + SHARE_PRICE * count
+                if sk.select.action is not None and selection.refusal(pos.blocked, cash, sk.card):
+                    continue
+                cash -= sk.net + sk.cost
+                if cash < 0 or sk.cost > cash + sk.cost:
+                    continue
+                shares = pos.economy.shares + count
+                income = pos.economy.income + sk.end.economy.income
+                if finals is None:  # cleared at once this turn (S13): the fewest shares
+                    value = (sk.base + 3 * pos.economy.income - 3 * shares, cash)
+                else:
+                    eco = sk.end.economy.with_(cash=cash, shares=shares, income=income)
+                    money, _ = end_of_turn_money(eco)
+                    if money.income < 0:
+                        continue
+                    value = self.final_value(finals, money.cash, money.income, shares)
+                if stats is not None:
+                    stats.weighed += 1
+                    stats.refuted += value is None
+                if value is not None and (best is None or value > best):
+                    best = value
+                    if choice is not None:
+                        choice[:] = [sk, count]
+                if finals is None:
+                    break
         return best
 
     def turn_options(self, pos: Position, deadline: int | None = None, *, last: bool = False
@@ -701,6 +781,11 @@ class _Search:
             found = self.moves.last_turn_value(pos)
             if found is not NotImplemented:
                 return found
+        if pos.phase == SHARES and pos.turn == deadline - 1:
+            found = self.moves.next_to_last_value(pos, deadline, self.stats if top else None,
+                                                  progress=self.progress if top else None)
+            if found is not NotImplemented:
+                return found
         options = self.options(pos, deadline)
         self.stats.weighed += len(options)
         found = None
@@ -726,6 +811,13 @@ class _Search:
         target = self.value(pos, deadline)
         actions: list[Action] = []
         while pos.phase != OVER:
+            if pos.phase == SHARES and pos.turn == deadline - 1:
+                choice: list = []
+                if self.moves.next_to_last_value(pos, deadline, choice=choice) == target and choice:
+                    sk, count = choice
+                    actions += (IssueShares(count), sk.select) + sk.build + sk.moves
+                    pos = self.moves._paid(pos, sk, count)
+                    continue
             for chosen, after in self.options(pos, deadline):
                 if self.value(after, deadline) == target:
                     actions += chosen
