@@ -32,19 +32,37 @@ turn, so only one is kept. Nothing else is merged: in particular two shipments t
 the same cube with different numbers of links stay apart (more income is not always better:
 the income reduction turns 11 into 9 but leaves 10 alone).
 
-The one dominance (sound, tested)
----------------------------------
-**The last turn issues the fewest shares that pay for it.** At the deadline a plan must
-clear during this turn, and by ruling S13 the game ends the moment it is cleared, before
-income and expenses. Take any clearing last turn issuing ``n`` shares, and the same action,
-build and shipments with the fewest shares ``m <= n`` that pay for them: it is legal (the
-selection, the tiles and the new city only need cash, and more shares only add cash), it
-clears at the same moment, and it ends with 3 points more per share left unissued (and $5
-less each). The score ranks before the cash (S10a), so the plan with ``m`` is at least as
-good. The planner therefore tries, for each action and build of the last turn, only the
-fewest shares that pay for it; in earlier turns every count is tried, because a share's
-cash can avert a shortfall later. ``tests/steam/test_game_planner.py`` checks the planner
-against an independent brute force (``tests/steam/twins.py``) that has no such rule.
+The two dominances of the last turn (sound, tested)
+--------------------------------------------------
+At the deadline a plan must clear during this turn, and by ruling S13 the game ends the
+moment it is cleared, before income and expenses. So in that turn cash is only the last
+tiebreak, and nothing is paid after the clear.
+
+1. **The last turn issues the fewest shares that pay for it.** Take any clearing last turn
+   issuing ``n`` shares, and the same action, build and shipments with the fewest shares
+   ``m <= n`` that pay for them: it is legal (the selection, the tiles and the new city only
+   need cash, and more shares only add cash), it clears at the same moment, and it ends with
+   3 points more per share left unissued (and $5 less each). The score ranks before the cash
+   (S10a), so the plan with ``m`` is at least as good.
+2. **The last turn lays no tile that ends outside a complete link.** Such a tile is the tail
+   of an incomplete track; no other lay of the build depends on it, so the build without it
+   is legal, leaves the same complete links (the same shipments, the same clear, the same
+   tiles scored) and costs less: never fewer points, never less cash.
+
+In earlier turns every share count and every build is tried: a share's cash can avert a
+shortfall later, and even money spent on a useless stub can, through the income reduction,
+change the income (11 drops to 9, but a $1 shortfall leaves 10). ``tests/steam/test_game_planner.py``
+checks the planner against an independent brute force (``tests/steam/twins.py``) that has
+neither dominance.
+
+How it stays fast
+-----------------
+The board side of a turn (action, build, move goods) does not depend on cash, shares or
+income, so it is worked out once per board (a *skeleton*, played with unlimited cash) and then
+paid for with each share count by arithmetic: the selection, tiles and new city need cash in
+hand, the end of the turn is the engine's :func:`~zoobook.steam.game.economy.end_of_turn_money`.
+The last turn is a table, per board, of what each clearing skeleton needs, spends and scores;
+the turn before it is evaluated against that table without making positions.
 
 Pruning (sound: it never cuts a plan that could clear by the deadline)
 ---------------------------------------------------------------------
