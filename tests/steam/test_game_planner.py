@@ -46,6 +46,16 @@ def test_planner_agrees_with_the_twin_on_two_turn_zoo_maps(seed):
     assert planned(zoo_game(inst)) == solve_zoo(inst)
 
 
+@pytest.mark.parametrize("seed", [3, 5, 8])
+def test_the_last_turn_dominances_never_change_the_answer(seed):
+    inst = random_zoo_instance(random.Random(seed), turns=2)
+    inst = ZooInstance(inst.areas, inst.land[:3], inst.exits, inst.towns, turns=2, cash=inst.cash,
+                       shares=14, level=inst.level)
+    game = zoo_game(inst)
+    fast, slow = plan(game), plan(game, dominances=False)
+    assert (fast.turns, fast.score, fast.cash) == (slow.turns, slow.score, slow.cash)
+
+
 def test_the_instance_generator_draws_detours_two_rows_exits_and_towns():
     drawn = [random_zoo_instance(random.Random(seed)) for seed in range(60)]
     assert all(rows(inst) >= 2 for inst in drawn)

@@ -335,9 +335,10 @@ class MoveSet:
     :func:`~zoobook.steam.game.economy.end_of_turn_money` (bankrupt below income 0).
     """
 
-    def __init__(self, game: Game, prune: bool = False) -> None:
+    def __init__(self, game: Game, prune: bool = False, dominances: bool = True) -> None:
         self.game = game
         self.prune = prune
+        self.dominances = dominances
         self._builds: dict = {}
         self._skeletons: dict = {}
         self._finals: dict = {}
@@ -537,7 +538,7 @@ class MoveSet:
             price = game.rules.selection.price if select.action else 0
             net = _RICH - chosen.cash
             alike: set = set()
-            for build, built in self.builds(chosen, complete_only=last):
+            for build, built in self.builds(chosen, complete_only=last and self.dominances):
                 cost = chosen.cash - built.cash
                 if last and game.rules.goods.goods_left(built.board) > 2:
                     continue  # two move-goods rounds cannot clear it
@@ -717,7 +718,7 @@ class MoveSet:
                     if last and not (end.phase == OVER and end.outcome.cleared):
                         continue
                     options.append(((IssueShares(count), sk.select) + sk.build + sk.moves, end))
-                    if last and cleared_at_once:
+                    if last and cleared_at_once and self.dominances:
                         break  # the fewest shares that pay for it: the last turn's dominance (S13)
         else:
             options = self._rest_of_turn(pos)
@@ -756,14 +757,16 @@ def turn_options(game: Game, pos: Position, deadline: int | None = None
 # -- the search -----------------------------------------------------------------------------------
 
 class _Search:
-    def __init__(self, game: Game, prune: bool, progress: Callback, max_positions: int | None = None) -> None:
+    def __init__(self, game: Game, prune: bool, progress: Callback, max_positions: int | None = None,
+                 dominances: bool = True) -> None:
         self.game = game
         self.prune = prune
         self.progress = progress
         self.max_positions = max_positions
         self.stats = SearchStats()
         self.memo: dict = {}
-        self.moves = MoveSet(game, prune)
+        self.moves = MoveSet(game, prune, dominances)
+        self.dominances = dominances
 
     def value(self, pos: Position, deadline: int):
         """(score, cash) of the best plan from *pos* clearing by *deadline*, or None."""
@@ -795,11 +798,11 @@ class _Search:
         self.stats.expanded += 1
         if self.max_positions is not None and self.stats.expanded > self.max_positions:
             raise SearchBudgetExceeded(f"more than {self.max_positions} positions")
-        if not top and pos.phase == SHARES and pos.turn == deadline:
+        if self.dominances and not top and pos.phase == SHARES and pos.turn == deadline:
             found = self.moves.last_turn_value(pos)
             if found is not NotImplemented:
                 return found
-        if pos.phase == SHARES and pos.turn == deadline - 1:
+        if self.dominances and pos.phase == SHARES and pos.turn == deadline - 1:
             found = self.moves.next_to_last_value(pos, deadline, self.stats if top else None,
                                                   progress=self.progress if top else None)
             if found is not NotImplemented:
@@ -829,7 +832,7 @@ class _Search:
         target = self.value(pos, deadline)
         actions: list[Action] = []
         while pos.phase != OVER:
-            if pos.phase == SHARES and pos.turn == deadline - 1:
+            if self.dominances and pos.phase == SHARES and pos.turn == deadline - 1:
                 choice: list = []
                 if self.moves.next_to_last_value(pos, deadline, choice=choice) == target and choice:
                     sk, count = choice
@@ -848,7 +851,7 @@ class _Search:
 
 def plan(game: Game, position: Position | None = None, *, prune: bool = True,
          progress: Callback = quiet, deadline: int | None = None,
-         max_positions: int | None = None) -> Plan:
+         max_positions: int | None = None, dominances: bool = True) -> Plan:
     """The fewest turns to clear the map from *position*, then the best score, then the most cash.
 
     Parameters
@@ -864,6 +867,10 @@ def plan(game: Game, position: Position | None = None, *, prune: bool = True,
         :class:`~zoobook.progress.Interrupted`). Ctrl-C also raises it.
     deadline : int, optional
         The last turn allowed (default: the game's turn limit).
+    dominances : bool
+        Use the last turn's two dominances and the arithmetic of the last two turns (see the
+        module docstring); without them every share count and build of the last turn is
+        played out through positions (the tests compare both).
     max_positions : int, optional
         Give up with :class:`~zoobook.progress.SearchBudgetExceeded` after expanding this
         many positions (generators keep only quick puzzles).
@@ -872,7 +879,7 @@ def plan(game: Game, position: Position | None = None, *, prune: bool = True,
     if pos.phase == OVER:
         raise ValueError("the game is over already")
     last = game.turns if deadline is None else min(deadline, game.turns)
-    search = _Search(game, prune, progress, max_positions)
+    search = _Search(game, prune, progress, max_positions, dominances)
     need, why = turns_lower_bound(game, pos)
     first = max(pos.turn, pos.turn + need - 1 if prune else pos.turn)
     try:
