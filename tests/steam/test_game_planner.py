@@ -56,6 +56,18 @@ def test_the_last_turn_dominances_never_change_the_answer(seed):
     assert (fast.turns, fast.score, fast.cash) == (slow.turns, slow.score, slow.cash)
 
 
+def test_planner_and_twin_agree_on_a_map_that_takes_two_turns():
+    # Three areas need three shipments: two turns; the twin tries every share count in both.
+    inst = ZooInstance((("a", (0, 0), 1), ("b", (2, 0), 2), ("c", (4, 0), 1)), ((1, 0), (3, 0)),
+                       turns=2, cash=16, shares=13, level=1)
+    game = zoo_game(inst)
+    expected = solve_zoo(inst)
+    assert expected is not None and expected[0] == 2
+    assert planned(game) == expected
+    slow = plan(game, dominances=False)
+    assert (slow.turns, slow.score, slow.cash) == expected
+
+
 def test_the_instance_generator_draws_detours_two_rows_exits_and_towns():
     drawn = [random_zoo_instance(random.Random(seed)) for seed in range(60)]
     assert all(rows(inst) >= 2 for inst in drawn)
