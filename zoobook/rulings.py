@@ -13,7 +13,7 @@ Examples
 >>> ruling("X9")
 Traceback (most recent call last):
 ...
-KeyError: "no ruling 'X9' (known: F1-F23, S1-S11, Z1-Z6)"
+KeyError: "no ruling 'X9' (known: F1-F23, S1-S15, Z1-Z10)"
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ class Ruling:
 
 
 def _order(ruling_id: str) -> tuple[str, int, str]:
-    match = re.fullmatch(r"([A-Z]+)(\d+)([a-z]?)", ruling_id)   # an amendment "F18a" follows F18
+    # Amendments keep their ruling's number and add a letter (S2a follows S2).
+    match = re.fullmatch(r"([A-Z]+)(\d+)([a-z]*)", ruling_id)
     return (match.group(1), int(match.group(2)), match.group(3)) if match else (ruling_id, 0, "")
 
 
@@ -79,7 +80,7 @@ def rulings_markdown() -> str:
     """The project's rulings page, ``docs/rulings.md``."""
     lines = ["# Rulings", "",
              "How zoobook reads what the rulebooks leave open. Each ruling keeps the ID of the",
-             "workplace's rulings list, so code, tests, notebooks and explanations can cite it",
+             "project's rulings list, so code, tests, notebooks and explanations can cite it",
              "(`zoobook.rulings.ruling(\"F7\")`). A ruling marked *assumed* fills a gap no text gives;",
              "the values it fixes live in one file, `zoobook/data/assumed.toml`.", "",
              "This page is generated from `zoobook/data/rulings.toml` by",

@@ -2,16 +2,23 @@
 
 import pytest
 
+from zoobook.errors import IllegalAction
 from zoobook.steam.easter.island import City, Island
-from zoobook.steam.game import (EndBuild, Game, IllegalAction, IssueShares, LayTrack, Pass,
-                                RaiseLocomotive, Select, Ship, Urbanize)
+from zoobook.steam.game import (EndBuild, Game, GameResult, IssueShares, LayTrack, Pass, RaiseLocomotive,
+                                Select, Ship, Urbanize)
 from zoobook.steam.game.easter_goods import add_towns
 from zoobook.steam.game.economy import Economy, end_of_turn_money, income_reduction
 from zoobook.steam.zoo.model import Area, Town, ZooMap
 
 
+#: Most tests below start the Zoo with Easter Island's money so that they are about one rule
+#: each; the Zoo's own start (S11a) has its own test.
+FUNDED = Economy(cash=10, income=0, shares=2, locomotive=2)
+
+
 def zoo_game(turns=3, **kwargs):
     """zebras (0,0) d1, goats (3,0) d2, lions (3,2) d5; an exit at (0,2); a town at (6,0)."""
+    kwargs.setdefault("economy", FUNDED)
     zoo = ZooMap.build(areas=[Area("zebras", (0, 0), 1), Area("goats", (3, 0), 2),
                               Area("lions", (3, 2), 5)],
                        towns=[Town((6, 0))], exits=[(0, 2)])
@@ -41,6 +48,8 @@ def refused(state, action, *words):
         state.apply(action)
     assert state.position is before and state.log == log, "a refused action changes nothing"
     text = str(caught.value)
+    assert caught.value.rule, f"the refusal names no rule: {text}"
+    assert "base-games" not in text and "rulings.md" not in text, text
     for word in words:
         assert word in text, text
     return text
@@ -54,9 +63,11 @@ def test_income_reduction_table(income, cut):
     assert income_reduction(income) == cut
 
 
-def test_the_start_is_ruling_s11_and_expenses_are_shares_plus_level():
-    start = zoo_game().start
-    assert start.economy == Economy(cash=10, income=0, shares=2, locomotive=2)
+def test_each_map_starts_as_ruling_s11a_says_and_expenses_are_shares_plus_level():
+    zoo = Game.zoo(ZooMap.build(areas=[Area("a", (0, 0), 1), Area("b", (2, 0), 1)]), [(1, 0)])
+    assert zoo.start.economy == Economy(cash=0, income=0, shares=0, locomotive=1)
+    assert zoo.new_state().legal_actions()[0] == IssueShares(0)
+    assert easter_game().start.economy == Economy(cash=10, income=0, shares=2, locomotive=2)
     after, _ = end_of_turn_money(Economy(cash=3, income=12, shares=5, locomotive=4))
     # income 12 collected -> $15; expenses 9 -> $6; income 12 reduced by 2
     assert (after.cash, after.income) == (6, 10)
@@ -86,7 +97,7 @@ def test_shares_bring_5_each_and_stop_at_15():
 
 def test_actions_out_of_phase_are_refused_with_the_turn_order():
     state = zoo_game().new_state()
-    refused(state, Select("engineer"), "shares phase", "base-games.md")
+    refused(state, Select("engineer"), "shares phase", "S11")
     refused(state, Ship(("zebras", "goats"), (0,)), "move goods")
 
 
@@ -235,3 +246,86 @@ def test_legal_actions_are_all_accepted_and_the_game_ends_after_the_limit():
     assert not state.result().cleared and "turn 1" in state.result().reason
     assert state.legal_actions() == []
     assert "LOST" in str(state)
+
+
+# -- amendments of 2026-12-01: S12, S13, S10a ----------------------------------------------
+
+def two_areas(turns=2, **kwargs):
+    """goats (0,0) and yaks (2,0), danger 1, one land hex between them."""
+    zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
+    return Game.zoo(zoo, [(1, 0)], turns, **kwargs)
+
+
+def test_a_map_fed_in_full_is_cleared_at_once_before_expenses_can_bankrupt_it():
+    # $4 pays the one tile; 5 shares + locomotive 1 = $6 of expenses the empty purse cannot pay:
+    # income 2 - shortfall 6 = -4 would be bankruptcy, but the map is cleared first (S13).
+    state = two_areas(economy=Economy(cash=4, income=0, shares=5, locomotive=1)).new_state()
+    for action in [IssueShares(0), Select(None), LayTrack([(0, 0), (1, 0), (2, 0)]), EndBuild(),
+                   Ship(("goats", "yaks"), (0,))]:
+        state.apply(action)
+    assert not state.is_terminal()
+    state.apply(Ship(("yaks", "goats"), (0,)))
+    result = state.result()
+    assert result.cleared and result.turns == 1 and result.cash == 0
+    assert not any(line.startswith(("income:", "expenses:")) for line in state.log), state.log
+    assert state.log[-1].startswith("CLEARED in turn 1")
+
+
+def test_the_clear_ends_the_game_at_the_first_shipment_that_completes_it():
+    # the goats were fed before the game; one shipment feeds the yaks and ends it (S13)
+    zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1, fed=True), Area("yaks", (2, 0), 1)],
+                       tracks=[[(0, 0), (1, 0), (2, 0)]])
+    state = Game.zoo(zoo, [], 1).new_state()
+    for action in [IssueShares(0), Select(None), EndBuild(), Ship(("goats", "yaks"), (0,))]:
+        state.apply(action)
+    assert state.is_terminal() and state.result().cleared and state.position.moves == 0
+    assert state.legal_actions() == []
+
+
+def test_void_actions_may_still_be_selected_and_cost_as_usual():
+    # Locomotive at level 6 and Rapa Nui with no two-cube stack (S12)
+    island = Island.build(plain=[(1, 0)], cities=[City("Red 3", (0, 0), "red", True, ("blue",)),
+                                                  City("Blue 1", (2, 0), "blue", True)])
+    game = Game.easter(island, 10, economy=Economy(cash=30, locomotive=6))
+    state = game.new_state()
+    state.apply(IssueShares(0))
+    assert Select("locomotive") in state.legal_actions()
+    assert Select("rapa-nui") in state.legal_actions()
+    refused(state, Select("rapa-nui", "Red 3"), "flips a stack of two cubes", "S9")
+    state.apply(Select("locomotive"))
+    assert state.position.economy.locomotive == 6 and state.position.cash == 22
+    assert "no effect (S12)" in state.log[-1]
+    for action in [EndBuild(), Pass(), Pass(), IssueShares(0), Select("rapa-nui")]:
+        state.apply(action)
+    # expenses 2 shares + level 6, then $8 for Rapa Nui and no $5: nothing was flipped
+    assert state.position.cash == 22 - 8 - 8
+    for action in [EndBuild(), Pass(), Pass()]:
+        state.apply(action)
+    assert state.position.blocked == frozenset({"locomotive", "rapa-nui"})
+
+
+def test_no_action_is_ever_locked_out_for_the_rest_of_a_game():
+    # whatever the position, every unblocked action the player can pay for is selectable
+    zoo_state = zoo_game(economy=Economy(cash=0, shares=0, locomotive=6)).new_state()
+    zoo_state.apply(IssueShares(0))
+    assert {a.action for a in zoo_state.legal_actions()} == {None, "engineer", "locomotive",
+                                                             "urbanization", "feeding"}
+
+
+def test_the_result_carries_the_base_game_score_and_ranks_by_turns_score_cash():
+    # two ways to clear the same map in turn 1: one issues an extra share it does not need
+    def clear(shares):
+        state = two_areas(economy=Economy(cash=4, shares=0, locomotive=1)).new_state()
+        for action in [IssueShares(shares), Select(None), LayTrack([(0, 0), (1, 0), (2, 0)]),
+                       EndBuild(), Ship(("goats", "yaks"), (0,)), Ship(("yaks", "goats"), (0,))]:
+            state.apply(action)
+        return state.result()
+
+    lean, rich = clear(0), clear(1)
+    # S10a: 3 per income level (2), -3 per share, +1 per track tile in complete links (1)
+    assert (lean.score, rich.score) == (3 * 2 + 1, 3 * 2 - 3 + 1)
+    assert (lean.cash, rich.cash) == (0, 5)
+    assert sorted([rich, lean], key=lambda r: r.rank) == [lean, rich], "score before cash"
+    lost = GameResult(False, 1, 99, "lost", 99)
+    slower = GameResult(True, 2, 99, "", 99)
+    assert sorted([lost, slower, rich], key=lambda r: r.rank) == [rich, slower, lost]

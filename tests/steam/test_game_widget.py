@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from zoobook.puzzles.loading import load_puzzle
-from zoobook.widgets.steam_game import GamePlayer, status_html
+from zoobook.widgets.steam_game import GamePlayer, action_label, status_html
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -15,17 +15,19 @@ def player(name, folder="steam-zoo-game"):
 def test_status_shows_money_income_locomotive_and_the_clear_conditions():
     view = player("zoo-game-warm-up")
     html = view.status.value
-    for text in ("$10", "locomotive", "bonus tiles", "&#9744; zebras fed", "&#9744; lions fed"):
+    # the Zoo starts with $0 and locomotive 1 (S11a)
+    for text in ("<td>$0</td>", "locomotive", "bonus tiles", "score (S10a)", "&#9744; zebras fed",
+                 "&#9744; lions fed"):
         assert text in html
     assert status_html(view.state) == html
 
 
 def test_choosing_from_the_list_plays_a_turn_and_refusals_change_nothing():
     view = player("zoo-game-exit-bonus")
-    view.actions.value = view.actions.options[0][1]
+    view.actions.value = dict((label, a) for label, a in view.actions.options)["issue 2 shares"]
     view.apply_button.click()
     assert view.phase_label.value.endswith("action phase")
-    view.choose_text("select feeding")
+    view.choose_text("select locomotive")
     before = view.state.position
     view.track.value = "0,0 1,0 2,0 3,0"
     view.lay_button.click()
@@ -36,7 +38,10 @@ def test_choosing_from_the_list_plays_a_turn_and_refusals_change_nothing():
     labels = [label for label, _ in view.actions.options]
     assert "ship zebras -> 2,0 =teleport=> 4,0 -> tigers" in labels  # the solver's legal routes
     view.choose_text("ship zebras -> 2,0 =teleport=> 4,0 -> tigers")
-    view.choose_text("ship tigers -> 4,0 =teleport=> 2,0 -> zebras")
+    view.choose_text("pass")
+    for label in ("issue no shares", "select feeding", "end build",
+                  "ship tigers -> 4,0 =teleport=> 2,0 -> zebras"):
+        view.choose_text(label)
     assert "CLEARED" in view.status.value and "&#9745; tigers fed" in view.status.value
     assert view.actions.options == () and view.hint_button.disabled
 
@@ -44,8 +49,10 @@ def test_choosing_from_the_list_plays_a_turn_and_refusals_change_nothing():
 def test_the_hint_button_shows_the_planners_advice_and_hides_its_progress_bar():
     view = player("easter-game-warm-up", "steam-easter-game")
     view.hint_button.click()
-    assert "Hint: <b>issue 13 shares</b>" in view.advice.value
-    assert view.progress.layout.visibility == "hidden" and view.last_hint.plan.turns == 1
+    advice = view.last_hint
+    assert advice.plan.turns == 1 and advice.action is not None
+    assert f"Hint: <b>{action_label(advice.action)}</b>" in view.advice.value
+    assert view.progress.layout.visibility == "hidden"
 
 
 def click(view, *hexes):
@@ -56,7 +63,7 @@ def click(view, *hexes):
 def test_clicking_hexes_on_the_board_lays_track_as_the_text_box_would():
     typed, clicked = player("zoo-game-exit-bonus"), player("zoo-game-exit-bonus")
     for view in (typed, clicked):
-        view.choose_text("issue no shares")
+        view.choose_text("issue 2 shares")
         view.choose_text("select feeding")
     assert clicked.board.buttons[(0, 0)].description == "Zeb"  # the zebras' area, by its initials
     typed.lay("0,0 1,0 2,0")

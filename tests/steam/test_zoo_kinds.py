@@ -14,7 +14,7 @@ from zoobook.steam.ascii import same_tracks
 from zoobook.steam.zoo.generate import random_zoo
 from zoobook.steam.zoo.kinds import ShipmentQuestion, dump, dump_ascii
 
-# Written exactly as the workplace spec shows it (plus the areas it names).
+# Written exactly as the puzzle-file contract shows it (plus the areas it names).
 CONTRACT = '''
 id = "contract"
 kind = "steam-zoo/shipment"

@@ -40,12 +40,13 @@ from __future__ import annotations
 import functools
 import random
 import re
+import time
 from dataclasses import replace
 
 from zoobook.generate.grading import Calibration, Facts
 from zoobook.generate.registry import Generator, register_generator
 from zoobook.hexgrid import Hex
-from zoobook.progress import SearchBudgetExceeded
+from zoobook.progress import Interrupted, SearchBudgetExceeded
 from zoobook.puzzles.solution import Solution
 from zoobook.steam.easter.generate import random_island
 from zoobook.steam.easter.island import Island
@@ -65,6 +66,11 @@ MAX_POSITIONS = 40
 
 #: The turn limit of a generated game: deep enough for a plan to invest, shallow enough to search.
 TURNS = 3
+
+#: A candidate whose exact plan takes more CPU seconds than this is redrawn: the planner is
+#: exact over every legal move (every track path, share count and shipment), so a map with
+#: much land takes long, and a puzzle must verify in a blink.
+MAX_SECONDS = 5.0
 
 
 # -- the naive answer -----------------------------------------------------------------------
@@ -204,7 +210,15 @@ _ZOO_SIZES = {1: (5, 2, 2, 0, 0, 2, 0.6), 2: (5, 3, 2, 0, 1, 3, 0.5), 3: (6, 2, 
 def _quick_solution(game: Game) -> Solution:
     """The kind's solution of *game*, or SearchBudgetExceeded past :data:`MAX_POSITIONS`
     positions. The sampler and the pipeline share it, so a candidate is planned once."""
-    return plan_solution(game, max_positions=MAX_POSITIONS)
+    start = time.process_time()
+
+    def budget(done: int, total: int, message: str) -> bool:
+        return time.process_time() - start < MAX_SECONDS
+
+    try:
+        return plan_solution(game, max_positions=MAX_POSITIONS, progress=budget)
+    except Interrupted as exc:
+        raise SearchBudgetExceeded(f"more than {MAX_SECONDS} s of CPU") from exc
 
 
 def _quick(game: Game) -> bool:

@@ -11,7 +11,7 @@ the rule that forbids them and change nothing. No rules live here.
 >>> from zoobook.steam.game import Game
 >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
 >>> player = GamePlayer(Game.zoo(zoo, land=[(1, 0)], turns=2), draw=False)
->>> player.choose_text("issue no shares")
+>>> player.choose_text("issue 2 shares")
 >>> player.phase_label.value
 '<b>Turn 1 of 2</b>: action phase'
 >>> player.choose_text("select no action")
@@ -21,6 +21,9 @@ True
 >>> player.lay("0,0 1,0 2,0")
 >>> player.state.position.cash, player.message.value
 (6, '')
+>>> player.choose(LayTrack([(0, 0), (0, -1)]))
+>>> "Refused" in player.message.value and "[S2]" in player.message.value
+True
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ import ipywidgets as widgets
 from zoobook.steam.game.actions import IssueShares, LayTrack
 from zoobook.steam.game.hint import hint
 from zoobook.progress import Interrupted
-from zoobook.steam.game.state import Game, GameState, IllegalAction
+from zoobook.errors import IllegalAction
+from zoobook.steam.game.state import Game, GameState
 from zoobook.widgets.common import figure_html
 from zoobook.widgets.hexbuttons import HexButtonBoard
 
@@ -51,7 +55,8 @@ def status_html(state: GameState) -> str:
     """Money, income, locomotive, hand, blockers and the clear conditions as HTML."""
     pos, eco, rules = state.position, state.position.economy, state.game.rules
     rows = [("cash", f"${eco.cash}"), ("income", str(eco.income)), ("shares", str(eco.shares)),
-            ("locomotive", str(eco.locomotive)), ("expenses", f"${eco.expenses}")]
+            ("locomotive", str(eco.locomotive)), ("expenses", f"${eco.expenses}"),
+            ("score (S10a)", str(state.score()))]
     if rules.exit_bonus:
         rows.append(("bonus tiles", str(pos.hand)))
     if rules.selection.price:
@@ -77,21 +82,8 @@ def draw_game(state: GameState, *, title: str = ""):
     goods = state.game.rules.goods
     board = state.position.board
     hexmap = goods.hexmap(board)
-    if state.game.rules.name == "zoo":
-        def label(node):
-            if node.type != "area":
-                return {"exit": "exit", "town": "town", "new-city": "new\ncity"}.get(node.type, node.name)
-            area = board.area(node.name)
-            return f"{node.name}\nd{area.danger} f{area.food}{' fed' if area.fed else ''}"
-    else:
-        def label(node):
-            try:
-                city = board.city(node.name)
-            except KeyError:
-                return "town"
-            cubes = "/".join(c[0].upper() for c in city.cubes)
-            return f"{node.name}\n{cubes}" if cubes else node.name
-    return draw_hexmap(hexmap, label=label, extra_hexes=state.game.land, title=title, font_size=7)
+    return draw_hexmap(hexmap, label=lambda node: goods.node_label(board, node),
+                       extra_hexes=state.game.land, title=title, font_size=7)
 
 
 _NODE_MARK = {"exit": "EX", "town": "T", "new-city": "NC"}

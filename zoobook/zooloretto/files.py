@@ -1,6 +1,6 @@
 """Reading and writing a zoo in puzzle files (the ``zooloretto/score`` contract).
 
-The keys are those of the workplace spec::
+The keys are those of the puzzle-file contract (docs/puzzle-format.md)::
 
     players = 2
     expansions = ["three-buildings"]      # and/or "construction-sites"

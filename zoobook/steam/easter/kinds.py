@@ -1,6 +1,6 @@
 """Puzzle kinds of the Easter Island map: ``steam-easter/connect`` and ``steam-easter/moai``.
 
-``steam-easter/connect`` (the workplace contract, ``docs/puzzle-format.md``)::
+``steam-easter/connect`` (the puzzle-file contract, ``docs/puzzle-format.md``)::
 
     kind = "steam-easter/connect"
     plain = [[0, 0], [1, 0]]      # hexes where track may be laid

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from zoobook.rulings import cite
+from zoobook.errors import Refusal
 
 __all__ = ["Card", "Engineer", "Locomotive", "Urbanization", "Feeding", "RapaNui",
            "FreeChoice", "PaidWithBlockers", "FlatPrice", "TerrainPrice"]
@@ -138,7 +138,7 @@ class FreeChoice:
 
     price: int = 0
 
-    def refusal(self, blocked: frozenset, cash: int, card: Card) -> str | None:
+    def refusal(self, blocked: frozenset, cash: int, card: Card) -> Refusal | None:
         return None
 
     def after_turn(self, blocked: frozenset, chosen: str | None) -> frozenset:
@@ -157,13 +157,13 @@ class PaidWithBlockers:
     price: int = 8
     blockers: int = 3
 
-    def refusal(self, blocked: frozenset, cash: int, card: Card) -> str | None:
+    def refusal(self, blocked: frozenset, cash: int, card: Card) -> Refusal | None:
         if card.name in blocked:
-            return (f"{card.name} has an action blocker on it: \"You cannot select an action that "
-                    f"has an action blocker on it\" {cite('S9')}")
+            return Refusal(f"{card.name} has an action blocker on it: \"You cannot select an action "
+                           f"that has an action blocker on it\"", "S9")
         if cash < self.price:
-            return (f"selecting an action costs ${self.price} and you have ${cash}: \"you must be "
-                    f"able to pay the $8 before you receive that cash\" {cite('S9')}")
+            return Refusal(f"selecting an action costs ${self.price} and you have ${cash}: \"you must "
+                           f"be able to pay the $8 before you receive that cash\"", "S9")
         return None
 
     def after_turn(self, blocked: frozenset, chosen: str | None) -> frozenset:

@@ -21,7 +21,7 @@ Examples
 >>> [str(s) for s in MoaiGoods().shipments(island, 2, discount=False)]
 ['ship Red 3 -> Blue 1 -> Red 4']
 >>> MoaiGoods().refusal(island, Ship(("Red 3", "Blue 1"), (0,)), 2, discount=False)
-'the top cube of Red 3 is red: it goes to a red city (ruling S9: Easter Island rules)'
+'the top cube of Red 3 is red: it goes to a red city [S9]'
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from zoobook.errors import Refusal
 from zoobook.rulings import cite
 from zoobook.steam.easter.island import City, Island
 from zoobook.steam.easter.moai import rapa_nui
@@ -101,31 +102,31 @@ class MoaiGoods:
                         stack.append((route + (other,), steps + (key,)))
         return tuple(sorted(found, key=lambda s: (s.route, s.steps)))
 
-    def refusal(self, island: Island, ship: Ship, level: int, *, discount: bool) -> str | None:
+    def refusal(self, island: Island, ship: Ship, level: int, *, discount: bool) -> Refusal | None:
         colours = _colours(island)
         origin = ship.route[0]
         if origin not in colours:
-            return f"{origin} is not a city holding cubes"
+            return Refusal(f"{origin} is not a city holding cubes", "S9")
         cube = island.top_cube(origin)
         if cube is None:
-            return f"{origin} holds no cube {cite('S9')}"
+            return Refusal(f"{origin} holds no cube", "S9")
         if len(ship.route) < 2 or len(ship.steps) != len(ship.route) - 1:
-            return "a shipment needs two cities or more and one link between each pair"
+            return Refusal("a shipment needs two cities or more and one link between each pair", "S3")
         if len(set(ship.route)) != len(ship.route):
-            return f"a shipment visits no city twice {cite('S3')}"
+            return Refusal("a shipment visits no city twice", "S3")
         graph = island.link_graph()
         for a, b, key in zip(ship.route, ship.route[1:], ship.steps):
             if key is None or not graph.has_edge(a, b, key):
-                return f"there is no complete link {key} between {a} and {b} {cite('S2')}"
+                return Refusal(f"there is no complete link {key} between {a} and {b}", "S2")
         if colours.get(ship.route[-1]) != cube:
-            return f"the top cube of {origin} is {cube}: it goes to a {cube} city {cite('S9')}"
+            return Refusal(f"the top cube of {origin} is {cube}: it goes to a {cube} city", "S9")
         passed = [n for n in ship.route[1:-1] if colours.get(n) == cube]
         if passed:
-            return (f"a {cube} cube stops at the first {cube} city it reaches ({passed[0]}) "
-                    f"{cite('S9')}")
+            return Refusal(f"a {cube} cube stops at the first {cube} city it reaches ({passed[0]})",
+                           "S9")
         if len(ship.steps) > level:
-            return (f"{len(ship.steps)} links need locomotive level {len(ship.steps)} and yours is "
-                    f"{level} {cite('S3')}")
+            return Refusal(f"{len(ship.steps)} links need locomotive level {len(ship.steps)} and "
+                           f"yours is {level}", "S3")
         return None
 
     def ship(self, island: Island, ship: Ship, level: int, *, discount: bool) -> ShipEffect:
@@ -195,6 +196,13 @@ class MoaiGoods:
     def stack_text(self, island: Island, name: str) -> str:
         cubes = island.city(name).cubes
         return f"top {cubes[-1]}, bottom {cubes[0]}" if len(cubes) == 2 else ", ".join(cubes)
+
+    def node_label(self, island: Island, node) -> str:
+        """A node's words on the map picture: a city's cubes (initials, bottom to top)."""
+        if node.type == TOWN:
+            return "town"
+        cubes = "/".join(c[0].upper() for c in island.city(node.name).cubes)
+        return f"{node.name}\n{cubes}" if cubes else node.name
 
     def describe(self, island: Island) -> list[str]:
         return [f"  {c.name} ({c.colour}{', ruin' if c.ruin else ''}): "

@@ -7,7 +7,8 @@ A whole-game file is the map of the map's one-shipment or connect kind, plus:
 * ``turns``: the turn limit (ruling S10: 10 when absent, from ``zoobook/data/assumed.toml``);
 * ``[start]``: ``turn``, ``cash``, ``income``, ``shares``, ``locomotive``, ``hand`` (Zoo bonus
   tiles), ``blocked`` (Easter Island's blocked actions), all optional, for puzzles that start
-  mid-game; absent keys take ruling S11's start ($10, income 0, 2 shares, locomotive 2, turn 1).
+  mid-game; absent keys take the map's start (ruling S11a: the Zoo $0, no shares, income 0,
+  locomotive 1; Easter Island $10, 2 shares, income 0, locomotive 2; turn 1).
 
 This module holds what both whole-game kinds share; :mod:`.kinds` has the kinds.
 """
@@ -26,9 +27,6 @@ from zoobook.steam.zoo.kinds import read_hex
 
 __all__ = ["read_land", "read_start", "read_turns", "dump_start", "dump_land"]
 
-_ECONOMY = Economy()
-
-
 def read_land(table: Table, drawn: dict[Hex, str] | None = None) -> dict[Hex, str]:
     """``plain`` and ``mountain`` hex lists (plus drawn terrain) as hex -> terrain."""
     land: dict[Hex, str] = dict(drawn or {})
@@ -42,15 +40,16 @@ def read_turns(table: Table) -> int:
     return table.integer("turns", assumed("steam.turns"), low=1, high=30)
 
 
-def read_start(table: Table, cards: tuple[str, ...]) -> dict[str, Any]:
-    """The ``[start]`` table as keyword arguments of :meth:`Game.make`."""
+def read_start(table: Table, cards: tuple[str, ...], default: Economy) -> dict[str, Any]:
+    """The ``[start]`` table as keyword arguments of :meth:`Game.make`; absent keys take
+    *default*, the map's start (S11a)."""
     if "start" not in table:
         return {}
     t = table.table("start")
-    economy = Economy(cash=t.integer("cash", _ECONOMY.cash, low=0),
-                      income=t.integer("income", _ECONOMY.income, low=0),
-                      shares=t.integer("shares", _ECONOMY.shares, low=0, high=MAX_SHARES),
-                      locomotive=t.integer("locomotive", _ECONOMY.locomotive, low=1, high=MAX_LEVEL))
+    economy = Economy(cash=t.integer("cash", default.cash, low=0),
+                      income=t.integer("income", default.income, low=0),
+                      shares=t.integer("shares", default.shares, low=0, high=MAX_SHARES),
+                      locomotive=t.integer("locomotive", default.locomotive, low=1, high=MAX_LEVEL))
     out: dict[str, Any] = {"economy": economy, "turn": t.integer("turn", 1, low=1)}
     out["hand"] = t.integer("hand", 0, low=0)
     blocked = t.items("blocked", lambda v, k: _card_name(v, k, cards), [])
@@ -76,12 +75,12 @@ def dump_land(game: Game, drawn: bool = False) -> dict[str, Any]:
 
 
 def dump_start(game: Game) -> dict[str, Any]:
-    """The ``turns`` key and, when the start is not ruling S11's, the ``[start]`` table."""
+    """The ``turns`` key and, when the start is not the map's (S11a), the ``[start]`` table."""
     pos = game.start
     body: dict[str, Any] = {"turns": game.turns}
     start: dict[str, Any] = {}
     for name in ("cash", "income", "shares", "locomotive"):
-        if getattr(pos.economy, name) != getattr(_ECONOMY, name):
+        if getattr(pos.economy, name) != getattr(game.rules.start, name):
             start[name] = getattr(pos.economy, name)
     if pos.turn != 1:
         start["turn"] = pos.turn

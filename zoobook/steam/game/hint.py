@@ -5,9 +5,9 @@
 >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
 >>> advice = hint(Game.zoo(zoo, land=[(1, 0)], turns=3))
 >>> str(advice.action)
-'issue 13 shares'
+'issue 1 share'
 >>> advice.reasons[0]
-'It starts a plan that clears the map in turn 1 with $58 left: every animal area is fed (ruling S10: Winning a solo map).'
+'It starts a plan that clears the map in turn 1 with a score of 4 and $3 left: every animal area is fed (ruling S10a: Ranking cleared games).'
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ class Hint:
 
 
 def hint(game: Game, position: Position | None = None, *, progress: Callback = quiet) -> Hint:
-    """The first action of the best plan from *position* (fewest turns, then most cash)."""
+    """The first action of the best plan from *position* (fewest turns, then the S10a score,
+    then most cash)."""
     found = plan(game, position, progress=progress)
     if not found.cleared:
         return Hint(None, found, found.explanation)

@@ -46,7 +46,7 @@ Examples
 ... '''
 >>> solution = parse_puzzle(text).solve()
 >>> solution.value, solution.witness["cash"]
-(1, 58)
+(1, 3)
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def parse_zoo(table: Table) -> Game:
     drawn = {h: t for h, t in zoo.terrain if not zoo.hexmap.is_node(h)}
     land = read_land(table, drawn)
     turns = read_turns(table)
-    start = read_start(table, tuple(c.name for c in ZOO.cards))
+    start = read_start(table, tuple(c.name for c in ZOO.cards), ZOO.start)
     clash = sorted(h for h in land if zoo.hexmap.is_node(h))
     if clash:
         raise table.error("plain", f"{tuple(clash[0])} is a node hex; track never goes on a node")
@@ -124,7 +124,7 @@ def parse_easter(table: Table) -> Game:
         towns.append(h)
     island = add_towns(island, towns)
     turns = read_turns(table)
-    start = read_start(table, tuple(c.name for c in EASTER.cards))
+    start = read_start(table, tuple(c.name for c in EASTER.cards), EASTER.start)
     return Game.easter(island, turns, **start)
 
 
@@ -144,7 +144,7 @@ def plan_solution(game: Game, **kwargs: Any) -> Solution:
     if not found.cleared:
         return Solution(None, None, found.explanation)
     stats = found.stats
-    witness = {"turns": found.turns, "cash": found.cash,
+    witness = {"turns": found.turns, "score": found.score, "cash": found.cash,
                "plan": [s.text() for s in found.steps],
                "search": {"positions": stats.expanded, "turns": stats.weighed,
                           "refuted": stats.refuted}}

@@ -13,10 +13,15 @@ track price        $4 a tile                                  $3 plain, $4 mount
 goods              food to animal areas (danger levels)       moai cubes to cities of their colour
 exit bonus         1 tile to hand when a shipment enters      none
                    an exit (S7)
+start              $0, no shares, income 0, locomotive 1      $10, 2 shares, income 0, locomotive 2
+                   (the base game's start, S11a)              (its rulebook's start, S11a)
+rule               S8 (cited when a build is refused)         S9
 =================  =========================================  =========================================
 
 >>> ZOO.card("engineer").tile_limit(ZOO.tiles), ZOO.tile_price("mountain", ZOO.card("engineer"))
 (4, 2)
+>>> ZOO.start, EASTER.start.cash
+(Economy(cash=0, income=0, shares=0, locomotive=1), 10)
 >>> ZOO.card("rapa-nui")
 Traceback (most recent call last):
 ...
@@ -31,6 +36,7 @@ from typing import Any
 from zoobook.steam.game.cards import (Card, Engineer, Feeding, FlatPrice, FreeChoice, Locomotive,
                                       PaidWithBlockers, RapaNui, TerrainPrice, Urbanization)
 from zoobook.steam.game.easter_goods import MoaiGoods
+from zoobook.steam.game.economy import Economy
 from zoobook.steam.game.zoo_goods import ZooGoods
 
 __all__ = ["MapRules", "ZOO", "EASTER", "NO_CARD"]
@@ -49,6 +55,10 @@ class MapRules:
     goods: Any
     tiles: int = 3
     exit_bonus: int = 0
+    #: The opening economy (S11a).
+    start: Economy = Economy()
+    #: The ruling that states this map's track and action rules (cited by refusals).
+    rule: str = "S9"
 
     def card(self, name: str | None) -> Card:
         """The card called *name* (``None``: no action)."""
@@ -68,11 +78,13 @@ class MapRules:
         return card.tile_price(self.price.of(terrain))
 
 
-#: The Zoo map (seed, "Zoo"; rulings S5-S8).
+#: The Zoo map (seed, "Zoo"; rulings S5-S8, S11a).
 ZOO = MapRules("zoo", (Engineer(tiles=4, price=2), Locomotive(), Urbanization(), Feeding()),
-               FreeChoice(), FlatPrice(4), ZooGoods(), tiles=3, exit_bonus=1)
+               FreeChoice(), FlatPrice(4), ZooGoods(), tiles=3, exit_bonus=1,
+               start=Economy(cash=0, income=0, shares=0, locomotive=1), rule="S8")
 
 
-#: Easter Island (seed, "Easter Island"; ruling S9).
+#: Easter Island (seed, "Easter Island"; rulings S9, S11a).
 EASTER = MapRules("easter", (Engineer(tiles=4), Locomotive(), Urbanization(), RapaNui()),
-                  PaidWithBlockers(price=8, blockers=3), TerrainPrice(3, 4), MoaiGoods(), tiles=3)
+                  PaidWithBlockers(price=8, blockers=3), TerrainPrice(3, 4), MoaiGoods(), tiles=3,
+                  start=Economy(cash=10, income=0, shares=2, locomotive=2), rule="S9")

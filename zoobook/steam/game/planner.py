@@ -1,79 +1,129 @@
-"""The planner: the fewest turns that clear a solo map, then the most cash (ruling S10).
+"""The planner: the fewest turns that clear a solo map, then the best score, then the most cash.
 
-The search is over **whole turns**. From a position at the start of a turn the
-planner lists the turns worth playing (:func:`turn_options`) and searches them
-depth-first, deepening the deadline one turn at a time from a lower bound, so the
-first deadline with a plan is the fewest turns; within it the search is
-exhaustive (over its move set), so the cash it reports is the most any such plan
-leaves.
+The objective is ruling S10a's ranking of cleared games: fewer turns, then the base
+game's final score (:func:`final_score`: 3 per income level, -3 per issued share, +1 per
+track tile in complete links), then more cash.
 
-The move set
-------------
-Each turn option is built from the exact solvers of the map packages:
+The search is over **whole turns**. It deepens the deadline one turn at a time from a
+lower bound (:func:`turns_lower_bound`), so the first deadline with a plan is the fewest
+turns; within it the search is exhaustive and returns the best (score, cash) of every plan
+clearing by then, memoised on positions.
 
-* **track**: a build is up to three *segments*, each the cheapest free hex path
-  from a node (or the end of an incomplete track) to another node, found by
-  Dijkstra over the land hexes (on Easter Island the costs are the connect
-  solver's $3/$4, :mod:`zoobook.steam.easter.connect`); the last segment may be
-  laid in part, leaving incomplete track to finish next turn. Bonus tiles from
-  hand (S7) cover the tiles beyond the limit, or all of them.
-* **shipments**: every legal shipment from the goods part (the Zoo's come from
-  :func:`zoobook.steam.zoo.shipping.route_level`), keeping for each resulting map
-  the one with most links (more income, nothing else differs).
-* **action**: every card the selection policy allows (and none).
-* **shares**: the fewest that pay for the turn. Ruling S10 ranks by cash, and a
-  share issued with R turns left (this one included) nets $5 - $R, most ($4) in
-  the last turn, so in the last turn the planner issues every share left; when
-  expenses would go unpaid it also tries the shares that cover them.
+What the planner is exact over
+------------------------------
+Every turn is built from the engine's own moves (:func:`~zoobook.steam.game.state.legal_actions`
+and :func:`~zoobook.steam.game.state.step`), not from a model of them:
 
-A plan is therefore optimal *over this move set*; the tests compare it with a
-brute force over every legal action of the engine on tiny maps.
+* **shares**: every count from 0 to the shares left;
+* **action**: every selection the engine allows (none, each card, each Rapa Nui target);
+* **build**: every sequence of the engine's one-tile lays, urbanizations and the end of the
+  build, explored depth first. The engine lists track one tile at a time; a longer lay
+  ``LayTrack(h0, h1, ..., hk)`` leaves exactly the position of the one-tile lays
+  ``(h0, h1), (h1, h2), ...`` (the same track, stubs, tiles counted, hand and cost: each
+  tile's price is checked against the cash left, and prices only add up), so every track
+  path a build may lay -- detours, long links, parallel links, incomplete track, bonus
+  tiles from hand on any tile -- is reached;
+* **move goods**: every legal action of each round (each shipment, a raise, a pass), in
+  both rounds, and the end of the turn run by the engine.
+
+Two whole turns that end in the same position (the board compared with its tracks in a
+canonical order, since the track order is only a labelling) are the same to every later
+turn, so only one is kept. Nothing else is merged: in particular two shipments that move
+the same cube with different numbers of links stay apart (more income is not always better:
+the income reduction turns 11 into 9 but leaves 10 alone).
+
+The two dominances of the last turn (sound, tested)
+--------------------------------------------------
+At the deadline a plan must clear during this turn, and by ruling S13 the game ends the
+moment it is cleared, before income and expenses. So in that turn cash is only the last
+tiebreak, and nothing is paid after the clear.
+
+1. **The last turn issues the fewest shares that pay for it.** Take any clearing last turn
+   issuing ``n`` shares, and the same action, build and shipments with the fewest shares
+   ``m <= n`` that pay for them: it is legal (the selection, the tiles and the new city only
+   need cash, and more shares only add cash), it clears at the same moment, and it ends with
+   3 points more per share left unissued (and $5 less each). The score ranks before the cash
+   (S10a), so the plan with ``m`` is at least as good.
+2. **The last turn lays no tile that ends outside a complete link.** Such a tile is the tail
+   of an incomplete track; no other lay of the build depends on it, so the build without it
+   is legal, leaves the same complete links (the same shipments, the same clear, the same
+   tiles scored) and costs less: never fewer points, never less cash.
+
+In earlier turns every share count and every build is tried: a share's cash can avert a
+shortfall later, and even money spent on a useless stub can, through the income reduction,
+change the income (11 drops to 9, but a $1 shortfall leaves 10). ``tests/steam/test_game_planner.py``
+checks the planner against an independent brute force (``tests/steam/twins.py``) that has
+neither dominance.
+
+How it stays fast
+-----------------
+The board side of a turn (action, build, move goods) does not depend on cash, shares or
+income, so it is worked out once per board (a *skeleton*, played with unlimited cash) and then
+paid for with each share count by arithmetic: the selection, tiles and new city need cash in
+hand, the end of the turn is the engine's :func:`~zoobook.steam.game.economy.end_of_turn_money`.
+The last turn is a table, per board, of what each clearing skeleton needs, spends and scores;
+the turn before it is evaluated against that table without making positions.
 
 Pruning (sound: it never cuts a plan that could clear by the deadline)
 ---------------------------------------------------------------------
-* **goods**: a turn has two move-goods rounds, so it feeds at most two areas
-  (Zoo) or removes at most two cubes (Easter Island): ``ceil(left / 2)`` turns;
-* **locomotive**: food from an area of danger d needs level d - 1 even with
-  Feeding (S4, S6); the level rises at most twice a turn (the card and one
-  move-goods round), so a level short by r needs ``ceil(r / 2)`` turns;
-* **money**: an animal area without any link needs a tile of track; if every
-  share issued and the best income could not pay for them, the branch is dead;
-* **memoisation**: positions are frozen and hashable; each is searched once per
-  deadline.
+* **goods**: a turn has two move-goods rounds, so it feeds at most two areas (Zoo) or
+  removes at most two cubes (Easter Island): ``ceil(left / 2)`` turns;
+* **locomotive**: food from an area of danger d needs level d - 1 even with Feeding (S4,
+  S6); the level rises at most twice a turn (the card and one round), so a level short by
+  r needs ``ceil(r / 2)`` turns;
+* **money**: track the goods still need must be paid by the cash, every share left and the
+  best income;
+* **last turn**: only the turns that clear are kept.
 
 Examples
 --------
 >>> from zoobook.steam.zoo.model import Area, ZooMap
 >>> from zoobook.steam.game.state import Game
 >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
->>> found = plan(Game.zoo(zoo, land=[(1, 0), (1, 1)], turns=3))
->>> found.turns, found.cash
-(1, 58)
->>> [str(a) for a in found.steps[0].actions][:3]
-['issue 13 shares', 'select engineer', 'lay track (0,0) (1,0) (2,0)']
+>>> found = plan(Game.zoo(zoo, land=[(1, 0)], turns=3))
+>>> found.turns
+1
+>>> [str(a) for a in found.steps[0].actions][1:3]
+['select engineer', 'lay track (2,0) (1,0) (0,0)']
 """
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
+from zoobook import errors
 from zoobook.explain import plural
-from zoobook.hexgrid import Hex, neighbours
-from zoobook.rulings import cite
-from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
-                                        RaiseLocomotive, Select, Ship, Urbanize)
-from zoobook.steam.game.economy import MAX_SHARES, SHARE_PRICE
-from zoobook.steam.game.memo import canonical
 from zoobook.progress import Callback, Interrupted, SearchBudgetExceeded, quiet
-from zoobook.steam.game.state import (ACTION, BUILD, MOVE, OVER, Game, IllegalAction,
-                                      Position, _end_of_turn, step)
+from zoobook.rulings import cite
+from zoobook.steam.game import state as engine
+from zoobook.hexgrid import neighbours
+from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
+                                        RaiseLocomotive, Select, Urbanize)
+from zoobook.steam.game.economy import MAX_SHARES, SHARE_PRICE, end_of_turn_money
+from zoobook.steam.game.memo import IdentityCache
+from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position, step
 
-__all__ = ["Plan", "TurnPlan", "plan", "turn_options", "turns_lower_bound", "segments",
-           "replay", "SearchStats"]
+__all__ = ["Plan", "TurnPlan", "plan", "turn_options", "turns_lower_bound", "final_score",
+           "replay", "SearchStats", "MoveSet", "EXACT_OVER"]
+
+#: What the planner's search is exact over, in one sentence (explanations quote it).
+EXACT_OVER = ("every legal move of the engine: every share count, every action, every track "
+              "path a build may lay one tile at a time, every shipment, raise and pass; the last "
+              "turn issues the fewest shares that pay for it, which never loses (S13)")
+
+_ILLEGAL = tuple({getattr(engine, "IllegalAction", errors.IllegalAction), errors.IllegalAction})
+
+
+def _cite(*ids: str) -> str:
+    """Cite the first ruling of *ids* the rulings page has (S10a replaces S10 once merged)."""
+    for ruling_id in ids:
+        try:
+            return cite(ruling_id)
+        except KeyError:
+            continue
+    return ""
 
 
 @dataclass(frozen=True)
@@ -111,10 +161,10 @@ class SearchStats:
 class Plan:
     """The planner's answer.
 
-    ``turns`` is the turn in which the map is cleared (None: no plan clears it
-    by the limit), ``cash`` what is left then, ``steps`` one :class:`TurnPlan`
-    per turn, ``lower_bound`` the first deadline tried and ``explanation`` the
-    reasons in plain sentences.
+    ``turns`` is the turn in which the map is cleared (None: no plan clears it by the
+    limit), ``score`` the base game's final score then (S10a), ``cash`` what is left,
+    ``steps`` one :class:`TurnPlan` per turn, ``lower_bound`` the first deadline tried
+    and ``explanation`` the reasons in plain sentences.
     """
 
     turns: int | None
@@ -123,6 +173,7 @@ class Plan:
     lower_bound: int
     stats: SearchStats
     explanation: tuple[str, ...]
+    score: int | None = None
 
     @property
     def cleared(self) -> bool:
@@ -133,11 +184,23 @@ class Plan:
         return [a for s in self.steps for a in s.actions]
 
 
+# -- the objective -----------------------------------------------------------------------------
+
+def final_score(game: Game, pos: Position) -> int:
+    """The base game's final score (S10a): 3 per income level, -3 per issued share, +1 per
+    track tile in complete links (the engine's own count, :func:`~zoobook.steam.game.state.final_score`).
+
+    >>> from zoobook.steam.zoo.model import Area, ZooMap
+    >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (3, 0), 1)],
+    ...                    tracks=[[(0, 0), (1, 0), (2, 0), (3, 0)]])
+    >>> game = Game.zoo(zoo, land=[(1, 1)], turns=1)
+    >>> final_score(game, game.start.with_(economy=game.start.economy.with_(income=2, shares=1)))
+    5
+    """
+    return engine.final_score(game, pos)
+
+
 # -- bounds ----------------------------------------------------------------------------------
-
-def _rounds_needed(goods_left: int) -> int:
-    return math.ceil(goods_left / 2)
-
 
 def turns_lower_bound(game: Game, pos: Position) -> tuple[int, str]:
     """Turns still needed (this one included) and the reason, never more than the truth."""
@@ -145,7 +208,9 @@ def turns_lower_bound(game: Game, pos: Position) -> tuple[int, str]:
     left = goods.goods_left(pos.board)
     if left == 0:
         return (1 if pos.phase != OVER else 0), "nothing left to ship"
-    need, why = _rounds_needed(left), f"{goods.goods_word(left)} and two move-goods rounds a turn"
+    rounds = 2 if pos.phase in (SHARES, ACTION, BUILD) else 2 - pos.moves
+    need = 1 + max(0, math.ceil((left - rounds) / 2))
+    why = f"{goods.goods_word(left)} and two move-goods rounds a turn"
     level = goods.level_needed(pos.board)
     if level is None:
         return 10 ** 6, goods.impossible_reason(pos.board)
@@ -155,6 +220,30 @@ def turns_lower_bound(game: Game, pos: Position) -> tuple[int, str]:
         need, why = by_level, (f"locomotive level {level} needed, {short} above yours, and it "
                                "rises at most twice a turn")
     return max(need, 1), why
+
+
+def _shipments_word(game: Game, left: int) -> str:
+    return "shipment" if game.rules.name == "zoo" else "delivery"
+
+
+def _short_reason(game: Game, pos: Position, last: int) -> str:
+    """Why the bound rules out every turn up to *last*: "5 areas need 5 shipments and 2 turns
+    allow 4"."""
+    goods = game.rules.goods
+    left = goods.goods_left(pos.board)
+    level = goods.level_needed(pos.board)
+    if level is None:
+        return goods.impossible_reason(pos.board)
+    turns = last - pos.turn + 1
+    rounds = 2 * turns - (pos.moves if pos.phase == MOVE else 0)
+    if left > rounds:
+        word = _shipments_word(game, left)
+        return (f"{goods.goods_word(left)} need {plural(left, word)} and "
+                f"{plural(max(turns, 0), 'turn')} allow {max(rounds, 0)} (two move-goods rounds a "
+                f"turn, one {word} each)")
+    short = max(0, level - pos.economy.locomotive)
+    return (f"the locomotive must reach level {level}, {short} above yours, and "
+            f"{plural(max(turns, 0), 'turn')} raise it by at most {2 * max(turns, 0)}")
 
 
 def _money_ok(game: Game, pos: Position, turns_left: int) -> bool:
@@ -170,414 +259,600 @@ def _money_ok(game: Game, pos: Position, turns_left: int) -> bool:
     return money >= tiles * cheapest
 
 
-def _cash_ceiling(pos: Position, deadline: int) -> int:
-    """More cash than any plan from *pos* can end with by *deadline* (the money bound).
+# -- positions up to the order of their tracks -------------------------------------------------
 
-    Each remaining turn collects the income, which rises by at most 12 a turn (two
-    shipments of at most 6 links), and pays at least today's expenses (shares and
-    level never fall); a share issued nets at most $4 ($5 less at least one turn's
-    $1); track and actions only cost.
-    """
-    if pos.phase == OVER:
-        return pos.outcome.cash if pos.outcome.cleared else -1
-    eco = pos.economy
-    turns = deadline - pos.turn + 1
-    if turns <= 0:
-        return -1
-    return (eco.cash + turns * (eco.income - eco.shares - eco.locomotive) + 6 * turns * (turns + 1)
-            + 4 * (MAX_SHARES - eco.shares))
+_KEYS = IdentityCache()
 
 
-# -- the move set ------------------------------------------------------------------------------
-
-def segments(game: Game, pos: Position) -> list[tuple[Hex, ...]]:
-    """The cheapest free hex path from each node or stub end to each other node.
-
-    Cheapest by track price (Dijkstra, ties broken by the smaller hex path), so a
-    segment is what a player building the cheapest link would lay.
-    """
-    rules = game.rules
-    hexmap = rules.goods.hexmap(pos.board)
-    used = {h for t in hexmap.tracks for h in t.hexes[1:]} - {n.hex for n in hexmap.nodes}
-    free = {h: rules.price.of(t) for h, t in game.land.items() if h not in used}
-    linked = {frozenset((link.start, link.end)) for link in hexmap.complete_links()}
-    stub_origin = {t.end: t.start for t in hexmap.tracks if not hexmap.is_node(t.end)}
-    starts = [n.hex for n in hexmap.nodes] + [h for h, _ in pos.stubs]
-    node_hexes = {n.hex for n in hexmap.nodes}
-    out = []
-    for start in starts:
-        origin = stub_origin.get(start, start)
-        origin_name = hexmap.node_at(origin).name
-        dist = {start: (0, (start,))}
-        heap = [(0, (start,))]
-        reached: dict[Hex, tuple] = {}
-        while heap:
-            cost, path = heapq.heappop(heap)
-            here = path[-1]
-            if dist.get(here, (None,))[0] is not None and dist[here][1] != path:
-                continue
-            for h in neighbours(here):
-                if hexmap.is_node(h) and len(path) > 1 and h != origin:
-                    cand = path + (h,)
-                    if h not in reached or (cost, cand) < reached[h]:
-                        reached[h] = (cost, cand)
-                if h in free and h not in path:
-                    cand, c = path + (h,), cost + free[h]
-                    if h not in dist or (c, cand) < dist[h]:
-                        dist[h] = (c, cand)
-                        heapq.heappush(heap, (c, cand))
-        for h, (_, path) in sorted(reached.items()):
-            target = hexmap.node_at(h).name
-            if start == origin:
-                if frozenset((origin_name, target)) in linked:
-                    continue  # a parallel link adds nothing a shipment could use
-                if (target, h) < (origin_name, origin) and h in node_hexes:
-                    continue  # the same pair is planned from the other end
-            out.append(path)
-    return out
+def _board_key(game: Game, board):
+    """What identifies *board*: its tracks as a set (their order only labels the links) and the
+    rest of its fields (goods, nodes)."""
+    def compute():
+        hexmap = game.rules.goods.hexmap(board)
+        rest = tuple(getattr(board, f.name) for f in fields(board)
+                     if f.compare and f.name not in ("tracks", "hexmap", "terrain"))
+        return (frozenset(hexmap.tracks), hexmap.nodes, rest)
+    return _KEYS.get(board, "key", compute)
 
 
-def _apply_all(game: Game, pos: Position, actions: Iterable[Action]) -> Position | None:
-    for action in actions:
-        try:
-            pos, _ = step(game, pos, action)
-        except IllegalAction:
-            return None
-    return pos
+_OTHER_FIELDS = tuple(f for f in engine._FIELDS if f != "board")
 
 
-def _disjoint(paths: list[tuple[Hex, ...]]) -> bool:
-    """Whether no two segments share a track hex (a hex holds one track, S2)."""
-    seen: set[Hex] = set()
-    for path in paths:
-        inner = set(path[1:-1])
-        if inner & seen:
-            return False
-        seen |= inner
-    return True
+def _key(game: Game, pos: Position) -> tuple:
+    """*pos* up to the order of its tracks: equal keys have equal futures."""
+    return (_board_key(game, pos.board),) + tuple(getattr(pos, f) for f in _OTHER_FIELDS)
 
 
 _RICH = 10 ** 9
 
 
-class MoveSet:
-    """The planner's move set for one game, with caches.
+def _apply(game: Game, pos: Position, action: Action) -> Position | None:
+    try:
+        return step(game, pos, action)[0]
+    except _ILLEGAL:
+        return None
 
-    Builds depend only on the map, the card and the tiles left; move-goods rounds
-    only on the map, the level and the Feeding discount. Each is worked out once,
-    through the engine's own :func:`~zoobook.steam.game.state.step`, and reused for
-    every economy that reaches it.
+
+def _apply_all(game: Game, pos: Position, actions: Iterable[Action]) -> Position | None:
+    for action in actions:
+        pos = _apply(game, pos, action)
+        if pos is None:
+            return None
+    return pos
+
+
+@dataclass(frozen=True)
+class _Skeleton:
+    """One turn's choices played with unlimited cash: what they cost and where they end.
+
+    ``price`` is what the selection takes before its bonus (paid first), ``net`` the
+    selection's price less its bonus, ``cost`` the build's; ``end`` the position after the
+    move-goods rounds *before* the end-of-turn money (phase MOVE with both rounds
+    played), or the position where the game was cleared (S13).
     """
 
-    def __init__(self, game: Game, prune: bool = False) -> None:
+    select: Action
+    build: tuple[Action, ...]
+    moves: tuple[Action, ...]
+    card: object
+    price: int
+    net: int
+    cost: int
+    end: Position
+    #: the next turn's position but for the money (None when the game ends this turn)
+    after: Position | None = None
+    #: cleared at once (S13): the score of the end without shares
+    base: int | None = None
+
+
+class MoveSet:
+    """The planner's moves for one game: whole turns built from the engine's legal actions.
+
+    The board side of a turn (action, build, move goods) does not depend on the money but
+    through what it costs, so it is worked out once with unlimited cash (a *skeleton*) and
+    then paid for with each share count: the selection, the tiles and the new city are
+    affordable when the cash covers them, and the end of the turn is the engine's own
+    :func:`~zoobook.steam.game.economy.end_of_turn_money` (bankrupt below income 0).
+    """
+
+    def __init__(self, game: Game, prune: bool = False, dominances: bool = True) -> None:
         self.game = game
         self.prune = prune
+        self.dominances = dominances
         self._builds: dict = {}
-        self._moves: dict = {}
-        self.deadline: int | None = None
+        self._skeletons: dict = {}
+        self._finals: dict = {}
 
-    # -- build ------------------------------------------------------------------------
-    def builds(self, pos: Position) -> list[tuple[tuple[Action, ...], Position]]:
-        """Builds from a build-phase position (ending with EndBuild), each with the position after."""
+    # -- action ------------------------------------------------------------------------------
+    def selects(self, pos: Position) -> list[Action]:
+        """The selections the engine allows now (an ACTION-phase position)."""
+        return [a for a in engine.legal_actions(self.game, pos) if isinstance(a, Select)]
+
+    # -- build ---------------------------------------------------------------------------------
+    def builds(self, pos: Position, complete_only: bool = False
+               ) -> list[tuple[tuple[Action, ...], Position]]:
+        """Every end of the build from a BUILD-phase position, each with the position after.
+
+        With ``complete_only``, only the builds whose new tiles all lie in complete links
+        (the last turn's dominance: see the module docstring).
+        """
         out = []
-        for actions, after, cost in self._cached_builds(pos):
+        for actions, changes, cost in self._cached_builds(pos, complete_only):
             if cost <= pos.cash:
-                out.append((actions, after.with_(card=pos.card,
-                                                 economy=pos.economy.with_(cash=pos.cash - cost))))
+                out.append((actions, pos.with_(economy=pos.economy.with_(cash=pos.cash - cost),
+                                                **changes)))
         return out
 
-    def _build_options(self, pos: Position) -> list[tuple[tuple[Action, ...], Position]]:
+    def _cached_builds(self, pos: Position, complete_only: bool = False):
+        card = self.game.rules.card(pos.card)
+        what = pos.card if card.urbanizes else (card.tile_limit(self.game.rules.tiles),
+                                                 tuple(card.tile_price(p) for p in range(1, 6)))
+        key = (_board_key(self.game, pos.board), pos.stubs, pos.hand, what, pos.tiles_laid,
+               pos.urbanized, pos.turn, complete_only)
+        if key not in self._builds:
+            rich = pos.with_(economy=pos.economy.with_(cash=_RICH))
+            found, seen = [], set()
+            before = {h for h, _ in rich.stubs}
+            for actions, stubs in self._lay_sequences(rich):
+                if complete_only and not stubs <= before:
+                    continue
+                actions = self._grouped(actions)
+                end = _apply_all(self.game, rich, actions + (EndBuild(),))
+                if end is None:
+                    continue
+                end_key = _key(self.game, end)
+                if end_key in seen:
+                    continue
+                seen.add(end_key)
+                changes = {f: getattr(end, f) for f in engine._FIELDS
+                           if f not in ("economy", "card") and getattr(end, f) != getattr(rich, f)}
+                found.append((actions + (EndBuild(),), changes, _RICH - end.cash))
+            self._builds[key] = found
+        return self._builds[key]
+
+    def _grouped(self, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+        """One-tile lays that extend the tile just laid, as one lay (the same track, stubs and
+        tiles; the same cost when no tile comes from hand or every tile costs the same, since a
+        longer lay frees its most expensive tiles)."""
+        land, rules = self.game.land, self.game.rules
+        out: list[Action] = []
+        for action in actions:
+            prev = out[-1] if out else None
+            if (isinstance(action, LayTrack) and isinstance(prev, LayTrack)
+                    and action.hexes[0] == prev.hexes[-1] and len(prev.hexes) >= 2
+                    and not self._is_node(prev.hexes[-1])):
+                merged = prev.hexes + action.hexes[1:]
+                prices = {rules.price.of(land[h]) for h in merged[1:] if h in land}
+                if (prev.hand + action.hand == 0) or len(prices) == 1:
+                    out[-1] = LayTrack(merged, hand=prev.hand + action.hand)
+                    continue
+            out.append(action)
+        return tuple(out)
+
+    def _is_node(self, h) -> bool:
+        return h not in self.game.land
+
+    def _lay_sequences(self, pos: Position) -> list[tuple[tuple[Action, ...], frozenset]]:
+        """Every build as the engine's one-tile lays (and an urbanization first, which no lay
+        depends on: a town is a node before and after), one sequence per end of the build.
+
+        Depth first over tiles: from every node and every end of incomplete track the
+        engine lets the player extend, into every free land hex, paid from the limit or from
+        hand, ending there or on every neighbouring node but the track's own start.
+        """
         game = self.game
         rules = game.rules
         card = rules.card(pos.card)
         room = rules.tile_limit(card) - pos.tiles_laid
-        capacity = room + pos.hand
-        chosen: list[tuple[tuple[Action, ...], Position]] = []
-        seen = set()
         prefixes: list[tuple[Action, ...]] = [()]
         if card.urbanizes and not pos.urbanized:
             prefixes += [(Urbanize(t),) for t in rules.goods.towns(pos.board)]
+        out = []
         for prefix in prefixes:
             start = _apply_all(game, pos, prefix)
             if start is None:
                 continue
-            segs = segments(game, start)
-            tiles_of = [len(s) - 2 for s in segs]
-            combos: list[tuple[tuple[int, ...], int | None]] = [((), None)]
-            for size in (1, 2, 3):
-                for combo in itertools.combinations(range(len(segs)), size):
-                    total = sum(tiles_of[i] for i in combo)
-                    if total > capacity or not _disjoint([segs[i] for i in combo]):
+            hexmap = rules.goods.hexmap(start.board)
+            nodes = frozenset(n.hex for n in hexmap.nodes)
+            tracks = frozenset(tuple(t.hexes) for t in hexmap.tracks)
+            stubs = frozenset(h for h, _ in start.stubs)
+            seen: set = set()
+            stack = [(tracks, stubs, room, start.hand, frozenset(), prefix)]
+            ends: set = set()
+            while stack:
+                tracks, stubs, room_left, hand, from_hand, actions = stack.pop()
+                state = (tracks, stubs, room_left, hand)
+                if state in seen:
+                    continue
+                seen.add(state)
+                end_key = (tracks, stubs, from_hand)
+                if end_key not in ends:
+                    ends.add(end_key)
+                    out.append((actions, stubs))
+                if room_left <= 0 and hand <= 0:
+                    continue
+                used = {h for t in tracks for h in t[1:] if h not in nodes}
+                by_end = {t[-1]: t for t in tracks if t[-1] not in nodes}
+                for begin in sorted(nodes | stubs):
+                    base = by_end.get(begin) if begin in stubs else None
+                    if begin in stubs and base is None:
                         continue
-                    combos.append((combo, None))
-            for i in range(len(segs)):
-                if tiles_of[i] > room >= 1:
-                    combos.append(((), i))  # laid in part: a stub to finish next turn
-            for combo, partial in combos:
-                used = sum(tiles_of[i] for i in combo)
-                variants = {max(0, used - room), min(pos.hand, used)} if combo else {0}
-                for from_hand in sorted(variants):
-                    lays, left = [], from_hand
-                    for i in combo:
-                        take = min(left, tiles_of[i])
-                        lays.append(LayTrack(segs[i], hand=take))
-                        left -= take
-                    if partial is not None:
-                        lays.append(LayTrack(segs[partial][:room + 1]))
-                    actions = prefix + tuple(lays) + (EndBuild(),)
-                    after = _apply_all(game, pos, actions)
-                    if after is None:
-                        continue
-                    after = after.with_(board=canonical(after.board))
-                    key = (after.board, after.cash, after.hand, after.stubs)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    chosen.append((actions, after))
-        return chosen
-
-    # -- move goods -----------------------------------------------------------------------
-    def _ships(self, pos: Position) -> list[Ship]:
-        game = self.game
-        goods = game.rules.goods
-        level = pos.economy.locomotive
-        discount = game.rules.card(pos.card).discount and not pos.discount_used
-        best: dict = {}
-        for ship in goods.shipments(pos.board, level, discount=discount):
-            effect = goods.ship(pos.board, ship, level, discount=discount)
-            key = (effect.board, effect.used_discount, effect.entered_exit)
-            if key not in best or ship.links > best[key].links:
-                best[key] = ship
-        return list(best.values())
-
-    def moves(self, pos: Position) -> list[tuple[tuple[Action, ...], Position]]:
-        """The move-goods rounds left, through the end of the turn."""
-        if pos.phase != MOVE:
-            return []
-        discount = self.game.rules.card(pos.card).discount and not pos.discount_used
-        key = (pos.board, pos.economy.locomotive, discount, pos.raised, pos.moves)
-        if key not in self._moves:
-            self._moves[key] = self._move_plans(pos)
-        out = []
-        eco = pos.economy
-        goods = self.game.rules.goods
-        turns_after = None if self.deadline is None or not self.prune else self.deadline - pos.turn
-        for actions, board, links, raises, entered, used in self._moves[key]:
-            if turns_after is not None and goods.goods_left(board) > 2 * turns_after:
-                continue  # the goods bound, applied before the end of the turn is worked out
-            before_end = pos.with_(board=board, moves=2, raised=pos.raised or raises > 0,
-                                   entered_exit=pos.entered_exit or entered,
-                                   discount_used=pos.discount_used or used,
-                                   economy=eco.with_(income=eco.income + links,
-                                                   locomotive=eco.locomotive + raises))
-            end, _ = _end_of_turn(self.game, before_end, [])
-            out.append((actions, end))
+                    origin = base[0] if base else begin
+                    for h in neighbours(begin):
+                        if h not in game.land or h in used or h in nodes:
+                            continue
+                        path = (base or (begin,)) + (h,)
+                        rest = tracks - {base} if base else tracks
+                        finishes = [None] + [n for n in neighbours(h) if n in nodes and n != origin]
+                        pays = ([(room_left - 1, hand, 0)] if room_left > 0 else []) + \
+                               ([(room_left, hand - 1, 1)] if hand > 0 else [])
+                        for finish in finishes:
+                            track = path if finish is None else path + (finish,)
+                            lay = (begin, h) if finish is None else (begin, h, finish)
+                            new_stubs = (stubs - {begin}) | ({h} if finish is None else set())
+                            for room2, hand2, free in pays:
+                                stack.append((rest | {track}, new_stubs, room2, hand2,
+                                              from_hand | ({h} if free else set()),
+                                              actions + (LayTrack(lay, hand=free),)))
         return out
 
-    def _move_plans(self, pos: Position) -> list[tuple]:
+    # -- move goods ---------------------------------------------------------------------------
+    def moves(self, pos: Position, *, stop_before_end: bool = False
+              ) -> list[tuple[tuple[Action, ...], Position]]:
+        """Every rest of the move-goods phase (each round: every legal action), with the end.
+
+        With ``stop_before_end`` a rest that plays both rounds ends on the position before the
+        end-of-turn money (both rounds counted as played, phase still MOVE).
+        """
         game = self.game
-        plans = []
-        rounds = 2 - pos.moves
-        base = pos.with_(moves=0)  # so that step never runs the end of the turn here
-        for first in [*self._ships(base), RaiseLocomotive(), Pass()]:
-            try:
-                after, _ = step(game, base, first)
-            except IllegalAction:
-                continue
-            seconds: list = [None]
-            if rounds == 2:
-                seconds = [*self._ships(after), RaiseLocomotive(), Pass()]
-            for second in seconds:
-                if second is None:
-                    end, actions = after, (first,)
+        out = []
+        frontier = [((), pos)]
+        while frontier:
+            actions, here = frontier.pop()
+            for action in self._move_candidates(here):
+                if stop_before_end and here.moves == 1:
+                    after = _apply(game, here.with_(moves=0), action)
+                    if after is not None and after.phase == MOVE:
+                        after = after.with_(moves=2)
                 else:
-                    if isinstance(first, Pass) and not isinstance(second, Pass):
-                        continue  # "pass, then act" is the same turn as "act, then pass"
-                    try:
-                        end, _ = step(game, after.with_(moves=0), second)
-                    except IllegalAction:
-                        continue
-                    actions = (first, second)
-                raises = sum(isinstance(a, RaiseLocomotive) for a in actions)
-                links = sum(a.links for a in actions if isinstance(a, Ship))
-                plans.append((actions, end.board, links, raises, end.entered_exit, end.discount_used))
-        return plans
+                    after = _apply(game, here, action)
+                if after is None:
+                    continue
+                if after.phase == MOVE and after.moves < 2 and after.turn == here.turn:
+                    frontier.append((actions + (action,), after))
+                else:
+                    out.append((actions + (action,), after))
+        return out
+
+    def _move_candidates(self, pos: Position) -> list[Action]:
+        """What the engine's :func:`~zoobook.steam.game.state.legal_actions` tries in a
+        move-goods round (each is then played, and a refused one skipped)."""
+        discount = getattr(engine, "_discount", None)
+        if discount is None:
+            return engine.legal_actions(self.game, pos)
+        ships = self.game.rules.goods.shipments(pos.board, pos.economy.locomotive,
+                                                discount=discount(self.game, pos))
+        return [*ships, RaiseLocomotive(), Pass()]
 
     # -- whole turns -------------------------------------------------------------------------
-    def selects(self, pos: Position) -> list[Select]:
-        rules = self.game.rules
-        return [Select(None)] + [Select(c.name, t) for c in rules.cards
-                                 for t in (rules.goods.flip_targets(pos.board) if c.targeted else [None])]
+    def skeletons(self, pos: Position, last: bool = False) -> list[_Skeleton]:
+        """The board side of every turn from a SHARES-phase position (cached).
 
-    def turn_options(self, pos: Position, deadline: int | None = None
-                     ) -> list[tuple[tuple[Action, ...], Position]]:
-        """Every turn (or rest of a turn) in the move set, with the position after it."""
+        With ``last`` two builds that leave the same complete links (and nodes) for the same
+        cost are one: incomplete track and tiles in hand have no value once the game ends,
+        and shipments only use complete links.
+        """
         game = self.game
-        deadline = game.turns if deadline is None else deadline
-        self.deadline = deadline
+        key = (_key(game, pos.with_(economy=pos.economy.with_(cash=0, shares=0, income=0))), last)
+        if key in self._skeletons:
+            return self._skeletons[key]
+        # Income, shares and cash change nothing on the board: the skeleton starts from 0
+        # income (its end's income is the links shipped) and is paid for later.
+        rich = pos.with_(phase=ACTION, economy=pos.economy.with_(cash=_RICH, income=0, shares=0))
+        out = []
+        for select in self.selects(rich):
+            chosen = _apply(game, rich, select)
+            if chosen is None:
+                continue
+            card = game.rules.card(select.action)
+            price = game.rules.selection.price if select.action else 0
+            net = _RICH - chosen.cash
+            alike: set = set()
+            for build, built in self.builds(chosen, complete_only=last and self.dominances):
+                cost = chosen.cash - built.cash
+                if last and game.rules.goods.goods_left(built.board) > 2:
+                    continue  # two move-goods rounds cannot clear it
+                if last:
+                    hexmap = game.rules.goods.hexmap(built.board)
+                    same = (frozenset(t for t in hexmap.tracks if hexmap.is_node(t.end)),
+                            hexmap.nodes, cost, built.phase)
+                    if same in alike:
+                        continue
+                    alike.add(same)
+                rests = [((), built)] if built.phase != MOVE else \
+                    self.moves(built, stop_before_end=True)
+                for moves, end in rests:
+                    after = base = None
+                    if end.phase == OVER:
+                        if not end.outcome.cleared:
+                            continue
+                        base = final_score(game, end.with_(economy=end.economy.with_(shares=0)))
+                    else:
+                        after, _ = engine._end_of_turn(game, end, [])
+                        if after.phase == OVER and not after.outcome.cleared:
+                            continue  # the turn limit: lost whatever the money
+                    out.append(_Skeleton(select, build, moves, card, price, net, cost, end,
+                                         after, base))
+        self._skeletons[key] = out
+        return out
+
+    def _paid(self, pos: Position, sk: _Skeleton, count: int) -> Position | None:
+        """The end of skeleton *sk* from *pos* with *count* shares issued, or None if it cannot
+        be paid or ends the game lost."""
+        game = self.game
+        cash = pos.cash + SHARE_PRICE * count
+        if sk.select.action is not None and game.rules.selection.refusal(pos.blocked, cash, sk.card):
+            return None
+        cash -= sk.net
+        if sk.cost > cash:
+            return None
+        cash -= sk.cost
+        end = sk.end
+        eco = end.economy.with_(cash=cash, shares=pos.economy.shares + count,
+                                income=pos.economy.income + end.economy.income)
+        if end.phase == OVER:
+            done = end.with_(economy=eco)
+            return done.with_(outcome=replace(end.outcome, cash=cash,
+                                              score=final_score(game, done)))
+        if sk.after.phase == OVER:  # cleared at the end of the turn: the engine decides
+            after, _ = engine._end_of_turn(game, end.with_(economy=eco), [])
+            return None if after.phase == OVER and not after.outcome.cleared else after
+        money, _ = end_of_turn_money(eco)
+        if money.income < 0:
+            return None  # bankrupt
+        return sk.after.with_(economy=money)
+
+    def last_turn_value(self, pos: Position):
+        """The best (score, cash) of a last turn from a SHARES-phase position, worked out with
+        the fewest shares that pay for each clearing skeleton (arithmetic, no positions), or
+        ``NotImplemented`` when some skeleton clears only at the end of the turn."""
+        finals = self.finals(pos)
+        if finals is NotImplemented:
+            return NotImplemented
+        return self.final_value(finals, pos.cash, pos.economy.income, pos.economy.shares)
+
+    def finals(self, pos: Position):
+        """The last turn's clearing skeletons as ``{(cash needed, cash spent): best base}``:
+        the selection needs its price in hand first, the whole turn needs what it spends, and
+        the base is the score without income brought in and shares (cached)."""
+        key = _key(self.game, pos.with_(economy=pos.economy.with_(cash=0, shares=0, income=0)))
+        if key in self._finals:
+            return self._finals[key]
+        table: dict = {}
+        for sk in self.skeletons(pos, True):
+            if sk.base is None:
+                if sk.after is not None and sk.after.phase == OVER:
+                    self._finals[key] = NotImplemented
+                    return NotImplemented
+                continue
+            spend = sk.net + sk.cost
+            need = max(spend, sk.price if sk.select.action else 0)
+            if table.get((need, spend), -10 ** 9) < sk.base:
+                table[(need, spend)] = sk.base
+        self._finals[key] = table
+        return table
+
+    @staticmethod
+    def final_value(finals: dict, cash: int, income: int, shares: int):
+        """The best (score, cash) of a last turn, each skeleton with the fewest shares paying it."""
+        best = None
+        spare = MAX_SHARES - shares
+        for (need, spend), base in finals.items():
+            count = max(0, -(-(need - cash) // SHARE_PRICE))
+            if count > spare:
+                continue
+            value = (base + 3 * income - 3 * (shares + count), cash + SHARE_PRICE * count - spend)
+            if best is None or value > best:
+                best = value
+        return best
+
+    def next_to_last_value(self, pos: Position, deadline: int, stats: SearchStats | None = None,
+                           choice: list | None = None, progress: Callback | None = None):
+        """The best (score, cash) from a SHARES-phase position one turn before *deadline*, by
+        arithmetic: every skeleton, every share count, the engine's end-of-turn money, then
+        the last turn's table of the position it leads to (no positions are made)."""
+        game = self.game
+        best = None
+        spare = MAX_SHARES - pos.economy.shares
+        selection = game.rules.selection
+        skeletons = self.skeletons(pos)
+        for done, sk in enumerate(skeletons):
+            if progress is not None and progress(done, len(skeletons), f"deadline turn {deadline}") is False:
+                raise Interrupted("stopped by the progress callback")
+            if sk.end.phase != OVER and game.rules.goods.goods_left(sk.end.board) > 2:
+                continue
+            finals = None
+            if sk.end.phase != OVER:
+                if sk.after.phase == OVER:
+                    return NotImplemented
+                template = sk.after
+                if turns_lower_bound(game, template)[0] > 1:
+                    continue
+                finals = self.finals(template)
+                if finals is NotImplemented:
+                    return NotImplemented
+                if not finals:
+                    continue
+            for count in range(spare + 1):
+                cash = pos.cash + SHARE_PRICE * count
+                if sk.select.action is not None and selection.refusal(pos.blocked, cash, sk.card):
+                    continue
+                cash -= sk.net + sk.cost
+                if cash < 0 or sk.cost > cash + sk.cost:
+                    continue
+                shares = pos.economy.shares + count
+                income = pos.economy.income + sk.end.economy.income
+                if finals is None:  # cleared at once this turn (S13): the fewest shares
+                    value = (sk.base + 3 * pos.economy.income - 3 * shares, cash)
+                else:
+                    eco = sk.end.economy.with_(cash=cash, shares=shares, income=income)
+                    money, _ = end_of_turn_money(eco)
+                    if money.income < 0:
+                        continue
+                    value = self.final_value(finals, money.cash, money.income, shares)
+                if stats is not None:
+                    stats.weighed += 1
+                    stats.refuted += value is None
+                if value is not None and (best is None or value > best):
+                    best = value
+                    if choice is not None:
+                        choice[:] = [sk, count]
+                if finals is None:
+                    break
+        return best
+
+    def turn_options(self, pos: Position, deadline: int | None = None, *, last: bool = False
+                     ) -> list[tuple[tuple[Action, ...], Position]]:
+        """Every turn (or rest of a turn) from *pos*, one per distinct end position.
+
+        With ``last`` (the deadline's turn) only the turns that clear are kept, and a turn
+        from the shares phase issues the fewest shares that pay for it (the module docstring
+        proves it never loses).
+        """
         if pos.phase == OVER:
             return []
+        game = self.game
+        if pos.phase == SHARES:
+            options = []
+            spare = MAX_SHARES - pos.economy.shares
+            room = None if deadline is None or not self.prune else 2 * (deadline - pos.turn)
+            for sk in self.skeletons(pos, last):
+                if room is not None and sk.end.phase != OVER and \
+                        game.rules.goods.goods_left(sk.end.board) > room:
+                    continue  # the goods bound, before paying for it
+                cleared_at_once = sk.end.phase == OVER and sk.end.outcome.cleared
+                for count in range(spare + 1):
+                    end = self._paid(pos, sk, count)
+                    if end is None:
+                        continue
+                    if last and not (end.phase == OVER and end.outcome.cleared):
+                        continue
+                    options.append(((IssueShares(count), sk.select) + sk.build + sk.moves, end))
+                    if last and cleared_at_once and self.dominances:
+                        break  # the fewest shares that pay for it: the last turn's dominance (S13)
+        else:
+            options = self._rest_of_turn(pos)
+            if last:
+                options = [(a, end) for a, end in options
+                           if end.phase == OVER and end.outcome.cleared]
+        options = [(a, end) for a, end in options
+                   if not (end.phase == OVER and not end.outcome.cleared)]
+        distinct: dict = {}
+        for actions, end in options:
+            distinct.setdefault(_key(game, end), (actions, end))
+        return list(distinct.values())
+
+    def _rest_of_turn(self, pos: Position):
+        """The rest of a turn begun already, played through the engine."""
+        game = self.game
         if pos.phase == MOVE:
             return self.moves(pos)
         if pos.phase == BUILD:
             return [(build + moves, end) for build, after in self.builds(pos)
-                    for moves, end in self.moves(after)]
-        if pos.phase == ACTION:
-            out = []
-            for select in self.selects(pos):
-                try:
-                    after, _ = step(game, pos, select)
-                except IllegalAction:
-                    continue
-                out += [((select,) + rest, end) for rest, end in self.turn_options(after, deadline)]
-            return out
-        return self._whole_turns(pos, deadline)
-
-    def _whole_turns(self, pos: Position, deadline: int) -> list[tuple[tuple[Action, ...], Position]]:
-        game = self.game
-        eco = pos.economy
-        spare = MAX_SHARES - eco.shares
-        rich = pos.with_(economy=eco.with_(cash=_RICH), phase=ACTION)
-        turns_left = deadline - pos.turn + 1
-        best: dict = {}
+                    for moves, end in ([((), after)] if after.phase != MOVE else self.moves(after))]
+        out = []
         for select in self.selects(pos):
-            try:
-                chosen, _ = step(game, rich, select)
-            except IllegalAction:
-                continue
-            card = game.rules.card(select.action)
-            price = game.rules.selection.price if select.action else 0
-            for build, built, cost in self._cached_builds(chosen):
-                need = max(0, price - eco.cash, price - card.cash_bonus + cost - eco.cash)
-                least = math.ceil(need / SHARE_PRICE)
-                if least > spare:
-                    continue
-                counts = [spare] if turns_left == 1 else [least]
-                for count in counts:
-                    cash = eco.cash + SHARE_PRICE * count - price + card.cash_bonus - cost
-                    # cached builds are shared by cards alike for building: keep this card
-                    start = built.with_(card=chosen.card,
-                                        economy=chosen.economy.with_(cash=cash, shares=eco.shares + count))
-                    for moves, end in self.moves(start):
-                        actions = (IssueShares(count), select) + build + moves
-                        self._keep_richest(best, actions, end)
-                        short = self._shortfall(start, moves, end)
-                        if short and count < spare:
-                            more = min(spare, count + math.ceil(short / SHARE_PRICE))
-                            richer = start.with_(economy=replace(start.economy,
-                                                                 cash=cash + SHARE_PRICE * (more - count),
-                                                                 shares=eco.shares + more))
-                            for again_moves, again in self.moves(richer):
-                                if again_moves == moves:
-                                    self._keep_richest(best, (IssueShares(more), select) + build + moves,
-                                                       again)
-        return list(best.values())
-
-    @staticmethod
-    def _keep_richest(best: dict, actions: tuple, end: Position) -> None:
-        """Keep, among turns ending in the same position but for cash, the richest (cash never hurts)."""
-        key = end.with_(economy=end.economy.with_(cash=0), outcome=None) if end.phase != OVER else end
-        if key not in best or best[key][1].cash < end.cash:
-            best[key] = (actions, end)
-
-    def _signature(self, card_name: str | None) -> tuple:
-        """What of a card matters to a build: its tile limit, its prices, urbanizing."""
-        card = self.game.rules.card(card_name)
-        return (card.tile_limit(self.game.rules.tiles), card.tile_price(1), card.tile_price(2),
-                card.urbanizes)
-
-    def _cached_builds(self, chosen: Position):
-        key = (chosen.board, chosen.stubs, chosen.hand, self._signature(chosen.card),
-               chosen.tiles_laid, chosen.urbanized, chosen.turn)
-        if key not in self._builds:
-            rich = chosen.with_(economy=chosen.economy.with_(cash=_RICH))
-            self._builds[key] = [(actions, after, _RICH - after.cash)
-                                 for actions, after in self._build_options(rich)]
-        return self._builds[key]
-
-    @staticmethod
-    def _shortfall(start: Position, moves: tuple[Action, ...], end: Position) -> int:
-        """The expenses this turn leaves unpaid (base-games.md: income drops by the shortfall)."""
-        eco = start.economy
-        links = sum(a.links for a in moves if isinstance(a, Ship))
-        raises = sum(isinstance(a, RaiseLocomotive) for a in moves)
-        return max(0, eco.shares + eco.locomotive + raises - (eco.cash + eco.income + links))
+            chosen = _apply(game, pos, select)
+            if chosen is not None:
+                out += [((select,) + rest, end) for rest, end in self._rest_of_turn(chosen)]
+        return out
 
 
 def turn_options(game: Game, pos: Position, deadline: int | None = None
                  ) -> list[tuple[tuple[Action, ...], Position]]:
-    """Every turn (or the rest of the current turn) in the planner's move set.
-
-    From the shares phase a turn is shares, action, build and both move-goods
-    rounds; from a later phase, the rest of the current turn.
-    """
+    """Every turn (or the rest of the current turn) of the planner, one per end position."""
     return MoveSet(game).turn_options(pos, deadline)
 
 
 # -- the search -----------------------------------------------------------------------------------
 
 class _Search:
-    def __init__(self, game: Game, prune: bool, progress: Callback, max_positions: int | None = None) -> None:
+    def __init__(self, game: Game, prune: bool, progress: Callback, max_positions: int | None = None,
+                 dominances: bool = True) -> None:
         self.game = game
         self.prune = prune
         self.progress = progress
         self.max_positions = max_positions
         self.stats = SearchStats()
         self.memo: dict = {}
-        self.moves = MoveSet(game, prune)
+        self.moves = MoveSet(game, prune, dominances)
+        self.dominances = dominances
 
-    def best(self, pos: Position, deadline: int, top: bool = False):
-        """(cash, actions) of the richest plan clearing by *deadline*, or None."""
+    def value(self, pos: Position, deadline: int):
+        """(score, cash) of the best plan from *pos* clearing by *deadline*, or None."""
         if pos.phase == OVER:
-            return (pos.outcome.cash, ()) if pos.outcome.cleared and pos.outcome.turns <= deadline else None
+            if pos.outcome.cleared and pos.outcome.turns <= deadline:
+                return (final_score(self.game, pos), pos.outcome.cash)
+            return None
         if pos.turn > deadline:
             return None
-        key = (pos, deadline)
+        key = (_key(self.game, pos), deadline)
         if key in self.memo:
             self.stats.memo_hits += 1
             return self.memo[key]
+        self.memo[key] = found = self._expand(pos, deadline, top=False)
+        return found
+
+    def options(self, pos: Position, deadline: int):
+        return self.moves.turn_options(pos, deadline, last=pos.turn == deadline)
+
+    def _expand(self, pos: Position, deadline: int, top: bool):
         if self.prune:
             need, _ = turns_lower_bound(self.game, pos)
             if pos.turn + need - 1 > deadline:
                 self.stats.pruned_goods += 1
-                self.memo[key] = None
                 return None
             if not _money_ok(self.game, pos, deadline - pos.turn + 1):
                 self.stats.pruned_money += 1
-                self.memo[key] = None
                 return None
         self.stats.expanded += 1
         if self.max_positions is not None and self.stats.expanded > self.max_positions:
             raise SearchBudgetExceeded(f"more than {self.max_positions} positions")
-        options = self.moves.turn_options(pos, deadline)
+        if self.dominances and not top and pos.phase == SHARES and pos.turn == deadline:
+            found = self.moves.last_turn_value(pos)
+            if found is not NotImplemented:
+                return found
+        if self.dominances and pos.phase == SHARES and pos.turn == deadline - 1:
+            found = self.moves.next_to_last_value(pos, deadline, self.stats if top else None,
+                                                  progress=self.progress if top else None)
+            if found is not NotImplemented:
+                return found
+        options = self.options(pos, deadline)
         self.stats.weighed += len(options)
-        if self.prune:
-            goods = self.game.rules.goods
-            options.sort(key=lambda o: (goods.goods_left(o[1].board), -o[1].cash))
         found = None
-        if top:
-            self.stats.refuted = 0
-        for done, (actions, after) in enumerate(options):
-            if top:
-                if self.progress(done, len(options), f"deadline turn {deadline}") is False:
-                    raise Interrupted("stopped by the progress callback")
-            if self.prune and found is not None and _cash_ceiling(after, deadline) <= found[0]:
-                self.stats.pruned_money += 1
-                continue
-            result = self.best(after, deadline)
+        for done, (_, after) in enumerate(options):
+            if top and self.progress(done, len(options), f"deadline turn {deadline}") is False:
+                raise Interrupted("stopped by the progress callback")
+            result = self.value(after, deadline)
             if top and result is None:
                 self.stats.refuted += 1
-            if result is not None and (found is None or result[0] > found[0]):
-                found = (result[0], actions + result[1])
-        # A branch cut by the cash ceiling could not beat *found*, so *found* stays the optimum.
-        self.memo[key] = found
+            if result is not None and (found is None or result > found):
+                found = result
         return found
+
+    def top(self, pos: Position, deadline: int):
+        self.stats.refuted = 0
+        key = (_key(self.game, pos), deadline)
+        self.memo[key] = found = self._expand(pos, deadline, top=True)
+        return found
+
+    def witness(self, pos: Position, deadline: int) -> tuple[Action, ...]:
+        """The actions of a best plan, rebuilt forwards from the values (so every shipment
+        names the track of the positions the engine will really reach)."""
+        target = self.value(pos, deadline)
+        actions: list[Action] = []
+        while pos.phase != OVER:
+            if self.dominances and pos.phase == SHARES and pos.turn == deadline - 1:
+                choice: list = []
+                if self.moves.next_to_last_value(pos, deadline, choice=choice) == target and choice:
+                    sk, count = choice
+                    actions += (IssueShares(count), sk.select) + sk.build + sk.moves
+                    pos = self.moves._paid(pos, sk, count)
+                    continue
+            for chosen, after in self.options(pos, deadline):
+                if self.value(after, deadline) == target:
+                    actions += chosen
+                    pos = after
+                    break
+            else:  # pragma: no cover - the values say a plan exists
+                raise AssertionError("no option reaches the planned value")
+        return tuple(actions)
 
 
 def plan(game: Game, position: Position | None = None, *, prune: bool = True,
          progress: Callback = quiet, deadline: int | None = None,
-         max_positions: int | None = None) -> Plan:
-    """The fewest turns to clear the map from *position*, then the most cash.
+         max_positions: int | None = None, dominances: bool = True) -> Plan:
+    """The fewest turns to clear the map from *position*, then the best score, then the most cash.
 
     Parameters
     ----------
@@ -585,42 +860,57 @@ def plan(game: Game, position: Position | None = None, *, prune: bool = True,
     position : Position, optional
         Where to start (default: the game's start). Any phase.
     prune : bool
-        Use the bounds (see the module docstring); without them the search
-        only memoises (the benchmark's baseline).
+        Use the bounds (see the module docstring); without them the search only
+        memoises (the benchmark's baseline).
     progress : callable
-        ``progress(done, total, message)``; return False to stop
-        (raises :class:`~zoobook.progress.Interrupted`). Ctrl-C also
-        raises it.
+        ``progress(done, total, message)``; return False to stop (raises
+        :class:`~zoobook.progress.Interrupted`). Ctrl-C also raises it.
     deadline : int, optional
         The last turn allowed (default: the game's turn limit).
+    dominances : bool
+        Use the last turn's two dominances and the arithmetic of the last two turns (see the
+        module docstring); without them every share count and build of the last turn is
+        played out through positions (the tests compare both).
     max_positions : int, optional
-        Give up with :class:`~zoobook.progress.SearchBudgetExceeded` after
-        expanding this many positions (generators keep only quick puzzles).
+        Give up with :class:`~zoobook.progress.SearchBudgetExceeded` after expanding this
+        many positions (generators keep only quick puzzles).
     """
     pos = position or game.start
-    last = game.turns if deadline is None else min(deadline, game.turns)
-    search = _Search(game, prune, progress, max_positions)
     if pos.phase == OVER:
         raise ValueError("the game is over already")
+    last = game.turns if deadline is None else min(deadline, game.turns)
+    search = _Search(game, prune, progress, max_positions, dominances)
     need, why = turns_lower_bound(game, pos)
-    first = pos.turn + need - 1 if prune else pos.turn
-    first = max(first, pos.turn)
+    first = max(pos.turn, pos.turn + need - 1 if prune else pos.turn)
     try:
         for target in range(first, last + 1):
-            found = search.best(pos, target, top=True)
+            found = search.top(pos, target)
             if found is not None:
-                return _make_plan(game, pos, found, target, first, need, why, search.stats)
+                actions = search.witness(pos, target)
+                return _make_plan(game, pos, found, actions, target, first, need, why, search.stats)
     except KeyboardInterrupt:
         raise Interrupted("interrupted (Ctrl-C)", search.stats) from None
     except Interrupted as exc:
         exc.partial = search.stats
         raise
-    explanation = (f"No plan clears the map by the end of turn {last}: the search tried every "
-                   f"plan of its move set for each deadline up to turn {last} {cite('S10')}.",
-                   f"It expanded {plural(search.stats.expanded, 'position')}.")
-    if need > 10 ** 5:
-        explanation = (f"The map can never be cleared: {why}.",)
-    return Plan(None, None, (), first, search.stats, explanation)
+    return Plan(None, None, (), first, search.stats, _no_plan(game, pos, last, first, need, why,
+                                                              search.stats))
+
+
+def _no_plan(game: Game, pos: Position, last: int, first: int, need: int, why: str,
+             stats: SearchStats) -> tuple[str, ...]:
+    if need >= 10 ** 5:
+        return (f"The map can never be cleared: {why}.",)
+    if first > last:
+        return (f"No plan clears the map by the end of turn {last}: "
+                f"{_short_reason(game, pos, last)} {_cite('S10a', 'S10')}.",
+                "No search was needed: this count alone rules out every plan.")
+    tried = (f"turn {first}" if first == last else f"turns {first} to {last}")
+    return (f"No plan clears the map by the end of turn {last} {_cite('S10a', 'S10')}.",
+            f"At least {plural(need, 'turn')} are needed ({why}), so the search tried the "
+            f"deadlines {tried}, over {EXACT_OVER}, and found no plan clearing by any of them; "
+            f"it expanded {plural(stats.expanded, 'position')} and weighed "
+            f"{plural(stats.weighed, 'whole turn')}.")
 
 
 def replay(game: Game, position: Position, actions: Iterable[Action]) -> list[TurnPlan]:
@@ -639,17 +929,20 @@ def replay(game: Game, position: Position, actions: Iterable[Action]) -> list[Tu
     return steps
 
 
-def _make_plan(game, pos, found, target, first, need, why, stats) -> Plan:
-    cash, actions = found
+def _make_plan(game, pos, found, actions, target, first, need, why, stats) -> Plan:
+    score, cash = found
     steps = replay(game, pos, actions)
     goods = game.rules.goods
-    lines = [f"A plan clears the map in turn {target} with ${cash} left: "
-             f"{goods.clear_reason} {cite('S10')}."]
+    rank = _cite("S10a", "S10")
+    lines = [f"A plan clears the map in turn {target} with a score of {score} and ${cash} left: "
+             f"{goods.clear_reason} {rank}."]
     if target == first:
         lines.append(f"No plan can clear it sooner: {plural(need, 'more turn')} at least ({why}).")
     else:
-        lines.append(f"At least {plural(need, 'turn')} are needed ({why}); the search found no plan "
-                     f"clearing by turn {target - 1}, trying every plan of its move set.")
-    lines.append(f"No plan clearing in turn {target} leaves more than ${cash}: ties rank by cash "
-                 f"{cite('S10')}.")
-    return Plan(target, cash, tuple(steps), first, stats, tuple(lines))
+        lines.append(f"No plan can clear it sooner: at least {plural(need, 'turn')} are needed "
+                     f"({why}), and the search found no plan clearing by turn {target - 1} over "
+                     f"{EXACT_OVER}.")
+    lines.append(f"No plan clearing in turn {target} scores more than {score} (3 per income level, "
+                 f"-3 per issued share, +1 per track tile in complete links), and none scoring "
+                 f"{score} leaves more than ${cash} {rank}; the search is exact over {EXACT_OVER}.")
+    return Plan(target, cash, tuple(steps), first, stats, tuple(lines), score)

@@ -1,27 +1,33 @@
 """The turn engine: one solo game of Age of Steam on the Zoo or Easter Island map.
 
-OpenSpiel-style: a :class:`GameState` has :meth:`~GameState.legal_actions`,
-:meth:`~GameState.apply`, :meth:`~GameState.is_terminal`,
+The project's game API (:mod:`zoobook.game_api`, OpenSpiel's shape): a :class:`GameState`
+has :meth:`~GameState.legal_actions`, :meth:`~GameState.refusal`,
+:meth:`~GameState.apply`, :meth:`~GameState.is_terminal`, :meth:`~GameState.returns`,
 :meth:`~GameState.result`, a readable ``str()`` and a text :attr:`~GameState.log`.
 Underneath, a :class:`Position` is a frozen, hashable snapshot (the planner
 memoises on it) and :func:`step` is the pure rule: ``step(game, position,
 action)`` returns the next position and the log lines, or raises
-:class:`IllegalAction` naming the rule that forbids the action. ``apply`` calls
-``step`` first and changes nothing when it raises.
+:class:`~zoobook.errors.IllegalAction` whose :class:`~zoobook.errors.Refusal` names the
+ruling that forbids the action. ``apply`` changes nothing when it raises.
 
-A turn (base-games.md; rulings S7-S11):
+A turn (rulings S7-S15):
 
-1. **shares** -- :class:`~.actions.IssueShares` (0 or more, $5 each, at most 15 issued);
-2. **action** -- :class:`~.actions.Select` a card or none (the map's selection policy);
+1. **shares** -- :class:`~.actions.IssueShares` (0 or more, $5 each, at most 15 issued, S11);
+2. **action** -- :class:`~.actions.Select` a card or none (the map's selection policy, S8/S9);
+   an action with no effect may still be selected (S12);
 3. **build** -- :class:`~.actions.LayTrack` (tile limit and prices of the map and card,
    Zoo bonus tiles from hand free beyond the limit), :class:`~.actions.Urbanize`
    with the Urbanization card, then :class:`~.actions.EndBuild`; incomplete track
-   not extended since the previous turn is lost;
+   not extended since the previous turn loses its owner but stays (S15);
 4. **move goods**, two rounds -- :class:`~.actions.Ship`, :class:`~.actions.RaiseLocomotive`
    (at most once) or :class:`~.actions.Pass`; on the Zoo map entering an exit gives a
    bonus tile (S7);
 5. then by itself: income, expenses, income reduction (S11), bankruptcy (income below 0:
-   lost), the clear conditions (cleared: won, S10), the blockers (S9), the turn limit.
+   lost), the blockers (S9), the turn limit (S10).
+
+The map is cleared the moment its last condition is met, and the game ends there,
+before income and expenses (S13). Each map starts as ruling S11a says (the Zoo:
+$0, no shares, locomotive 1). Cleared games rank by :attr:`GameResult.rank` (S10a).
 
 Examples
 --------
@@ -29,15 +35,19 @@ Examples
 >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
 >>> game = Game.zoo(zoo, land=[(1, 0)], turns=2)
 >>> state = game.new_state()
->>> for action in [IssueShares(0), Select(None), LayTrack([(0, 0), (1, 0), (2, 0)]), EndBuild(),
+>>> state.position.economy
+Economy(cash=0, income=0, shares=0, locomotive=1)
+>>> for action in [IssueShares(1), Select(None), LayTrack([(0, 0), (1, 0), (2, 0)]), EndBuild(),
 ...                Ship(("goats", "yaks"), (0,)), Ship(("yaks", "goats"), (0,))]:
 ...     state.apply(action)
 >>> state.is_terminal(), state.result()
-(True, GameResult(cleared=True, turns=1, cash=4, reason='every animal area is fed'))
+(True, GameResult(cleared=True, turns=1, cash=1, reason='every animal area is fed', score=4))
+>>> state.log[-1]
+'CLEARED in turn 1 with $1, score 4: every animal area is fed'
 >>> state.apply(Pass())
 Traceback (most recent call last):
 ...
-zoobook.steam.game.state.IllegalAction: the game is over (cleared in turn 1)
+zoobook.errors.IllegalAction: the game is over (cleared in turn 1)
 """
 
 from __future__ import annotations
@@ -48,32 +58,46 @@ from types import MappingProxyType
 from typing import Any
 
 from zoobook.assumed import assumed
+from zoobook.errors import IllegalAction, Refusal
+from zoobook.game_api import GameState as GameAPI
 from zoobook.hexgrid import Hex, neighbours
-from zoobook.rulings import cite
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Ship, Urbanize, hex_text)
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, Economy, end_of_turn_money
 from zoobook.steam.game.maps import EASTER, ZOO, MapRules
 from zoobook.steam.hexmap import MapError, Track, as_hex
 
-__all__ = ["Game", "Position", "GameState", "GameResult", "IllegalAction", "step", "legal_actions",
+__all__ = ["Game", "Position", "GameState", "GameResult", "step", "legal_actions", "final_score",
            "SHARES", "ACTION", "BUILD", "MOVE", "OVER"]
 
 SHARES, ACTION, BUILD, MOVE, OVER = "shares", "action", "build", "move goods", "over"
 
 
-class IllegalAction(ValueError):
-    """An action the rules forbid now; the message says which rule."""
-
-
 @dataclass(frozen=True)
 class GameResult:
-    """How a game ended: cleared or not, in which turn, with how much cash (S10)."""
+    """How a game ended: cleared or not, in which turn, with what score and cash (S10, S10a).
+
+    ``score`` is the base game's final score (S10a): 3 per income level, -3 per issued
+    share, +1 per track tile in the player's complete links. :attr:`rank` orders results.
+    """
 
     cleared: bool
     turns: int
     cash: int
     reason: str
+    score: int = 0
+
+    @property
+    def rank(self) -> tuple:
+        """Sort key, best first (S10a): cleared before lost, then fewer turns, higher score, more cash.
+
+        >>> fast = GameResult(True, 3, 0, "", score=1)
+        >>> rich = GameResult(True, 3, 50, "", score=0)
+        >>> slow = GameResult(True, 4, 99, "", score=99)
+        >>> [r.cash for r in sorted([slow, rich, fast], key=lambda r: r.rank)]
+        [0, 50, 99]
+        """
+        return (not self.cleared, self.turns if self.cleared else 0, -self.score, -self.cash)
 
 
 @dataclass(frozen=True, eq=False)
@@ -146,7 +170,7 @@ class Game:
     turns : int
         The turn limit (S10: 10 unless a puzzle sets another number).
     start : Position
-        The opening position (ruling S11's economy unless a puzzle says otherwise).
+        The opening position (the map's start, ruling S11a, unless a puzzle says otherwise).
     """
 
     rules: MapRules
@@ -156,8 +180,11 @@ class Game:
 
     @classmethod
     def make(cls, rules: MapRules, board, land: Mapping | Iterable, turns: int | None = None,
-             economy: Economy = Economy(), **position: Any) -> "Game":
-        """A game on *board*; *land* is a mapping hex -> terrain or plain hexes (all plain)."""
+             economy: Economy | None = None, **position: Any) -> "Game":
+        """A game on *board*; *land* is a mapping hex -> terrain or plain hexes (all plain).
+
+        *economy* defaults to the map's start (S11a)."""
+        economy = rules.start if economy is None else economy
         if isinstance(land, Mapping):
             terrain = {as_hex(h): str(t) for h, t in land.items()}
         else:
@@ -198,8 +225,8 @@ class Game:
 
 # -- the rules, as one pure function ---------------------------------------------------------
 
-def _refuse(reason: str) -> IllegalAction:
-    return IllegalAction(reason)
+def _refuse(reason: str, rule: str = "") -> IllegalAction:
+    return IllegalAction(Refusal(reason, rule))
 
 
 def _phase_check(pos: Position, action: Action) -> None:
@@ -210,24 +237,51 @@ def _phase_check(pos: Position, action: Action) -> None:
         raise _refuse(f"the game is over ({how} in turn {pos.outcome.turns})")
     if pos.phase != wanted:
         raise _refuse(f"it is the {pos.phase} phase, not the {wanted} phase: a turn runs shares, "
-                      "action, build, move goods in that order (base-games.md)")
+                      "action, build, move goods in that order", "S11")
 
 
 def step(game: Game, pos: Position, action: Action) -> tuple[Position, list[str]]:
-    """The position after *action* and the log lines it writes; :class:`IllegalAction` if illegal."""
+    """The position after *action* and the log lines it writes; :class:`IllegalAction` if illegal.
+
+    Pure: *pos* is never changed. The map is cleared the moment its last condition is met
+    (S13): the game ends then, before income and expenses.
+    """
+    if type(action) not in _HANDLERS:
+        raise _refuse(f"{action!r} is not an action of a solo Age of Steam game")
     _phase_check(pos, action)
-    handler = {IssueShares: _issue, Select: _select, LayTrack: _lay, Urbanize: _urbanize,
-               EndBuild: _end_build, Ship: _ship, RaiseLocomotive: _raise, Pass: _pass}[type(action)]
-    return handler(game, pos, action)
+    new, lines = _HANDLERS[type(action)](game, pos, action)
+    return _cleared_now(game, new, lines), lines
+
+
+def _cleared_now(game: Game, pos: Position, lines: list[str]) -> Position:
+    """*pos*, ended as cleared when its board meets every condition (S13)."""
+    if pos.phase != OVER and game.rules.goods.cleared(pos.board):
+        return _finish(game, pos, lines, cleared=True, reason=game.rules.goods.clear_reason)
+    return pos
+
+
+def final_score(game: Game, pos: Position) -> int:
+    """The base game's final score (S10a): 3 per income level, -3 per issued share, +1 per
+    track tile in the player's complete links."""
+    hexmap = game.rules.goods.hexmap(pos.board)
+    tiles = sum(len(link.track_hexes) for link in hexmap.complete_links())
+    return 3 * pos.economy.income - 3 * pos.economy.shares + tiles
+
+
+def _finish(game: Game, pos: Position, lines: list[str], *, cleared: bool, reason: str) -> Position:
+    result = GameResult(cleared, pos.turn, pos.cash, reason, final_score(game, pos))
+    lines.append(("CLEARED" if cleared else "LOST") + f" in turn {result.turns} with "
+                 f"${result.cash}, score {result.score}: {result.reason}")
+    return pos.with_(phase=OVER, outcome=result)
 
 
 def _issue(game: Game, pos: Position, action: IssueShares) -> tuple[Position, list[str]]:
     count, eco = action.count, pos.economy
-    if count < 0:
-        raise _refuse("a number of shares is 0 or more")
+    if not isinstance(count, int) or count < 0:
+        raise _refuse(f"a number of shares is a whole number, 0 or more, not {count!r}", "S11")
     if eco.shares + count > MAX_SHARES:
-        raise _refuse(f"at most {MAX_SHARES} shares may be issued and {eco.shares} already are "
-                      f"{cite('S11')}")
+        raise _refuse(f"at most {MAX_SHARES} shares may be issued and {eco.shares} already are",
+                      "S11")
     eco = eco.issue(count)
     line = (f"issue {count} share{'s' if count != 1 else ''}: +${SHARE_PRICE * count} -> ${eco.cash}"
             if count else "issue no shares")
@@ -238,15 +292,15 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
     rules = game.rules
     try:
         card = rules.card(action.action)
-    except KeyError as exc:
-        raise _refuse(exc.args[0]) from None
+    except (KeyError, TypeError) as exc:
+        raise _refuse(str(exc.args[0]), rules.rule) from None
     if action.action is None:
         if action.target is not None:
             raise _refuse("no action has no target")
         return pos.with_(phase=BUILD, card=None), ["select no action"]
     reason = rules.selection.refusal(pos.blocked, pos.cash, card)
     if reason:
-        raise _refuse(reason)
+        raise IllegalAction(reason)
     eco = pos.economy
     board = pos.board
     lines = []
@@ -256,22 +310,28 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
         lines.append(f"select {card.name}: -${price} -> ${eco.cash}")
     else:
         lines.append(f"select {card.name}")
+    void = False
     if card.targeted:
         targets = rules.goods.flip_targets(board)
-        if action.target not in targets:
-            shown = ", ".join(targets) or "none"
-            raise _refuse(f"{card.name} needs a stack of two cubes to flip (stacks: {shown}) "
-                          f"{cite('S9')}")
-        board = rules.goods.flip(board, action.target)
-        lines.append(f"  flip the moai on {action.target}: {rules.goods.stack_text(board, action.target)}")
+        if not targets and action.target is None:
+            void = True
+            lines.append(f"  no stack holds two cubes: nothing to flip, no ${card.cash_bonus} (S12)")
+        elif action.target not in targets:
+            shown = ", ".join(targets) or "none, so select it with no target"
+            raise _refuse(f"{card.name} flips a stack of two cubes (stacks: {shown})", "S9")
+        else:
+            board = rules.goods.flip(board, action.target)
+            lines.append(f"  flip the moai on {action.target}: "
+                         f"{rules.goods.stack_text(board, action.target)}")
     elif action.target is not None:
         raise _refuse(f"{card.name} takes no target")
     if card.raises_locomotive:
         if eco.locomotive >= MAX_LEVEL:
-            raise _refuse(f"the locomotive is already at level {MAX_LEVEL}, the highest (base-games.md)")
-        eco = eco.with_(locomotive=eco.locomotive + 1)
-        lines.append(f"  locomotive -> {eco.locomotive}")
-    if card.cash_bonus:
+            lines.append(f"  the locomotive is already at level {MAX_LEVEL}, the highest: no effect (S12)")
+        else:
+            eco = eco.with_(locomotive=eco.locomotive + 1)
+            lines.append(f"  locomotive -> {eco.locomotive}")
+    if card.cash_bonus and not void:
         eco = eco.with_(cash=eco.cash + card.cash_bonus)
         lines.append(f"  +${card.cash_bonus} -> ${eco.cash}")
     return pos.with_(phase=BUILD, card=card.name, economy=eco, board=board), lines
@@ -286,7 +346,8 @@ def _lay(game: Game, pos: Position, action: LayTrack) -> tuple[Position, list[st
     hexmap = goods.hexmap(pos.board)
     hexes = list(action.hexes)
     if len(hexes) < 2:
-        raise _refuse("lay track from a node or an incomplete track's end to at least one new hex")
+        raise _refuse("lay track from a node or an incomplete track's end to at least one new hex",
+                      "S2")
     start = hexes[0]
     stubs = _stub_ends(pos)
     tracks = list(hexmap.tracks)
@@ -296,39 +357,38 @@ def _lay(game: Game, pos: Position, action: LayTrack) -> tuple[Position, list[st
     elif hexmap.is_node(start):
         index, base = None, [start]
     else:
-        raise _refuse(f"{hex_text(start)} is neither a node nor the end of your incomplete track: "
-                      f"track starts at a city, town or exit, or extends an incomplete link "
-                      f"{cite('S2')}")
+        raise _refuse(f"{hex_text(start)} is neither a node nor the end of an incomplete track: "
+                      f"track starts at a city, town or exit, or extends an incomplete link", "S2")
     ends_at_node = hexmap.is_node(hexes[-1]) and len(hexes) > 1
     new = hexes[1:-1] if ends_at_node else hexes[1:]
     if not new:
-        raise _refuse("a lay puts down at least one tile: track joins nodes through track hexes "
-                      f"{cite('S2')}")
+        raise _refuse("a lay puts down at least one tile: track joins nodes through track hexes",
+                      "S2")
     for h in new:
         if hexmap.is_node(h):
-            raise _refuse(f"{hex_text(h)} is a node: a track's inner hexes are never nodes {cite('S2')}")
+            raise _refuse(f"{hex_text(h)} is a node: a track's inner hexes are never nodes", "S2")
         if h not in game.land:
-            raise _refuse(f"{hex_text(h)} is not a hex where track may be laid on this map")
-    if not 0 <= action.hand <= len(new):
-        raise _refuse(f"{action.hand} tiles from hand for a lay of {len(new)}")
+            raise _refuse(f"{hex_text(h)} is not a hex where track may be laid on this map", "S2")
+    if not isinstance(action.hand, int) or not 0 <= action.hand <= len(new):
+        raise _refuse(f"{action.hand} tiles from hand for a lay of {len(new)}", "S7")
     if action.hand > pos.hand:
         raise _refuse(f"you hold {pos.hand} bonus tile{'s' if pos.hand != 1 else ''}, not "
-                      f"{action.hand}: bonus tiles come from shipments through exits {cite('S7')}")
+                      f"{action.hand}: bonus tiles come from shipments through exits", "S7")
     card = rules.card(pos.card)
     limit = rules.tile_limit(card)
     counted = len(new) - action.hand
     if pos.tiles_laid + counted > limit:
         raise _refuse(f"{pos.tiles_laid} tile{'s' if pos.tiles_laid != 1 else ''} laid already and "
                       f"{counted} more exceeds the limit of {limit} this turn "
-                      f"({'4 with the Engineer' if limit > rules.tiles else '3 per build, 4 with the Engineer'}; "
-                      f"{cite('S8') if rules.name == 'zoo' else cite('S9')})")
+                      f"({'4 with the Engineer' if limit > rules.tiles else '3 per build, 4 with the Engineer'})",
+                      rules.rule)
     # Tiles from hand are the free ones; the most expensive tiles take them.
     prices = sorted((rules.tile_price(game.land[h], card) for h in new), reverse=True)
     cost = sum(prices[action.hand:])
     if cost > pos.cash:
         raise _refuse(f"these tiles cost ${cost} and you have ${pos.cash} "
-                      f"({rules.price.describe()}{'; engineer $' + str(card.price) if getattr(card, 'price', None) else ''}; "
-                      f"{cite('S8') if rules.name == 'zoo' else cite('S9')})")
+                      f"({rules.price.describe()}{'; engineer $' + str(card.price) if getattr(card, 'price', None) else ''})",
+                      rules.rule)
     track = base + hexes[1:]
     if index is None:
         tracks.append(Track(tuple(track)))
@@ -337,7 +397,7 @@ def _lay(game: Game, pos: Position, action: LayTrack) -> tuple[Position, list[st
     try:
         board = goods.with_tracks(pos.board, tracks)
     except MapError as exc:
-        raise _refuse(f"{exc.reason}") from None
+        raise _refuse(f"{exc.reason}", "S2") from None
     stubs.pop(start, None)
     if not ends_at_node:
         stubs[hexes[-1]] = pos.turn
@@ -353,14 +413,15 @@ def _lay(game: Game, pos: Position, action: LayTrack) -> tuple[Position, list[st
 def _urbanize(game: Game, pos: Position, action: Urbanize) -> tuple[Position, list[str]]:
     rules = game.rules
     if not rules.card(pos.card).urbanizes:
-        raise _refuse("only the Urbanization action puts a new city on a town (base-games.md)")
+        raise _refuse("only the Urbanization action puts a new city on a town", "S11")
     if pos.urbanized:
-        raise _refuse("Urbanization puts one new city tile on a town, and you placed it already")
+        raise _refuse("Urbanization puts one new city tile on a town, and you placed it already",
+                      rules.rule)
     if action.town not in rules.goods.towns(pos.board):
-        raise _refuse(f"{hex_text(action.town)} is not a town that can be urbanized")
+        raise _refuse(f"{hex_text(action.town)} is not a town that can be urbanized", rules.rule)
     price = assumed("steam.urbanize_cost")
     if price > pos.cash:
-        raise _refuse(f"a new city costs ${price} and you have ${pos.cash}")
+        raise _refuse(f"a new city costs ${price} and you have ${pos.cash}", "S15")
     board = rules.goods.urbanize(pos.board, action.town)
     eco = pos.economy.with_(cash=pos.cash - price)
     return (pos.with_(board=board, urbanized=True, economy=eco),
@@ -378,7 +439,7 @@ def _end_build(game: Game, pos: Position, action: EndBuild) -> tuple[Position, l
         board = goods.with_tracks(board, tracks)
         for h in lost:
             stubs.pop(h)
-        lines.append("  incomplete track not extended since last turn is lost (base-games.md): ends "
+        lines.append("  incomplete track not extended since last turn is lost (S15): ends "
                      + ", ".join(hex_text(h) for h in lost))
     return pos.with_(board=board, phase=MOVE, stubs=tuple(sorted(stubs.items()))), lines
 
@@ -392,7 +453,7 @@ def _ship(game: Game, pos: Position, action: Ship) -> tuple[Position, list[str]]
     level, discount = pos.economy.locomotive, _discount(game, pos)
     reason = goods.refusal(pos.board, action, level, discount=discount)
     if reason:
-        raise _refuse(reason)
+        raise IllegalAction(reason)
     effect = goods.ship(pos.board, action, level, discount=discount)
     eco = pos.economy.with_(income=pos.economy.income + effect.links)
     extra = ", feeding discount used" if effect.used_discount else ""
@@ -400,14 +461,18 @@ def _ship(game: Game, pos: Position, action: Ship) -> tuple[Position, list[str]]
     lines = [line] + ([f"  {effect.note}"] if effect.note else [])
     new = pos.with_(board=effect.board, economy=eco, discount_used=pos.discount_used or effect.used_discount,
                   entered_exit=pos.entered_exit or effect.entered_exit)
+    new = _cleared_now(game, new, lines)
+    if new.phase == OVER:
+        return new, lines
     return _next_round(game, new, lines)
 
 
 def _raise(game: Game, pos: Position, action: RaiseLocomotive) -> tuple[Position, list[str]]:
     if pos.raised:
-        raise _refuse("the locomotive may be raised at most once per move-goods phase (base-games.md)")
+        raise _refuse("the locomotive may be raised at most once per move-goods phase", "S11")
     if pos.economy.locomotive >= MAX_LEVEL:
-        raise _refuse(f"the locomotive is already at level {MAX_LEVEL}, the highest (base-games.md)")
+        raise _refuse(f"the locomotive is already at level {MAX_LEVEL}, the highest; pass instead",
+                      "S11")
     eco = pos.economy.with_(locomotive=pos.economy.locomotive + 1)
     return _next_round(game, pos.with_(economy=eco, raised=True),
                        [f"raise locomotive -> {eco.locomotive}"])
@@ -430,7 +495,7 @@ def _end_of_turn(game: Game, pos: Position, lines: list[str]) -> tuple[Position,
     if pos.entered_exit and rules.exit_bonus:
         hand += rules.exit_bonus
         lines.append(f"a shipment entered an exit: +{rules.exit_bonus} track tile to hand "
-                     f"({hand} held) {cite('S7')}")
+                     f"({hand} held) (S7)")
     eco, money = end_of_turn_money(pos.economy)
     lines += money
     blocked = rules.selection.after_turn(pos.blocked, pos.card)
@@ -438,19 +503,13 @@ def _end_of_turn(game: Game, pos: Position, lines: list[str]) -> tuple[Position,
         lines.append("blockers: " + (", ".join(sorted(blocked)) if blocked else
                                      "all four actions selected, every action is free again"))
     pos = pos.with_(economy=eco, hand=hand, blocked=blocked)
+    # A map cleared during the turn ended the game at once (S13, in step); here only loss.
     if eco.income < 0:
-        result = GameResult(False, pos.turn, eco.cash, "bankrupt: income below 0 (base-games.md)")
-    elif rules.goods.cleared(pos.board):
-        result = GameResult(True, pos.turn, eco.cash, rules.goods.clear_reason)
-    elif pos.turn >= game.turns:
-        result = GameResult(False, pos.turn, eco.cash,
-                            f"not cleared by the end of turn {game.turns} {cite('S10')}")
-    else:
-        result = None
-    if result is not None:
-        lines.append(("CLEARED" if result.cleared else "LOST") + f" in turn {result.turns} with "
-                     f"${result.cash}: {result.reason}")
-        return pos.with_(phase=OVER, outcome=result), lines
+        return _finish(game, pos, lines, cleared=False,
+                       reason="bankrupt: income below 0 (S11)"), lines
+    if pos.turn >= game.turns:
+        return _finish(game, pos, lines, cleared=False,
+                       reason=f"not cleared by the end of turn {game.turns} (S10)"), lines
     fresh = pos.with_(turn=pos.turn + 1, phase=SHARES, card=None, tiles_laid=0, urbanized=False,
                     moves=0, raised=False, discount_used=False, entered_exit=False)
     return fresh, lines
@@ -487,7 +546,7 @@ def legal_actions(game: Game, pos: Position) -> list[Action]:
     if pos.phase == ACTION:
         options: list[Action] = [Select(None)]
         for card in rules.cards:
-            targets = rules.goods.flip_targets(pos.board) if card.targeted else [None]
+            targets = (rules.goods.flip_targets(pos.board) or [None]) if card.targeted else [None]
             options += [Select(card.name, t) for t in targets]
     elif pos.phase == BUILD:
         options = _candidate_lays(game, pos)
@@ -507,32 +566,52 @@ def legal_actions(game: Game, pos: Position) -> list[Action]:
     return out
 
 
+_HANDLERS = {IssueShares: _issue, Select: _select, LayTrack: _lay, Urbanize: _urbanize,
+             EndBuild: _end_build, Ship: _ship, RaiseLocomotive: _raise, Pass: _pass}
+
+
 # -- the state a player holds -----------------------------------------------------------------
 
-class GameState:
-    """A game in progress: a :class:`Position`, its :class:`Game` and the text log."""
+class GameState(GameAPI):
+    """A game in progress: a :class:`Position`, its :class:`Game` and the text log.
+
+    The project's game API (:class:`zoobook.game_api.GameState`): ``legal_actions``,
+    ``refusal`` (a :class:`~zoobook.errors.Refusal` citing a ruling), ``apply`` (raises
+    :class:`~zoobook.errors.IllegalAction` and changes nothing when illegal), ``is_terminal``,
+    ``returns``, ``clone``; all of it on the pure rule :func:`step`.
+    """
+
+    current_player = 0
 
     def __init__(self, game: Game, position: Position | None = None, log: Sequence[str] = ()) -> None:
         self.game = game
         self.position = position or game.start
         self.log: list[str] = list(log) or [f"== turn {self.position.turn}"]
         self.history: list[Action] = []
+        self._tried: tuple | None = None
 
     # OpenSpiel's vocabulary
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.game, self.position)
 
-    def refusal(self, action: Action) -> str | None:
-        """Why *action* is illegal now, or None when it is legal."""
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why *action* is illegal now (words and ruling), or None when it is legal."""
         try:
-            step(self.game, self.position, action)
+            new, lines = step(self.game, self.position, action)
         except IllegalAction as exc:
-            return str(exc)
+            return exc.refusal
+        except (TypeError, ValueError, AttributeError) as exc:
+            return Refusal(f"{action!r} is not a well-formed action ({exc})")
+        self._tried = (self.position, action, new, lines)
         return None
 
-    def apply(self, action: Action) -> None:
-        """Take *action*; :class:`IllegalAction` (state unchanged) when the rules forbid it."""
-        new, lines = step(self.game, self.position, action)
+    def _apply(self, action: Action) -> None:
+        tried = self._tried
+        if tried is not None and tried[0] is self.position and tried[1] == action:
+            new, lines = tried[2], list(tried[3])
+        else:
+            new, lines = step(self.game, self.position, action)
+        self._tried = None
         before = self.position.turn
         self.position = new
         self.history.append(action)
@@ -546,6 +625,10 @@ class GameState:
     def result(self) -> GameResult | None:
         """The outcome once terminal (None before)."""
         return self.position.outcome
+
+    def score(self) -> int:
+        """The base game's final score of the position now (S10a)."""
+        return final_score(self.game, self.position)
 
     def returns(self) -> list[float]:
         """OpenSpiel's returns for the one player: 1 cleared, -1 lost, 0 still playing."""

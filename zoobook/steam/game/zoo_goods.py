@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from zoobook.errors import Refusal
 from zoobook.rulings import cite
 from zoobook.steam.game.actions import Ship
 from zoobook.steam.game.memo import IdentityCache, canonical
@@ -91,23 +92,23 @@ class ZooGoods:
                 self._walk(net, zoo, level, discount, new_route, new_steps,
                            teleported or key is None, found)
 
-    def refusal(self, zoo: ZooMap, ship: Ship, level: int, *, discount: bool) -> str | None:
+    def refusal(self, zoo: ZooMap, ship: Ship, level: int, *, discount: bool) -> Refusal | None:
         """Why *ship* is illegal at *level*, or None."""
         return _CACHE.get(zoo, ("refusal", ship, level, discount),
                           lambda: self._refusal(zoo, ship, level, discount))
 
-    def _refusal(self, zoo: ZooMap, ship: Ship, level: int, discount: bool) -> str | None:
+    def _refusal(self, zoo: ZooMap, ship: Ship, level: int, discount: bool) -> Refusal | None:
         try:
             need = route_level(_network(zoo), list(ship.route), list(ship.steps), feeding=discount)
-        except (ValueError, KeyError) as exc:
-            return str(exc).strip("'\"")
+        except (ValueError, KeyError, TypeError) as exc:
+            return Refusal(str(exc).strip("'\""), "S3")
         if zoo.area(ship.route[0]).food == 0:
-            return f"{ship.route[0]} holds no food left to ship {cite('S8')}"
+            return Refusal(f"{ship.route[0]} holds no food left to ship", "S8")
         if need > level:
             extra = " even with the Feeding discount" if discount else ""
-            return (f"this route needs locomotive level {need}{extra} and yours is {level}: the "
-                    f"level must be at least the number of links and the highest danger passed "
-                    f"{cite('S4')}")
+            return Refusal(f"this route needs locomotive level {need}{extra} and yours is {level}: "
+                           f"the level must be at least the number of links and the highest danger "
+                           f"passed", "S4")
         return None
 
     def ship(self, zoo: ZooMap, ship: Ship, level: int, *, discount: bool) -> ShipEffect:
@@ -191,6 +192,13 @@ class ZooGoods:
 
     def flip_targets(self, zoo: ZooMap) -> list[str]:
         return []
+
+    def node_label(self, zoo: ZooMap, node) -> str:
+        """A node's words on the map picture: an area's danger, food and whether it is fed."""
+        if node.type != AREA:
+            return {EXIT: "exit", "town": "town", "new-city": "new\ncity"}.get(node.type, node.name)
+        area = zoo.area(node.name)
+        return f"{node.name}\nd{area.danger} f{area.food}{' fed' if area.fed else ''}"
 
     def describe(self, zoo: ZooMap) -> list[str]:
         """The goods as text lines, for the game's ``__str__``."""

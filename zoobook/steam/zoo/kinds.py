@@ -1,6 +1,6 @@
 """Puzzle kind ``steam-zoo/shipment``: the lowest locomotive level for one shipment.
 
-The file format is the workplace contract (``docs/puzzle-format.md``)::
+The file format is the puzzle-file contract (``docs/puzzle-format.md``)::
 
     kind = "steam-zoo/shipment"
     from = "zebra"

@@ -1,0 +1,323 @@
+"""Brute-force twins of the whole-game planner, written from the rules, sharing nothing with the engine.
+
+The planner (:mod:`zoobook.steam.game.planner`) plays the engine's moves; a twin that called
+the engine would only check the planner against itself. So this module re-states the solo
+rules on plain tuples -- hexes, track as hex paths, food, cubes and money as integers -- and
+searches **every** legal move of them exhaustively, memoised on the state:
+
+* shares: every count; actions: none or each card (Easter Island: $8 first, blockers);
+* build: tile by tile from any node or any end of incomplete track (S15: it stays and can be
+  extended later), into any free land hex, ending there or on any neighbouring node other than
+  the track's own; a bonus tile from hand (Zoo, S7) on any tile; Urbanization once, at any time
+  of the build;
+* move goods: each round a shipment (every simple route the rules allow), a raise or a pass;
+* the end of the turn: bonus tile, income, expenses, shortfall, income reduction, bankruptcy.
+
+A map is cleared the moment its last condition is met (S13). Cleared games rank by turns,
+then the base game's score, then cash (S10a); :func:`solve_zoo` and :func:`solve_easter`
+return ``(turns, score, cash)`` or None. Only tiny maps finish: a few land hexes, one or two
+turns, few shares left to issue.
+
+:func:`random_zoo_instance` and :func:`random_easter_instance` draw such maps: two rows or
+more, with land that leaves a detour (a second path between two nodes), sometimes an exit
+pair or a town. :func:`has_detour` and :func:`rows` say whether a map has those shapes (the
+tests check that the generator draws them).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+REDUCTION = ((50, 10), (41, 8), (31, 6), (21, 4), (11, 2))
+URBANIZE_COST = 10  # S15, assumed: the base game's price of a new city
+MAX_SHARES, SHARE, MAX_LEVEL = 15, 5, 6
+
+
+def near(h):
+    return [(h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS]
+
+
+def reduce_income(income: int) -> int:
+    for low, cut in REDUCTION:
+        if income >= low:
+            return income - cut
+    return income
+
+
+def end_money(cash: int, income: int, shares: int, level: int) -> tuple[int, int]:
+    """Collect income, pay expenses (a shortfall lowers income), reduce income."""
+    cash += income
+    due = shares + level
+    if cash >= due:
+        cash -= due
+    else:
+        income -= due - cash
+        cash = 0
+    return cash, reduce_income(income)
+
+
+# -- the Zoo ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ZooInstance:
+    """A tiny Zoo game: areas (name, hex, danger), exits, towns, land hexes, the start."""
+
+    areas: tuple
+    land: tuple
+    exits: tuple = ()
+    towns: tuple = ()
+    turns: int = 1
+    cash: int = 0
+    income: int = 0
+    shares: int = 0
+    level: int = 1
+    food: int = 2
+
+    def node_kinds(self) -> dict:
+        kinds = {tuple(a[1]): "area" for a in self.areas}
+        kinds.update({tuple(h): "exit" for h in self.exits})
+        kinds.update({tuple(h): "town" for h in self.towns})
+        return kinds
+
+
+def _links(tracks, kinds, urban):
+    """Complete links (a, b, tiles): track node to node; an exit counts only with an area or a
+    new city at the other end (S2a)."""
+    out = []
+    for t in tracks:
+        a, b = t[0], t[-1]
+        if b not in kinds:
+            continue
+        ka = "new" if a in urban else kinds[a]
+        kb = "new" if b in urban else kinds[b]
+        if "exit" in (ka, kb):
+            other = kb if ka == "exit" else ka
+            if ka == kb or other not in ("area", "new"):
+                continue
+        out.append((a, b, len(t) - 2))
+    return out
+
+
+def _builds(tracks, hand, cash, limit, price, land, kinds, urban, can_urbanize, towns):
+    """Every (tracks, hand, cash, urban) a build can end with."""
+    seen = set()
+    ends = set()
+    stack = [(tracks, hand, cash, 0, urban, not can_urbanize)]
+    while stack:
+        state = stack.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        tracks, hand, cash, laid, urban, urbanized = state
+        ends.add((tracks, hand, cash, urban))
+        if not urbanized:
+            for town in towns:
+                if town not in urban and cash >= URBANIZE_COST:
+                    stack.append((tracks, hand, cash - URBANIZE_COST, laid, urban | {town}, True))
+        used = {h for t in tracks for h in t[1:] if h not in kinds}
+        starts = [(n, None) for n in kinds] + [(t[-1], t) for t in tracks if t[-1] not in kinds]
+        for start, base in starts:
+            origin = start if base is None else base[0]
+            for h in near(start):
+                if h not in land or h in used or h in kinds:
+                    continue
+                pays = []
+                if laid < limit and cash >= price(h):
+                    pays.append((hand, cash - price(h), laid + 1))
+                if hand > 0:
+                    pays.append((hand - 1, cash, laid))
+                path = (start, h) if base is None else base + (h,)
+                rest = tracks if base is None else tracks - {base}
+                ends_at = [path] + [path + (n,) for n in near(h) if n in kinds and n != origin]
+                for new in ends_at:
+                    for left, money, count in pays:
+                        stack.append((rest | {new}, left, money, count, urban, urbanized))
+    return ends
+
+
+def _zoo_routes(links, kinds, urban, dangers, food, level, feeding):
+    """Every shipment: (origin, destination, links, exit entered, feeding used)."""
+    adj: dict = {}
+    for a, b, _ in links:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    exits = [h for h, k in kinds.items() if k == "exit"]
+
+    def danger(h):
+        if h in urban:
+            return 1
+        return dangers.get(h, 0)
+
+    out = set()
+
+    def walk(route, length, teleported):
+        here = route[-1]
+        moves = [(n, 1) for n in adj.get(here, [])]
+        if kinds[here] == "exit" and not teleported:
+            moves += [(e, 0) for e in exits if e != here]
+        for n, step in moves:
+            if n in route:
+                continue
+            new, new_len = route + (n,), length + step
+            if new_len > level:
+                continue
+            passed = sorted((danger(x) for x in new[:-1]), reverse=True)
+            plain_need = max(new_len, passed[0])
+            fed_need = max(new_len, passed[0] - 1, passed[1] if len(passed) > 1 else 0)
+            if kinds[n] == "area" and n not in urban:
+                entered = any(kinds[x] == "exit" for x in new)
+                if plain_need <= level:
+                    out.add((new[0], n, new_len, entered, False))
+                elif feeding and fed_need <= level:
+                    out.add((new[0], n, new_len, entered, True))
+            walk(new, new_len, teleported or step == 0)
+
+    for origin, count in food.items():
+        if count > 0:
+            walk((origin,), 0, False)
+    return out
+
+
+def solve_zoo(inst: ZooInstance):
+    """(turns, score, cash) of the best plan of *inst* (S10a), or None when none clears in time."""
+    kinds = inst.node_kinds()
+    land = frozenset(tuple(h) for h in inst.land)
+    areas = [tuple(a[1]) for a in inst.areas]
+    dangers = {tuple(a[1]): a[2] for a in inst.areas}
+    towns = tuple(tuple(h) for h in inst.towns)
+
+    def score(tracks, urban, income, shares):
+        return 3 * income - 3 * shares + sum(t for _, _, t in _links(tracks, kinds, urban))
+
+    @lru_cache(maxsize=None)
+    def turn(t, cash, income, shares, level, hand, tracks, food, fed, urban):
+        """Best (-turn, score, cash) from the start of turn *t*, or None."""
+        best = None
+
+        def keep(result):
+            nonlocal best
+            if result is not None and (best is None or result > best):
+                best = result
+
+        for n in range(MAX_SHARES - shares + 1):
+            money, owned = cash + SHARE * n, shares + n
+            for card in (None, "engineer", "locomotive", "urbanization", "feeding"):
+                lvl = min(MAX_LEVEL, level + 1) if card == "locomotive" else level
+                limit, price = (4, 2) if card == "engineer" else (3, 4)
+                for new_tracks, new_hand, left, new_urban in _builds(
+                        tracks, hand, money, limit, lambda h: price, land, kinds, urban,
+                        card == "urbanization", towns):
+                    keep(moves(t, left, income, owned, lvl, new_hand, new_tracks, food, fed,
+                               new_urban, card == "feeding"))
+        return best
+
+    def moves(t, cash, income, shares, level, hand, tracks, food, fed, urban, feeding):
+        links = _links(tracks, kinds, urban)
+        best = None
+        # each round: ship / raise / pass; rounds = (level, income, food, fed, feeding, raised, exit)
+        frontier = [(0, level, income, food, fed, feeding, False, False)]
+        while frontier:
+            rounds, lvl, inc, fd, fe, disc, raised, entered = frontier.pop()
+            if rounds == 2:
+                result = end_turn(t, cash, inc, shares, lvl, hand + (1 if entered else 0), tracks,
+                                  fd, fe, urban)
+                if result is not None and (best is None or result > best):
+                    best = result
+                continue
+            frontier.append((rounds + 1, lvl, inc, fd, fe, disc, raised, entered))
+            if not raised and lvl < MAX_LEVEL:
+                frontier.append((rounds + 1, lvl + 1, inc, fd, fe, disc, True, entered))
+            food_at = dict(zip(areas, fd))
+            for origin, dest, length, ent, used in _zoo_routes(links, kinds, urban, dangers, food_at,
+                                                               lvl, disc):
+                nfood = tuple(c - (a == origin) for a, c in zip(areas, fd))
+                nfed = tuple(f or a == dest for a, f in zip(areas, fe))
+                if all(nfed):  # S13: cleared at once
+                    result = (-t, score(tracks, urban, inc + length, shares), cash)
+                    if best is None or result > best:
+                        best = result
+                    continue
+                frontier.append((rounds + 1, lvl, inc + length, nfood, nfed, disc and not used,
+                                 raised, entered or ent))
+        return best
+
+    def end_turn(t, cash, income, shares, level, hand, tracks, food, fed, urban):
+        cash, income = end_money(cash, income, shares, level)
+        if income < 0 or t >= inst.turns:
+            return None
+        return turn(t + 1, cash, income, shares, level, hand, tracks, food, fed, urban)
+
+    start = turn(1, inst.cash, inst.income, inst.shares, inst.level, 0, frozenset(),
+                 tuple(inst.food for _ in areas), tuple(False for _ in areas), frozenset())
+    return None if start is None else (-start[0], start[1], start[2])
+
+
+# -- instances ----------------------------------------------------------------------------------
+
+def rows(instance) -> int:
+    """How many rows (values of r) the map's hexes span."""
+    hexes = [tuple(h) for h in instance.land] + list(instance.node_kinds())
+    return len({h[1] for h in hexes})
+
+
+def has_detour(instance) -> bool:
+    """Whether two nodes are joined by two different simple paths of land hexes (a detour)."""
+    kinds = instance.node_kinds()
+    land = {tuple(h) for h in instance.land}
+    for start in kinds:
+        count = {}
+
+        def walk(path):
+            for h in near(path[-1]):
+                if h in kinds and h != start and len(path) > 1:
+                    count[h] = count.get(h, 0) + 1
+                elif h in land and h not in path:
+                    walk(path + [h])
+
+        walk([start])
+        if any(c >= 2 for c in count.values()):
+            return True
+    return False
+
+
+def _patch(rng: random.Random, width: int, height: int):
+    return [(q, r) for r in range(height) for q in range(width)]
+
+
+def random_zoo_instance(rng: random.Random, *, turns: int = 1) -> ZooInstance:
+    """A tiny Zoo map on a 3x2 or 4x2 patch: two areas (sometimes an exit pair or a town), a few
+    land hexes, few shares left to issue (so the twin finishes)."""
+    while True:
+        width, height = rng.choice(((3, 2), (4, 2), (3, 3)))
+        hexes = _patch(rng, width, height)
+        rng.shuffle(hexes)
+        a, b = hexes[0], hexes[1]
+        if b in near(a):
+            continue
+        areas = (("a", a, rng.randint(1, 3)), ("b", b, rng.randint(1, 3)))
+        rest = hexes[2:]
+        exits, towns = (), ()
+        extra = rng.random()
+        if extra < 0.2 and len(rest) >= 5:
+            exits, rest = (rest[0], rest[1]), rest[2:]
+        elif extra < 0.35 and len(rest) >= 4:
+            towns, rest = (rest[0],), rest[1:]
+        land = tuple(sorted(rest[:rng.randint(2, min(4, len(rest)))]))
+        inst = ZooInstance(areas, land, exits, towns, turns=turns, cash=rng.choice((0, 4, 8)),
+                           shares=13, level=rng.choice((1, 2)))
+        return inst
+
+
+def zoo_game(inst: ZooInstance):
+    """The engine's Game for *inst* (the bridge the tests use; the twin never calls it)."""
+    from zoobook.steam.game.economy import Economy
+    from zoobook.steam.game.state import Game
+    from zoobook.steam.zoo.model import Area, Town, ZooMap
+
+    zoo = ZooMap.build(areas=[Area(name, h, d, food=inst.food) for name, h, d in inst.areas],
+                       towns=[Town(h) for h in inst.towns], exits=list(inst.exits))
+    economy = Economy(cash=inst.cash, income=inst.income, shares=inst.shares, locomotive=inst.level)
+    return Game.zoo(zoo, list(inst.land), inst.turns, economy=economy)
