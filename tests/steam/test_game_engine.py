@@ -126,25 +126,61 @@ def test_track_is_refused_where_ruling_s2_forbids_it():
     refused(broke, LayTrack([(0, 0), (1, 0)]), "cost $4 and you have $3", "S8")
 
 
-def test_incomplete_track_is_lost_when_not_extended_by_the_next_build():
+def test_incomplete_track_not_extended_by_the_next_build_loses_its_owner_but_stays():
     state = at_build(zoo_game())
     state.apply(LayTrack([(0, 0), (1, 0)]))
     for action in [EndBuild(), Pass(), Pass(), IssueShares(0), Select(None)]:
         state.apply(action)
-    assert len(state.position.board.tracks) == 1, "kept through the next build"
-    state.apply(EndBuild())
-    assert state.position.board.tracks == () and "is lost" in state.log[-1]
-
-
-def test_an_extended_stub_survives_and_can_be_completed():
-    state = at_build(zoo_game())
-    state.apply(LayTrack([(0, 0), (1, 0)]))
-    for action in [EndBuild(), Pass(), Pass(), IssueShares(1), Select(None)]:
-        state.apply(action)
-    state.apply(LayTrack([(1, 0), (2, 0), (3, 0)]))
+    assert state.position.stubs == ((0, 1),) and state.position.unowned == frozenset()
     state.apply(EndBuild())
     (track,) = state.position.board.tracks
-    assert track.hexes == ((0, 0), (1, 0), (2, 0), (3, 0)) and state.position.stubs == ()
+    assert track.hexes == ((0, 0), (1, 0)), "S15: it stays on the board"
+    assert state.position.unowned == {0} and state.position.stubs == ()
+    assert "loses its owner and stays on the board (S15)" in state.log[-1]
+
+
+def test_ownerless_track_holds_its_hex_carries_goods_for_nothing_until_extended():
+    state = at_build(zoo_game(turns=5, economy=Economy(cash=40, shares=2, locomotive=2)))
+    state.apply(LayTrack([(0, 0), (1, 0)]))
+    for action in [EndBuild(), Pass(), Pass(), IssueShares(0), Select(None), EndBuild(),
+                   Pass(), Pass(), IssueShares(0), Select(None)]:
+        state.apply(action)
+    assert state.position.unowned == {0}
+    refused(state, LayTrack([(1, 1), (1, 0)]), "neither a node nor the end")
+    refused(state, LayTrack([(0, 0), (1, 0)]), "already holds track", "S2")
+    cash = state.position.cash
+    state.apply(LayTrack([(1, 0), (2, 0), (3, 0)]))  # extending takes it back (S15), completes it
+    assert state.position.unowned == frozenset() and state.position.cash == cash - 4
+    assert "takes back" in state.log[-1]
+    state.apply(EndBuild())
+    state.apply(Ship(("zebras", "goats"), (0,)))
+    assert state.position.economy.income == 1
+
+
+def test_a_shipment_over_ownerless_track_earns_no_income_and_no_score():
+    zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1), Area("ibex", (4, 0), 1)],
+                       tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)]])
+    game = Game.zoo(zoo, [], 1, economy=FUNDED, unowned=frozenset({1}))
+    state = game.new_state()
+    for action in [IssueShares(0), Select(None), EndBuild(), Ship(("goats", "yaks", "ibex"), (0, 1))]:
+        state.apply(action)
+    assert state.position.economy.income == 1 and "1 without an owner earns nothing" in state.log[-2]
+    assert state.score() == 3 * 1 - 3 * 2 + 1, "only the owned link's tile scores (S10a, S15)"
+
+
+def test_exit_track_to_a_town_is_incomplete_until_the_town_becomes_a_new_city():
+    zoo = ZooMap.build(areas=[Area("a", (0, 0), 1), Area("b", (0, 2), 1)], towns=[Town((4, 0))],
+                       exits=[(2, 0)])
+    game = Game.zoo(zoo, [(1, 0), (3, 0), (0, 1)], 3, economy=Economy(cash=40, shares=0, locomotive=1))
+    state = game.new_state()
+    state.apply(IssueShares(0))
+    state.apply(Select("urbanization"))
+    state.apply(LayTrack([(2, 0), (3, 0), (4, 0)]))
+    assert "makes no link (S2a)" in state.log[-1] and state.position.stubs == ((0, 1),)
+    state.apply(Urbanize((4, 0)))
+    state.apply(EndBuild())
+    assert state.position.stubs == (), "complete once the town is a new city (S2a)"
+    assert state.position.board.hexmap.complete_links()[0].end == "4,0"
 
 
 def test_feeding_lowers_one_danger_in_one_shipment_only():

@@ -36,7 +36,7 @@ from zoobook.steam.easter.island import City, Island
 from zoobook.steam.easter.moai import rapa_nui
 from zoobook.steam.game.actions import Ship
 from zoobook.steam.game.memo import IdentityCache, canonical
-from zoobook.steam.game.zoo_goods import ShipEffect
+from zoobook.steam.game.zoo_goods import ShipEffect, parallel_variants
 from zoobook.steam.hexmap import Node, hex_name
 
 __all__ = ["MoaiGoods", "add_towns", "TOWN"]
@@ -97,7 +97,7 @@ class MoaiGoods:
                     if other in route:
                         continue
                     if colours.get(other) == cube:
-                        found.append(Ship(route + (other,), steps + (key,)))
+                        found += parallel_variants(island.link_graph(), Ship(route + (other,), steps + (key,)))
                     else:
                         stack.append((route + (other,), steps + (key,)))
         return tuple(sorted(found, key=lambda s: (s.route, s.steps)))
