@@ -365,3 +365,37 @@ def test_the_result_carries_the_base_game_score_and_ranks_by_turns_score_cash():
     lost = GameResult(False, 1, 99, "lost", 99)
     slower = GameResult(True, 2, 99, "", 99)
     assert sorted([lost, slower, rich], key=lambda r: r.rank) == [rich, slower, lost]
+
+
+# -- Easter Island towns and black cubes (S14) ------------------------------------------------
+
+def test_a_black_cube_is_shipped_to_the_black_city_that_urbanization_makes():
+    island = Island.build(plain=[(1, 0), (3, 0)],
+                          cities=[City("Red 3", (0, 0), "red", True, ("black",)),
+                                  City("Red 4", (4, 0), "red", True)])
+    game = Game.easter(add_towns(island, [(2, 0)]), 2, economy=Economy(cash=40, shares=2, locomotive=2))
+    goods = game.rules.goods
+    assert goods.level_needed(game.start.board) == 1, "a town can become the black cube's city"
+    state = game.new_state()
+    for action in [IssueShares(0), Select("urbanization"), Urbanize((2, 0)),
+                   LayTrack([(0, 0), (1, 0), (2, 0)]), LayTrack([(2, 0), (3, 0), (4, 0)]), EndBuild(),
+                   Ship(("Red 3", "2,0"), (0,))]:
+        state.apply(action)
+    assert state.is_terminal() and state.result().cleared and state.result().turns == 1
+    # without a town the black cube has nowhere to go, and the reason says so
+    bare = Game.easter(island, 2).start.board
+    assert goods.level_needed(bare) is None
+    assert "black cube on Red 3" in goods.impossible_reason(bare)
+
+
+def test_the_assumed_island_has_four_towns_and_a_bag_with_black_cubes():
+    from zoobook.assumed import assumed
+    from zoobook.steam.easter.island import easter_island
+
+    island = easter_island()
+    assert island.towns() == ["Town 1", "Town 2", "Town 3", "Town 4"]
+    assert all(c.ruin for c in island.cities), "the towns are not cities (S14)"
+    assert "black" in assumed("steam.easter.cube_colours")
+    game = Game.easter(island)
+    assert sorted(game.rules.goods.towns(game.start.board)) == sorted(
+        island.hexmap.node(name).hex for name in island.towns())
