@@ -273,12 +273,29 @@ def test_easter_urbanization_puts_a_black_city_on_a_town():
     assert state.position.board.city("2,1").colour == "black"
 
 
-def test_legal_actions_are_all_accepted_and_the_game_ends_after_the_limit():
-    state = zoo_game(turns=1).new_state()
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        assert legal and all(state.refusal(a) is None for a in legal)
-        state.apply(legal[-1])
+def test_legal_actions_are_the_ones_counted_by_hand_and_the_game_ends_after_the_limit():
+    # goats (0,0) and yaks (2,0), one land hex between: every legal action, phase by phase,
+    # written out from the rules (not from the engine's own check)
+    state = two_areas(turns=1, economy=FUNDED).new_state()
+    assert state.legal_actions() == [IssueShares(n) for n in range(0, 14)]
+    state.apply(IssueShares(0))
+    assert {a.action for a in state.legal_actions()} == {None, "engineer", "locomotive",
+                                                         "urbanization", "feeding"}
+    state.apply(Select(None))
+    assert set(state.legal_actions()) == {
+        LayTrack([(0, 0), (1, 0)]), LayTrack([(0, 0), (1, 0), (2, 0)]),
+        LayTrack([(2, 0), (1, 0)]), LayTrack([(2, 0), (1, 0), (0, 0)]), EndBuild()}
+    # after a one-tile stub no free hex is left, and a lay puts down at least one tile (S2)
+    assert state.child(LayTrack([(0, 0), (1, 0)])).legal_actions() == [EndBuild()]
+    state.apply(LayTrack([(0, 0), (1, 0), (2, 0)]))
+    assert state.legal_actions() == [EndBuild()]
+    state.apply(EndBuild())
+    assert set(state.legal_actions()) == {Ship(("goats", "yaks"), (0,)), Ship(("yaks", "goats"), (0,)),
+                                          RaiseLocomotive(), Pass()}
+    state.apply(RaiseLocomotive())
+    assert set(state.legal_actions()) == {Ship(("goats", "yaks"), (0,)), Ship(("yaks", "goats"), (0,)),
+                                          Pass()}
+    state.apply(Pass())
     assert not state.result().cleared and "turn 1" in state.result().reason
     assert state.legal_actions() == []
     assert "LOST" in str(state)

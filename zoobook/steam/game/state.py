@@ -251,7 +251,7 @@ def step(game: Game, pos: Position, action: Action) -> tuple[Position, list[str]
     (S13): the game ends then, before income and expenses.
     """
     if type(action) not in _HANDLERS:
-        raise _refuse(f"{action!r} is not an action of a solo Age of Steam game")
+        raise _refuse(f"{action!r} is not an action of a solo Age of Steam game", "S11")
     _phase_check(pos, action)
     new, lines = _HANDLERS[type(action)](game, pos, action)
     return _cleared_now(game, new, lines), lines
@@ -300,7 +300,7 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
         raise _refuse(str(exc.args[0]), rules.rule) from None
     if action.action is None:
         if action.target is not None:
-            raise _refuse("no action has no target")
+            raise _refuse("no action has no target", rules.rule)
         return pos.with_(phase=BUILD, card=None), ["select no action"]
     reason = rules.selection.refusal(pos.blocked, pos.cash, card)
     if reason:
@@ -328,7 +328,7 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
             lines.append(f"  flip the moai on {action.target}: "
                          f"{rules.goods.stack_text(board, action.target)}")
     elif action.target is not None:
-        raise _refuse(f"{card.name} takes no target")
+        raise _refuse(f"{card.name} takes no target", rules.rule)
     if card.raises_locomotive:
         if eco.locomotive >= MAX_LEVEL:
             lines.append(f"  the locomotive is already at level {MAX_LEVEL}, the highest: no effect (S12)")
