@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from zoobook.hexgrid import bounding_box, corners, to_pixel
 from zoobook.steam.hexmap import HexMap, Node
 
-__all__ = ["draw_hexmap", "TERRAIN_COLOURS", "NODE_COLOURS", "ROUTE_COLOUR"]
+__all__ = ["draw_hexmap", "teleport_arc", "TERRAIN_COLOURS", "NODE_COLOURS", "ROUTE_COLOUR"]
 
 TERRAIN_COLOURS = {"plain": "#f4efe1", "mountain": "#c9b79c", "river": "#cfe3f2", "water": "#9cc3e6"}
 NODE_COLOURS = {"city": "#e9a23b", "area": "#e9a23b", "town": "#ffffff", "new-city": "#9ad17a",
@@ -38,6 +38,28 @@ def _default_label(node: Node) -> str:
 
 def _default_colour(node: Node) -> str:
     return NODE_COLOURS.get(node.type, "#e9a23b")
+
+
+def teleport_arc(a, b, centre, bulge: float = 0.3, points: int = 24) -> list[tuple[float, float]]:
+    """Points of a curved arc from *a* to *b* bending towards *centre* (so it stays on the map).
+
+    >>> arc = teleport_arc((0.0, 0.0), (4.0, 0.0), (2.0, -3.0))
+    >>> arc[0], arc[-1], min(y for _, y in arc) < 0
+    ((0.0, 0.0), (4.0, 0.0), True)
+    """
+    (ax_, ay), (bx, by) = a, b
+    mx, my = (ax_ + bx) / 2, (ay + by) / 2
+    dx, dy = bx - ax_, by - ay
+    nx_, ny = -dy, dx  # a perpendicular, as long as the chord
+    if (centre[0] - mx) * nx_ + (centre[1] - my) * ny < 0:
+        nx_, ny = -nx_, -ny
+    cx, cy = mx + 2 * bulge * nx_, my + 2 * bulge * ny  # the curve's peak is half-way to this point
+    out = []
+    for i in range(points + 1):
+        t = i / points
+        out.append(((1 - t) ** 2 * ax_ + 2 * t * (1 - t) * cx + t ** 2 * bx,
+                    (1 - t) ** 2 * ay + 2 * t * (1 - t) * cy + t ** 2 * by))
+    return out
 
 
 def draw_hexmap(hexmap: HexMap, *, ax=None, size: float = 1.0,
@@ -90,12 +112,17 @@ def draw_hexmap(hexmap: HexMap, *, ax=None, size: float = 1.0,
         ax.add_patch(Polygon(inset, closed=True, facecolor=colour(node), edgecolor="#333333",
                              linewidth=1.0, zorder=4))
         ax.text(x, y, label(node), ha="center", va="center", fontsize=font_size, zorder=5)
+    xmin, xmax, ymin, ymax = bounding_box(hexes or [(0, 0)], size)
     if teleport:
         a, b = (to_pixel(hexmap.node(name).hex, size) for name in teleport)
-        ax.add_patch(FancyArrowPatch(a, b, connectionstyle="arc3,rad=0.35", arrowstyle="-|>",
-                                     mutation_scale=14, linestyle=(0, (4, 3)), linewidth=2.2,
-                                     color=ROUTE_COLOUR, zorder=6))
-    xmin, xmax, ymin, ymax = bounding_box(hexes or [(0, 0)], size)
+        arc = teleport_arc(a, b, ((xmin + xmax) / 2, (ymin + ymax) / 2))
+        xs, ys = zip(*arc)
+        ax.plot(xs, ys, linestyle=(0, (4, 3)), linewidth=2.2, color=ROUTE_COLOUR, zorder=6)
+        ax.add_patch(FancyArrowPatch(arc[-3], arc[-1], arrowstyle="-|>", mutation_scale=14,
+                                     linewidth=0, color=ROUTE_COLOUR, zorder=6))
+        # the whole arc stays inside the picture
+        xmin, xmax = min(xmin, min(xs)), max(xmax, max(xs))
+        ymin, ymax = min(ymin, min(ys)), max(ymax, max(ys))
     ax.set_xlim(xmin - 0.2, xmax + 0.2)
     ax.set_ylim(ymax + 0.2, ymin - 0.2)  # y grows downwards: north is up
     ax.set_aspect("equal")
