@@ -108,6 +108,11 @@ def hex_label(hexmap, h) -> str:
     return terrain + ("=" if hexmap.track_at(h) is not None else "")
 
 
+def _tiles(hexmap, lay: LayTrack) -> int:
+    """New tiles in a lay: its hexes after the first, less a node at the end."""
+    return len(lay.hexes) - 1 - hexmap.is_node(lay.hexes[-1])
+
+
 def state_hexes(state: GameState) -> set:
     """The hexes the map shows: every hex it mentions, plus the land track may be laid on."""
     hexmap = state.game.rules.goods.hexmap(state.position.board)
@@ -243,9 +248,11 @@ class GamePlayer(widgets.VBox):
         self.status.value = status_html(self.state)
         legal = self.state.legal_actions()
         if pos.phase == "build":
-            # single tiles crowd the list: offer them, but the Lay box takes whole paths
+            hexmap = game.rules.goods.hexmap(pos.board)
+            # every legal path would crowd the list: it offers the one-tile lays, and the Lay box
+            # and the hex buttons take whole paths
             legal = [a for a in legal if not isinstance(a, LayTrack)] + \
-                    [a for a in legal if isinstance(a, LayTrack)]
+                    [a for a in legal if isinstance(a, LayTrack) and _tiles(hexmap, a) == 1]
         self.actions.options = [(action_label(a), a) for a in legal]
         self.track.disabled = self.lay_button.disabled = pos.phase != "build"
         self.board.disabled = self.board_lay_button.disabled = pos.phase != "build"
