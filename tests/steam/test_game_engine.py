@@ -416,3 +416,15 @@ def test_the_assumed_island_has_four_towns_and_a_bag_with_black_cubes():
     game = Game.easter(island)
     assert sorted(game.rules.goods.towns(game.start.board)) == sorted(
         island.hexmap.node(name).hex for name in island.towns())
+
+
+def test_the_track_that_joins_the_last_ruin_clears_easter_island_at_once():
+    # no cube is left; the lay that joins the two ruins meets the last condition (S13)
+    island = Island.build(plain=[(1, 0)], cities=[City("Red 3", (0, 0), "red", True),
+                                                  City("Blue 1", (2, 0), "blue", True)])
+    state = Game.easter(island, 3).new_state()
+    for action in [IssueShares(0), Select(None), LayTrack([(0, 0), (1, 0), (2, 0)])]:
+        state.apply(action)
+    result = state.result()
+    assert state.is_terminal() and result.cleared and result.turns == 1 and result.cash == 7
+    assert result.score == 3 * 0 - 3 * 2 + 1
