@@ -67,7 +67,8 @@ def draw_hexmap(hexmap: HexMap, *, ax=None, size: float = 1.0,
                 colour: Callable[[Node], str] = _default_colour,
                 route: Iterable[int] = (), teleport: Sequence[str] | None = None,
                 extra_hexes: Iterable[Sequence[int]] = (), title: str = "",
-                figsize: tuple[float, float] | None = None, font_size: float = 8):
+                figsize: tuple[float, float] | None = None, font_size: float = 8,
+                ownerless: Iterable[int] = ()):
     """Draw *hexmap*; returns ``(figure, axes)``.
 
     Parameters
@@ -81,6 +82,8 @@ def draw_hexmap(hexmap: HexMap, *, ax=None, size: float = 1.0,
         Track indices to highlight (a shipment's links).
     teleport : pair of node names, optional
         Drawn as a dashed arc between the two nodes.
+    ownerless : iterable of int
+        Track indices that lost their owner (S15), drawn pale.
     extra_hexes : iterable of hexes
         Hexes to draw as plain ground although the map does not mention them.
     """
@@ -98,14 +101,15 @@ def draw_hexmap(hexmap: HexMap, *, ax=None, size: float = 1.0,
     for h in sorted(hexes):
         ax.add_patch(Polygon(corners(h, size), closed=True, facecolor=TERRAIN_COLOURS.get(
             terrain.get(h, "plain"), "#eeeeee"), edgecolor="#d0c8b0", linewidth=0.6, zorder=1))
-    highlighted = set(route)
+    highlighted, pale = set(route), set(ownerless)
     for index, link in enumerate(hexmap.links()):
         points = [to_pixel(h, size) for h in link.hexes]
         xs, ys = zip(*points)
         on_route = index in highlighted
         ax.plot(xs, ys, color=ROUTE_COLOUR if on_route else (TRACK_COLOUR if link.complete else STUB_COLOUR),
                 linewidth=4.5 if on_route else 2.2, linestyle="-" if link.complete else (0, (2, 1.5)),
-                solid_capstyle="round", zorder=3 if on_route else 2)
+                solid_capstyle="round", zorder=3 if on_route else 2,
+                alpha=0.35 if index in pale and not on_route else 1.0)
     for node in hexmap.nodes:
         x, y = to_pixel(node.hex, size)
         inset = [(x + 0.86 * (cx - x), y + 0.86 * (cy - y)) for cx, cy in corners(node.hex, size)]

@@ -83,7 +83,8 @@ def draw_game(state: GameState, *, title: str = ""):
     board = state.position.board
     hexmap = goods.hexmap(board)
     return draw_hexmap(hexmap, label=lambda node: goods.node_label(board, node),
-                       extra_hexes=state.game.land, title=title, font_size=7)
+                       extra_hexes=state.game.land, title=title, font_size=7,
+                       ownerless=state.position.unowned)
 
 
 _NODE_MARK = {"exit": "EX", "town": "T", "new-city": "NC"}
