@@ -67,7 +67,7 @@ from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, Econo
 from zoobook.steam.game.maps import EASTER, ZOO, MapRules
 from zoobook.steam.hexmap import MapError, Track, as_hex
 
-__all__ = ["Game", "Position", "GameState", "GameResult", "step", "legal_actions", "final_score",
+__all__ = ["Game", "Position", "GameState", "GameResult", "step", "legal_actions", "final_score", "lay_starts",
            "SHARES", "ACTION", "BUILD", "MOVE", "OVER"]
 
 SHARES, ACTION, BUILD, MOVE, OVER = "shares", "action", "build", "move goods", "over"
@@ -363,6 +363,14 @@ def _extendable(hexmap, h: Hex) -> int | None:
     return None
 
 
+def lay_starts(game: Game, pos: Position) -> list[Hex]:
+    """Every hex a lay may start from: the nodes, and the last hex of each incomplete track,
+    the player's own or one that lost its owner (extending it takes it back, S15)."""
+    hexmap = game.rules.goods.hexmap(pos.board)
+    ends = [t.end for t in hexmap.tracks if _extendable(hexmap, t.end) is not None]
+    return sorted({n.hex for n in hexmap.nodes} | set(ends))
+
+
 def _plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> _LayPlan:
     """Every check of a lay (S2, S2a, S7, S8/S9, S15); :class:`IllegalAction` when one fails."""
     rules = game.rules
@@ -578,10 +586,8 @@ def _candidate_lays(game: Game, pos: Position) -> list[LayTrack]:
     most = game.rules.tile_limit(card) - pos.tiles_laid + pos.hand
     if most <= 0:
         return []
-    starts = [n.hex for n in hexmap.nodes]
-    starts += [t.end for t in hexmap.tracks if _extendable(hexmap, t.end) is not None]
     paths: list[tuple] = []
-    for start in sorted(set(starts)):
+    for start in lay_starts(game, pos):
         index = _extendable(hexmap, start)
         origin = hexmap.tracks[index].start if index is not None else start
 
