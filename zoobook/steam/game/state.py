@@ -53,7 +53,7 @@ zoobook.errors.IllegalAction: the game is over (cleared in turn 1)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
