@@ -131,7 +131,7 @@ def test_incomplete_track_not_extended_by_the_next_build_loses_its_owner_but_sta
     state.apply(LayTrack([(0, 0), (1, 0)]))
     for action in [EndBuild(), Pass(), Pass(), IssueShares(0), Select(None)]:
         state.apply(action)
-    assert state.position.stubs == ((0, 1),) and state.position.unowned == frozenset()
+    assert state.position.stubs == (((1, 0), 1),) and state.position.unowned == frozenset()
     state.apply(EndBuild())
     (track,) = state.position.board.tracks
     assert track.hexes == ((0, 0), (1, 0)), "S15: it stays on the board"
@@ -176,7 +176,7 @@ def test_exit_track_to_a_town_is_incomplete_until_the_town_becomes_a_new_city():
     state.apply(IssueShares(0))
     state.apply(Select("urbanization"))
     state.apply(LayTrack([(2, 0), (3, 0), (4, 0)]))
-    assert "makes no link (S2a)" in state.log[-1] and state.position.stubs == ((0, 1),)
+    assert "makes no link (S2a)" in state.log[-1] and state.position.stubs == (((3, 0), 1),)
     state.apply(Urbanize((4, 0)))
     state.apply(EndBuild())
     assert state.position.stubs == (), "complete once the town is a new city (S2a)"

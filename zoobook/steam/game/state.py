@@ -105,8 +105,9 @@ class Position:
     """Everything that changes during a game; frozen and hashable.
 
     ``board`` is the map model (a :class:`~zoobook.steam.zoo.model.ZooMap` or an
-    Easter Island map) with its track and goods; ``stubs`` pairs the index of each of the
-    player's incomplete tracks with the turn it was last extended; ``unowned`` holds the
+    Easter Island map) with its track and goods; ``stubs`` pairs the last track hex of each of
+    the player's incomplete tracks (a hex holds one track, so it names the track) with the turn
+    it was last extended; ``unowned`` holds the
     indices of the tracks that lost their owner (S15: they stay on the board, carry goods
     but earn nothing, and extending one takes it back). Track indices never change: track
     is never taken off the board.
@@ -125,7 +126,7 @@ class Position:
     entered_exit: bool = False
     hand: int = 0
     blocked: frozenset = frozenset()
-    stubs: tuple[tuple[int, int], ...] = ()
+    stubs: tuple[tuple[Hex, int], ...] = ()
     unowned: frozenset = frozenset()
     outcome: GameResult | None = None
 
@@ -201,7 +202,7 @@ class Game:
         if turns < 1:
             raise ValueError(f"a game lasts at least 1 turn, not {turns}")
         start = Position(board, economy=economy, **position)
-        stubs = tuple((link.index, start.turn) for link in nodes.incomplete_links())
+        stubs = tuple((_last_tile(nodes, link.hexes), start.turn) for link in nodes.incomplete_links())
         start = start.with_(stubs=tuple(sorted(set(start.stubs) | set(stubs))))
         return cls(rules, MappingProxyType(dict(sorted(terrain.items()))), turns, start)
 
@@ -353,6 +354,11 @@ class _LayPlan:
     counted: int               # tiles that count toward the limit (the rest come from hand)
 
 
+def _last_tile(hexmap, hexes) -> Hex:
+    """The last hex of a track that holds track (the end, or the hex before a node end)."""
+    return hexes[-2] if hexmap.is_node(hexes[-1]) else hexes[-1]
+
+
 def _extendable(hexmap, h: Hex) -> int | None:
     """The incomplete track whose last hex (not a node) is *h*, owned or not (S15)."""
     if hexmap.is_node(h):
@@ -449,15 +455,16 @@ def _lay(game: Game, pos: Position, action: LayTrack) -> tuple[Position, list[st
         raise _refuse(f"{exc.reason}", "S2") from None
     link = goods.hexmap(board).links()[index]
     stubs, unowned = dict(pos.stubs), set(pos.unowned)
+    if plan.index is not None:
+        stubs.pop(plan.base[-1], None)
     notes = []
     if index in unowned:
         unowned.discard(index)
         notes.append("takes back the track that had lost its owner (S15)")
     if link.complete:
-        stubs.pop(index, None)
         what = "completes a link"
     else:
-        stubs[index] = pos.turn
+        stubs[_last_tile(hexmap, track.hexes)] = pos.turn
         what = (f"reaches {link.end} but makes no link (S2a)" if link.end is not None else "incomplete")
     eco = pos.economy.with_(cash=pos.cash - plan.cost)
     free = f", {action.hand} from hand" if action.hand else ""
@@ -490,12 +497,14 @@ def _urbanize(game: Game, pos: Position, action: Urbanize) -> tuple[Position, li
 def _end_build(game: Game, pos: Position, action: EndBuild) -> tuple[Position, list[str]]:
     lines = [f"end build ({pos.tiles_laid} tile{'s' if pos.tiles_laid != 1 else ''} laid)"]
     links = game.rules.goods.hexmap(pos.board).links()
+    hexmap = game.rules.goods.hexmap(pos.board)
     # Track completed since it was laid (a town urbanized at its end) is no stub any more.
-    stubs = {i: turn for i, turn in pos.stubs if not links[i].complete}
-    lost = sorted(i for i, turn in stubs.items() if turn < pos.turn)
+    stubs = {h: turn for h, turn in pos.stubs if not links[hexmap.track_at(h)].complete}
+    lost = sorted(h for h, turn in stubs.items() if turn < pos.turn)
     unowned = set(pos.unowned)
-    for i in lost:
-        stubs.pop(i)
+    for h in lost:
+        stubs.pop(h)
+        i = hexmap.track_at(h)
         unowned.add(i)
         lines.append(f"  incomplete track from {links[i].start} to {hex_text(links[i].hexes[-1])} was not "
                      "extended since last turn: it loses its owner and stays on the board (S15)")
