@@ -126,25 +126,61 @@ def test_track_is_refused_where_ruling_s2_forbids_it():
     refused(broke, LayTrack([(0, 0), (1, 0)]), "cost $4 and you have $3", "S8")
 
 
-def test_incomplete_track_is_lost_when_not_extended_by_the_next_build():
+def test_incomplete_track_not_extended_by_the_next_build_loses_its_owner_but_stays():
     state = at_build(zoo_game())
     state.apply(LayTrack([(0, 0), (1, 0)]))
     for action in [EndBuild(), Pass(), Pass(), IssueShares(0), Select(None)]:
         state.apply(action)
-    assert len(state.position.board.tracks) == 1, "kept through the next build"
-    state.apply(EndBuild())
-    assert state.position.board.tracks == () and "is lost" in state.log[-1]
-
-
-def test_an_extended_stub_survives_and_can_be_completed():
-    state = at_build(zoo_game())
-    state.apply(LayTrack([(0, 0), (1, 0)]))
-    for action in [EndBuild(), Pass(), Pass(), IssueShares(1), Select(None)]:
-        state.apply(action)
-    state.apply(LayTrack([(1, 0), (2, 0), (3, 0)]))
+    assert state.position.stubs == (((1, 0), 1),) and state.position.unowned == frozenset()
     state.apply(EndBuild())
     (track,) = state.position.board.tracks
-    assert track.hexes == ((0, 0), (1, 0), (2, 0), (3, 0)) and state.position.stubs == ()
+    assert track.hexes == ((0, 0), (1, 0)), "S15: it stays on the board"
+    assert state.position.unowned == {0} and state.position.stubs == ()
+    assert "loses its owner and stays on the board (S15)" in state.log[-1]
+
+
+def test_ownerless_track_holds_its_hex_carries_goods_for_nothing_until_extended():
+    state = at_build(zoo_game(turns=5, economy=Economy(cash=40, shares=2, locomotive=2)))
+    state.apply(LayTrack([(0, 0), (1, 0)]))
+    for action in [EndBuild(), Pass(), Pass(), IssueShares(0), Select(None), EndBuild(),
+                   Pass(), Pass(), IssueShares(0), Select(None)]:
+        state.apply(action)
+    assert state.position.unowned == {0}
+    refused(state, LayTrack([(1, 1), (1, 0)]), "neither a node nor the end")
+    refused(state, LayTrack([(0, 0), (1, 0)]), "already holds track", "S2")
+    cash = state.position.cash
+    state.apply(LayTrack([(1, 0), (2, 0), (3, 0)]))  # extending takes it back (S15), completes it
+    assert state.position.unowned == frozenset() and state.position.cash == cash - 4
+    assert "takes back" in state.log[-1]
+    state.apply(EndBuild())
+    state.apply(Ship(("zebras", "goats"), (0,)))
+    assert state.position.economy.income == 1
+
+
+def test_a_shipment_over_ownerless_track_earns_no_income_and_no_score():
+    zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1), Area("ibex", (4, 0), 1)],
+                       tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)]])
+    game = Game.zoo(zoo, [], 1, economy=FUNDED, unowned=frozenset({1}))
+    state = game.new_state()
+    for action in [IssueShares(0), Select(None), EndBuild(), Ship(("goats", "yaks", "ibex"), (0, 1))]:
+        state.apply(action)
+    assert state.position.economy.income == 1 and "1 without an owner earns nothing" in state.log[-2]
+    assert state.score() == 3 * 1 - 3 * 2 + 1, "only the owned link's tile scores (S10a, S15)"
+
+
+def test_exit_track_to_a_town_is_incomplete_until_the_town_becomes_a_new_city():
+    zoo = ZooMap.build(areas=[Area("a", (0, 0), 1), Area("b", (0, 2), 1)], towns=[Town((4, 0))],
+                       exits=[(2, 0)])
+    game = Game.zoo(zoo, [(1, 0), (3, 0), (0, 1)], 3, economy=Economy(cash=40, shares=0, locomotive=1))
+    state = game.new_state()
+    state.apply(IssueShares(0))
+    state.apply(Select("urbanization"))
+    state.apply(LayTrack([(2, 0), (3, 0), (4, 0)]))
+    assert "makes no link (S2a)" in state.log[-1] and state.position.stubs == (((3, 0), 1),)
+    state.apply(Urbanize((4, 0)))
+    state.apply(EndBuild())
+    assert state.position.stubs == (), "complete once the town is a new city (S2a)"
+    assert state.position.board.hexmap.complete_links()[0].end == "4,0"
 
 
 def test_feeding_lowers_one_danger_in_one_shipment_only():
@@ -237,12 +273,29 @@ def test_easter_urbanization_puts_a_black_city_on_a_town():
     assert state.position.board.city("2,1").colour == "black"
 
 
-def test_legal_actions_are_all_accepted_and_the_game_ends_after_the_limit():
-    state = zoo_game(turns=1).new_state()
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        assert legal and all(state.refusal(a) is None for a in legal)
-        state.apply(legal[-1])
+def test_legal_actions_are_the_ones_counted_by_hand_and_the_game_ends_after_the_limit():
+    # goats (0,0) and yaks (2,0), one land hex between: every legal action, phase by phase,
+    # written out from the rules (not from the engine's own check)
+    state = two_areas(turns=1, economy=FUNDED).new_state()
+    assert state.legal_actions() == [IssueShares(n) for n in range(0, 14)]
+    state.apply(IssueShares(0))
+    assert {a.action for a in state.legal_actions()} == {None, "engineer", "locomotive",
+                                                         "urbanization", "feeding"}
+    state.apply(Select(None))
+    assert set(state.legal_actions()) == {
+        LayTrack([(0, 0), (1, 0)]), LayTrack([(0, 0), (1, 0), (2, 0)]),
+        LayTrack([(2, 0), (1, 0)]), LayTrack([(2, 0), (1, 0), (0, 0)]), EndBuild()}
+    # after a one-tile stub no free hex is left, and a lay puts down at least one tile (S2)
+    assert state.child(LayTrack([(0, 0), (1, 0)])).legal_actions() == [EndBuild()]
+    state.apply(LayTrack([(0, 0), (1, 0), (2, 0)]))
+    assert state.legal_actions() == [EndBuild()]
+    state.apply(EndBuild())
+    assert set(state.legal_actions()) == {Ship(("goats", "yaks"), (0,)), Ship(("yaks", "goats"), (0,)),
+                                          RaiseLocomotive(), Pass()}
+    state.apply(RaiseLocomotive())
+    assert set(state.legal_actions()) == {Ship(("goats", "yaks"), (0,)), Ship(("yaks", "goats"), (0,)),
+                                          Pass()}
+    state.apply(Pass())
     assert not state.result().cleared and "turn 1" in state.result().reason
     assert state.legal_actions() == []
     assert "LOST" in str(state)
@@ -329,3 +382,49 @@ def test_the_result_carries_the_base_game_score_and_ranks_by_turns_score_cash():
     lost = GameResult(False, 1, 99, "lost", 99)
     slower = GameResult(True, 2, 99, "", 99)
     assert sorted([lost, slower, rich], key=lambda r: r.rank) == [rich, slower, lost]
+
+
+# -- Easter Island towns and black cubes (S14) ------------------------------------------------
+
+def test_a_black_cube_is_shipped_to_the_black_city_that_urbanization_makes():
+    island = Island.build(plain=[(1, 0), (3, 0)],
+                          cities=[City("Red 3", (0, 0), "red", True, ("black",)),
+                                  City("Red 4", (4, 0), "red", True)])
+    game = Game.easter(add_towns(island, [(2, 0)]), 2, economy=Economy(cash=40, shares=2, locomotive=2))
+    goods = game.rules.goods
+    assert goods.level_needed(game.start.board) == 1, "a town can become the black cube's city"
+    state = game.new_state()
+    for action in [IssueShares(0), Select("urbanization"), Urbanize((2, 0)),
+                   LayTrack([(0, 0), (1, 0), (2, 0)]), LayTrack([(2, 0), (3, 0), (4, 0)]), EndBuild(),
+                   Ship(("Red 3", "2,0"), (0,))]:
+        state.apply(action)
+    assert state.is_terminal() and state.result().cleared and state.result().turns == 1
+    # without a town the black cube has nowhere to go, and the reason says so
+    bare = Game.easter(island, 2).start.board
+    assert goods.level_needed(bare) is None
+    assert "black cube on Red 3" in goods.impossible_reason(bare)
+
+
+def test_the_assumed_island_has_four_towns_and_a_bag_with_black_cubes():
+    from zoobook.assumed import assumed
+    from zoobook.steam.easter.island import easter_island
+
+    island = easter_island()
+    assert island.towns() == ["Town 1", "Town 2", "Town 3", "Town 4"]
+    assert all(c.ruin for c in island.cities), "the towns are not cities (S14)"
+    assert "black" in assumed("steam.easter.cube_colours")
+    game = Game.easter(island)
+    assert sorted(game.rules.goods.towns(game.start.board)) == sorted(
+        island.hexmap.node(name).hex for name in island.towns())
+
+
+def test_the_track_that_joins_the_last_ruin_clears_easter_island_at_once():
+    # no cube is left; the lay that joins the two ruins meets the last condition (S13)
+    island = Island.build(plain=[(1, 0)], cities=[City("Red 3", (0, 0), "red", True),
+                                                  City("Blue 1", (2, 0), "blue", True)])
+    state = Game.easter(island, 3).new_state()
+    for action in [IssueShares(0), Select(None), LayTrack([(0, 0), (1, 0), (2, 0)])]:
+        state.apply(action)
+    result = state.result()
+    assert state.is_terminal() and result.cleared and result.turns == 1 and result.cash == 7
+    assert result.score == 3 * 0 - 3 * 2 + 1

@@ -29,12 +29,13 @@ GAMES = {
         IssueShares(0), Select("feeding"), EndBuild(),
         Ship(("tigers", "4,0", "2,0", "zebras"), (1, None, 0)),
     ]),
-    # A stub left unextended through the next build, the locomotive raised three times,
+    # A stub left unextended through the next build loses its owner and stays (S15); the
+    # locomotive raised three times,
     # expenses go unpaid: bankrupt in the last turn.
     "zoo-bankrupt": ("puzzles/steam-zoo-game/zoo-game-warm-up.toml", [
         IssueShares(2), Select(None), LayTrack([(0, 0), (1, 0)]), EndBuild(), Pass(), Pass(),
         IssueShares(1), Select("locomotive"), LayTrack([(2, 0), (3, 0), (4, 0)]), EndBuild(),
-        Ship(("goats", "lions"), (0,)), RaiseLocomotive(),
+        Ship(("goats", "lions"), (1,)), RaiseLocomotive(),
         IssueShares(0), Select("locomotive"), EndBuild(), Pass(), Pass(),
     ]),
     # Rapa Nui ($8 first, then $5), a blocker, mountain track, both ruins joined; the last

@@ -31,11 +31,21 @@ def twin_nodes(zoo: ZooMap) -> dict[Hex, tuple[str, str, int]]:
 
 
 def twin_links(zoo: ZooMap) -> dict[str, set[str]]:
-    """name -> names one complete link away (read from the track's end hexes)."""
+    """name -> names one complete link away (read from the track's end hexes).
+
+    Ruling S2a: track from an exit is a link only when its other end is an animal area or a
+    new city (an urbanized town, danger 1 in the twin's table).
+    """
     nodes = twin_nodes(zoo)
     out: dict[str, set[str]] = {info[0]: set() for info in nodes.values()}
     for track in zoo.tracks:
-        if track.hexes[-1] in nodes:
+        ends = [nodes.get(track.hexes[0]), nodes.get(track.hexes[-1])]
+        if ends[1] is None:
+            continue
+        kinds = [kind if kind != "town" or danger == 0 else "new city" for _, kind, danger in ends]
+        if "exit" in kinds and not {"area", "new city"} & set(kinds):
+            continue
+        if True:
             a, b = nodes[track.hexes[0]][0], nodes[track.hexes[-1]][0]
             out[a].add(b)
             out[b].add(a)
@@ -144,8 +154,9 @@ def pairs(zoo):
 
 
 def test_random_maps_are_interesting():
-    """The generator makes teleports, parallel links and incomplete track (or the twin proves little)."""
-    seen = {"teleport": 0, "parallel": 0, "incomplete": 0, "null": 0, "level>=3": 0}
+    """The generator makes teleports, parallel links, incomplete track and exit track that is no
+    link (S2a), or the twin proves little."""
+    seen = {"teleport": 0, "parallel": 0, "incomplete": 0, "null": 0, "level>=3": 0, "open": 0}
 
     @settings(max_examples=150, deadline=None, database=None, derandomize=True)
     @given(zoo_maps(), st.booleans())
@@ -153,6 +164,7 @@ def test_random_maps_are_interesting():
         g = zoo.hexmap.link_graph()
         seen["parallel"] += any(g.number_of_edges(a, b) > 1 for a, b in g.edges())
         seen["incomplete"] += bool(zoo.hexmap.incomplete_links())
+        seen["open"] += any(link.open for link in zoo.hexmap.links())
         for (a, b), s in shipment_table(zoo, feeding=feeding).items():
             seen["null"] += s is None
             if s:
@@ -252,6 +264,24 @@ def test_teleport_is_used_at_most_once_and_adds_no_link():
                        tracks=[[(0, 0), (1, 0), (2, 0)], [(8, 0), (9, 0), (10, 0)]])
     s = best_shipment(zoo, "a", "b")
     assert s.level == 2 and s.links == 2 and s.teleport == ("2,0", "8,0")
+
+
+def test_exit_track_is_a_link_only_to_an_animal_area_or_a_new_city():
+    # a (0,0) - exit (2,0) - town (4,0) - b (6,0); exit (2,2) - b: only area/new-city ends count (S2a)
+    tracks = [[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)], [(4, 0), (5, 0), (6, 0)],
+              [(2, 2), (3, 2), (4, 2), (5, 1), (6, 0)]]
+    zoo = ZooMap.build([Area("a", (0, 0), 1), Area("b", (6, 0), 1)], towns=[Town((4, 0))],
+                       exits=[(2, 0), (2, 2)], tracks=tracks)
+    # a -> exit 2,0 =teleport=> exit 2,2 -> b: the exit-town track is no link, the teleport is
+    assert best_shipment(zoo, "a", "b").route == ("a", "2,0", "2,2", "b")
+    without_teleport = ZooMap.build([Area("a", (0, 0), 1), Area("b", (6, 0), 1)], towns=[Town((4, 0))],
+                                    exits=[(2, 0)], tracks=tracks[:3])
+    assert min_locomotive(without_teleport, "a", "b") is None, "exit - town track carries nothing"
+    assert min_locomotive(without_teleport.urbanized((4, 0)), "a", "b") == 3
+    exits_only = ZooMap.build([Area("a", (0, 0), 1), Area("b", (6, 0), 1)], exits=[(2, 0), (4, 0)],
+                              tracks=[tracks[0], [(2, 0), (3, 0), (4, 0)], tracks[2]])
+    # exit - exit track is no link, but the two exits still teleport
+    assert best_shipment(exits_only, "a", "b").steps == (0, None, 2)
 
 
 def test_new_city_counts_danger_1_and_towns_none():

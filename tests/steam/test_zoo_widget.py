@@ -57,7 +57,12 @@ def test_drawings_show_route_and_teleport():
     assert {"gnus\n2", "buffaloes\n3", "exit"} <= texts
     assert len(ax.patches) > len(q.zoo.hexmap.hexes())  # hexes, nodes and the teleport arc
     red = [line for line in ax.lines if line.get_color() == "#d62728"]
-    assert len(red) == s.links
+    links = [line for line in red if line.get_linestyle() == "-"]
+    (arc,) = [line for line in red if line.get_linestyle() != "-"]  # the teleport, dashed
+    assert len(links) == s.links
+    # the whole arc is inside the picture (it used to bulge off the map and be clipped)
+    (x0, x1), (y1, y0) = ax.get_xlim(), ax.get_ylim()
+    assert all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in arc.get_xydata())
     fig2, ax2 = draw_hexmap(q.zoo.hexmap)
     assert not [line for line in ax2.lines if line.get_color() == "#d62728"]
 

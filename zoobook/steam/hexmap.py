@@ -8,7 +8,9 @@ A :class:`HexMap` holds three things and nothing game-specific:
 * **tracks**: each a node hex, the track hexes in order, and an end hex.
 
 A track whose end hex is a node is a **complete link**; one whose end hex is a
-plain track hex is **incomplete** and carries nothing (S2). Building a map
+plain track hex is **incomplete** and carries nothing (S2). A map may also name
+pairs of node types whose joining track is no link (``open_pairs``): on the Zoo
+map, track from an exit to another exit or to a town is incomplete (S2a). Building a map
 validates the track against the rules of ruling S2 and raises a
 :class:`MapError` naming the offending key (``track[2].hexes[3]``, counted from
 1 as in a puzzle file) and the reason:
@@ -18,7 +20,8 @@ validates the track against the rules of ruling S2 and raises a
 * consecutive hexes are neighbours (S1);
 * a track's inner hexes are never nodes;
 * a hex holds one track: no hex repeats inside a track and no two tracks share
-  a non-node hex;
+  a non-node hex (the workbook's simplification of the base game, which also has
+  crossing and coexisting tiles: S2, S2a);
 * a complete link joins two different nodes.
 
 The **link graph** (:meth:`HexMap.link_graph`) is a networkx ``MultiGraph``: one
@@ -165,16 +168,18 @@ class Link:
     start: str
     end: str | None
     hexes: tuple[Hex, ...]
+    #: The track reaches a node, but the two nodes' types make no link (S2a).
+    open: bool = False
 
     @property
     def complete(self) -> bool:
-        """Whether both ends are nodes (only complete links carry goods, S2)."""
-        return self.end is not None
+        """Whether both ends are nodes that make a link (only complete links carry goods, S2, S2a)."""
+        return self.end is not None and not self.open
 
     @property
     def track_hexes(self) -> tuple[Hex, ...]:
         """The hexes holding track (the node hexes left out)."""
-        return self.hexes[1:-1] if self.complete else self.hexes[1:]
+        return self.hexes[1:-1] if self.end is not None else self.hexes[1:]
 
     @property
     def length(self) -> int:
@@ -209,6 +214,8 @@ class HexMap:
     nodes: tuple[Node, ...] = ()
     tracks: tuple[Track, ...] = ()
     terrain: tuple[tuple[Hex, str], ...] = ()
+    #: Pairs of node types (each a frozenset) whose joining track is no link (S2a).
+    open_pairs: frozenset = frozenset()
     _by_hex: Mapping[Hex, Node] = field(init=False, repr=False, compare=False, hash=False)
     _by_name: Mapping[str, Node] = field(init=False, repr=False, compare=False, hash=False)
     _track_of: Mapping[Hex, int] = field(init=False, repr=False, compare=False, hash=False)
@@ -334,9 +341,9 @@ class HexMap:
         """Every track as a :class:`Link`, complete or not, in track order."""
         out = []
         for index, track in enumerate(self.tracks):
-            end = self._by_hex.get(track.end)
-            out.append(Link(index, self._by_hex[track.start].name, end.name if end else None,
-                            track.hexes))
+            start, end = self._by_hex[track.start], self._by_hex.get(track.end)
+            open_ = end is not None and frozenset((start.type, end.type)) in self.open_pairs
+            out.append(Link(index, start.name, end.name if end else None, track.hexes, open_))
         return out
 
     def complete_links(self) -> list[Link]:
@@ -344,7 +351,7 @@ class HexMap:
         return [link for link in self.links() if link.complete]
 
     def incomplete_links(self) -> list[Link]:
-        """The track stubs that carry nothing yet."""
+        """The track that carries nothing: stubs, and track between nodes that make no link (S2a)."""
         return [link for link in self.links() if not link.complete]
 
     def link_graph(self) -> nx.MultiGraph:

@@ -40,14 +40,17 @@ def draw_island(island: Island, *, title: str = "", highlight=(), show_cubes: bo
     cities = {c.name: c for c in island.cities}
 
     def label(node):
-        city = cities[node.name]
+        city = cities.get(node.name)
+        if city is None:  # a town (S14)
+            return _short(node.name)
         text = _short(city.name)
         if show_cubes and city.cubes:
             text += "\n" + "".join(c[0].upper() for c in city.cubes)
         return text
 
     def colour(node):
-        return CITY_COLOURS.get(cities[node.name].colour, "#e9a23b")
+        city = cities.get(node.name)
+        return CITY_COLOURS.get(city.colour if city else "black", "#e9a23b")
 
     return draw_hexmap(island.hexmap, label=label, colour=colour, route=highlight, title=title,
                        font_size=7)
@@ -125,7 +128,7 @@ class ConnectLab(widgets.VBox):
         result = self.island.connect()
         self._optimum = result
         costs = {h: TRACK_COST[t] for h, t in self.island.hexmap.terrain if t in TRACK_COST}
-        cities = {c.hex: c.name for c in self.island.cities}
+        cities = self.island.node_names()
         solution = Solution(result.cost, [[list(h) for h in link.hexes] for link in result.links],
                             connect_solver.explain(result, cities, self.island.ruins(), costs))
         picture = ""

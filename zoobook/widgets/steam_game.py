@@ -83,7 +83,8 @@ def draw_game(state: GameState, *, title: str = ""):
     board = state.position.board
     hexmap = goods.hexmap(board)
     return draw_hexmap(hexmap, label=lambda node: goods.node_label(board, node),
-                       extra_hexes=state.game.land, title=title, font_size=7)
+                       extra_hexes=state.game.land, title=title, font_size=7,
+                       ownerless=state.position.unowned)
 
 
 _NODE_MARK = {"exit": "EX", "town": "T", "new-city": "NC"}
@@ -106,6 +107,11 @@ def hex_label(hexmap, h) -> str:
         return _NODE_MARK.get(node.type) or initials
     terrain = _TERRAIN_MARK.get(hexmap.terrain_map.get(tuple(h), "plain"), "")
     return terrain + ("=" if hexmap.track_at(h) is not None else "")
+
+
+def _tiles(hexmap, lay: LayTrack) -> int:
+    """New tiles in a lay: its hexes after the first, less a node at the end."""
+    return len(lay.hexes) - 1 - hexmap.is_node(lay.hexes[-1])
 
 
 def state_hexes(state: GameState) -> set:
@@ -243,9 +249,11 @@ class GamePlayer(widgets.VBox):
         self.status.value = status_html(self.state)
         legal = self.state.legal_actions()
         if pos.phase == "build":
-            # single tiles crowd the list: offer them, but the Lay box takes whole paths
+            hexmap = game.rules.goods.hexmap(pos.board)
+            # every legal path would crowd the list: it offers the one-tile lays, and the Lay box
+            # and the hex buttons take whole paths
             legal = [a for a in legal if not isinstance(a, LayTrack)] + \
-                    [a for a in legal if isinstance(a, LayTrack)]
+                    [a for a in legal if isinstance(a, LayTrack) and _tiles(hexmap, a) == 1]
         self.actions.options = [(action_label(a), a) for a in legal]
         self.track.disabled = self.lay_button.disabled = pos.phase != "build"
         self.board.disabled = self.board_lay_button.disabled = pos.phase != "build"

@@ -81,9 +81,15 @@ def _minimax_danger(zoo: ZooMap, origin: str, destination: str) -> int | None:
 
 
 def without_teleport(zoo: ZooMap) -> ZooMap:
-    """The same map with every exit made a plain town: danger 0, passable, no teleport (S5)."""
+    """The same map with every exit made a plain town: danger 0, passable, no teleport (S5).
+
+    Track that was no link because of an exit (exit to exit or to a town, S2a) is left out, so
+    that the towns standing in for exits link exactly what the exits linked.
+    """
+    dead = {link.index for link in zoo.hexmap.links() if link.open}
+    tracks = tuple(t for index, t in enumerate(zoo.tracks) if index not in dead)
     towns = zoo.towns + tuple(Town(h, urbanized=False) for h in zoo.exits)
-    return replace(zoo, exits=(), towns=towns)
+    return replace(zoo, exits=(), towns=towns, tracks=tracks)
 
 
 def random_shipment(rng: random.Random, *, feeding: bool | None = None, size: str = "small"):

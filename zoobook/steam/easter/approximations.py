@@ -40,7 +40,7 @@ def hex_graph(island: Island) -> nx.Graph:
     cities are not joined: a link needs track.
     """
     costs = {h: TRACK_COST[t] for h, t in island.hexmap.terrain if t in TRACK_COST}
-    cities = {c.hex: c.name for c in island.cities}
+    cities = island.node_names()
     graph = nx.Graph()
     for h, c in costs.items():
         graph.add_node(h, cost=c)

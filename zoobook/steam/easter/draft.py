@@ -47,7 +47,8 @@ class TrackDraft:
             object.__setattr__(self, "_costs", costs)
 
     def _city_at(self, h: Hex):
-        return next((c for c in self.island.cities if c.hex == h), None)
+        """The node (a city or a town, S14) on *h*, or None."""
+        return self.island.hexmap.node_at(h)
 
     def used(self) -> set[Hex]:
         """Track hexes already holding track (completed or being laid)."""
@@ -73,7 +74,8 @@ class TrackDraft:
         if h not in self._costs:
             raise ValueError(f"track cannot be laid on {tuple(h)}")
         if h in self.used():
-            raise ValueError(f"{tuple(h)} already holds track: one track per hex (ruling S2)")
+            raise ValueError(f"{tuple(h)} already holds track: one track per hex, the workbook's "
+                             "simplification (ruling S2)")
         return TrackDraft(self.island, self.links, self.current + (h,), self._costs)
 
     def undo(self) -> "TrackDraft":
@@ -92,7 +94,7 @@ class TrackDraft:
     def joined_groups(self) -> list[list[str]]:
         """The ruins grouped by the completed links that join them."""
         graph = nx.Graph()
-        graph.add_nodes_from(c.name for c in self.island.cities)
+        graph.add_nodes_from(n.name for n in self.island.hexmap.nodes)
         for link in self.links:
             graph.add_edge(self._city_at(link[0]).name, self._city_at(link[-1]).name)
         ruins = set(self.island.ruins())

@@ -82,8 +82,12 @@ class Island:
 
     @classmethod
     def build(cls, *, plain: Iterable[Sequence[int]] = (), mountain: Iterable[Sequence[int]] = (),
-              cities: Iterable[City] = (), tracks: Iterable[Sequence[Sequence[int]]] = ()) -> "Island":
-        """A validated island; :class:`PuzzleError` (naming the key) when the data break the rules."""
+              cities: Iterable[City] = (), tracks: Iterable[Sequence[Sequence[int]]] = (),
+              towns: Iterable[tuple[str, Sequence[int]]] = ()) -> "Island":
+        """A validated island; :class:`PuzzleError` (naming the key) when the data break the rules.
+
+        *towns* are ``(name, hex)`` pairs: nodes where links may end that hold no cubes and
+        take none, until Urbanization makes one a black new city (S14)."""
         terrain: dict[Hex, str] = {}
         for key, hexes in (("plain", plain), ("mountain", mountain)):
             for index, h in enumerate(hexes, start=1):
@@ -97,7 +101,12 @@ class Island:
             if city.hex in terrain:
                 raise PuzzleError(f"{tuple(city.hex)} is also a {terrain[city.hex]} hex, but track is "
                                   "never laid on a city hex (ruling S2)", key=f"city[{index}].hex")
-        hexmap = HexMap.build(nodes=[c.node for c in cities], tracks=tracks, terrain=terrain)
+        nodes = [c.node for c in cities] + [Node(as_hex(h), name, "town") for name, h in towns]
+        for index, node in enumerate(nodes[len(cities):], start=1):
+            if node.hex in terrain:
+                raise PuzzleError(f"{tuple(node.hex)} is also a {terrain[node.hex]} hex, but track is "
+                                  "never laid on a town hex (ruling S2)", key=f"town[{index}].hex")
+        hexmap = HexMap.build(nodes=nodes, tracks=tracks, terrain=terrain)
         return cls(hexmap, cities)
 
     # -- reading ----------------------------------------------------------------------
@@ -107,6 +116,14 @@ class Island:
             if city.name == name:
                 return city
         raise KeyError(f"no city named {name!r}")
+
+    def node_names(self) -> dict[Hex, str]:
+        """Hex -> name of every node: the cities and the towns (S14)."""
+        return {n.hex: n.name for n in self.hexmap.nodes}
+
+    def towns(self) -> list[str]:
+        """The names of the towns not urbanized yet (S14)."""
+        return [n.name for n in self.hexmap.nodes if n.type == "town"]
 
     def ruins(self) -> list[str]:
         """The names of the ruins (the cities the network must join)."""
@@ -155,7 +172,7 @@ class Island:
         network); see :mod:`zoobook.steam.easter.connect` (and its *max_relaxations*).
         """
         costs = {h: TRACK_COST[t] for h, t in self.hexmap.terrain if t in TRACK_COST}
-        return cheapest_network(costs, {c.hex: c.name for c in self.cities}, self.ruins(),
+        return cheapest_network(costs, self.node_names(), self.ruins(),
                                 max_relaxations=max_relaxations)
 
     # -- changes (new islands) ----------------------------------------------------------
@@ -180,9 +197,11 @@ class Island:
 def easter_island() -> Island:
     """The Easter Island board (an assumed layout, ``zoobook/data/assumed.toml``), with no cubes.
 
+    Its four towns are towns from the start (S14): Urbanization makes them black new cities.
+
     >>> island = easter_island()
-    >>> len(island.ruins()), len(island.cities), len(island.track_costs())
-    (12, 16, 96)
+    >>> len(island.ruins()), len(island.cities), island.towns(), len(island.track_costs())
+    (12, 12, ['Town 1', 'Town 2', 'Town 3', 'Town 4'], 96)
     """
     from zoobook.assumed import assumed
     from zoobook.steam.ascii import parse_ascii
@@ -193,10 +212,14 @@ def easter_island() -> Island:
     for entry in assumed("steam.easter.cities"):
         (h,) = marks[entry["mark"]]
         cities.append(City(entry["name"], h, entry["colour"], entry["ruin"]))
-    taken = {c.hex for c in cities}
+    towns = []
+    for entry in assumed("steam.easter.towns"):
+        (h,) = marks[entry["mark"]]
+        towns.append((entry["name"], h))
+    taken = {c.hex for c in cities} | {h for _, h in towns}
     plain = [h for h, t in drawn.terrain.items() if t == "plain" and h not in taken]
     mountain = [h for h, t in drawn.terrain.items() if t == "mountain" and h not in taken]
-    return Island.build(plain=plain, mountain=mountain, cities=cities)
+    return Island.build(plain=plain, mountain=mountain, cities=cities, towns=towns)
 
 
 __all__ += ["easter_island"]

@@ -113,7 +113,7 @@ def solve_connect(island: Island) -> Solution:
     """The cheapest network joining every ruin, its links as witness."""
     result = island.connect()
     costs = {h: TRACK_COST[t] for h, t in island.hexmap.terrain if t in TRACK_COST}
-    cities = {c.hex: c.name for c in island.cities}
+    cities = island.node_names()
     witness = [[list(h) for h in link.hexes] for link in result.links]
     return Solution(result.cost, witness,
                     connect_solver.explain(result, cities, island.ruins(), costs))

@@ -1,6 +1,6 @@
 """The decisions of a solo Age of Steam turn, one small frozen class each.
 
-A turn runs in the base game's order (base-games.md): issue shares, select an
+A turn runs in the base game's order (ruling S11): issue shares, select an
 action, build track, two move-goods rounds; income, expenses, income reduction
 and the end of the turn run by themselves. The decisions:
 

@@ -36,7 +36,7 @@ from zoobook.steam.easter.island import City, Island
 from zoobook.steam.easter.moai import rapa_nui
 from zoobook.steam.game.actions import Ship
 from zoobook.steam.game.memo import IdentityCache, canonical
-from zoobook.steam.game.zoo_goods import ShipEffect
+from zoobook.steam.game.zoo_goods import ShipEffect, parallel_variants
 from zoobook.steam.hexmap import Node, hex_name
 
 __all__ = ["MoaiGoods", "add_towns", "TOWN"]
@@ -97,7 +97,7 @@ class MoaiGoods:
                     if other in route:
                         continue
                     if colours.get(other) == cube:
-                        found.append(Ship(route + (other,), steps + (key,)))
+                        found += parallel_variants(island.link_graph(), Ship(route + (other,), steps + (key,)))
                     else:
                         stack.append((route + (other,), steps + (key,)))
         return tuple(sorted(found, key=lambda s: (s.route, s.steps)))
@@ -154,15 +154,31 @@ class MoaiGoods:
         return f"{left} cube{'s' if left != 1 else ''} still on the map"
 
     def level_needed(self, island: Island) -> int | None:
+        """1, or None when some cube can never reach a city of its colour: none is on the map
+        and (for a black cube) no town is left for Urbanization to make a black city (S14)."""
+        return None if self._homeless(island) else 1
+
+    def _homeless(self, island: Island) -> list[tuple[str, str]]:
         colours = _colours(island)
+        can_be_black = bool(self.towns(island))
+        out = []
         for city in island.cities:
             for cube in city.cubes:
-                if not any(c == cube and n != city.name for n, c in colours.items()):
-                    return None
-        return 1
+                if any(c == cube and n != city.name for n, c in colours.items()):
+                    continue
+                if cube == "black" and can_be_black:
+                    continue
+                out.append((city.name, cube))
+        return out
 
     def impossible_reason(self, island: Island) -> str:
-        return f"some cube has no other city of its colour to go to {cite('S9')}"
+        homeless = self._homeless(island)
+        if not homeless:
+            return ""
+        name, cube = homeless[0]
+        where = " and no town is left to urbanize into a black city" if cube == "black" else ""
+        return (f"the {cube} cube on {name} has no other {cube} city to go to{where} "
+                f"{cite('S9')}")
 
     def tiles_needed(self, island: Island) -> int:
         """A link (of one tile at least) for each split between the ruins."""

@@ -1,11 +1,12 @@
-"""The Age of Steam economy both solo maps use (ruling S11, base-games.md).
+"""The Age of Steam economy both solo maps use (the base game's, rulings S11 and S11a).
 
-"Income +1 per link shipped, expenses = shares + locomotive level, income
-reduction table, shares $5 each (at most 15), start: 2 shares, $10, income 0,
-locomotive 2" (ruling S11). The end of a turn runs three steps in the base
+Income +1 per owned link shipped, expenses = shares + locomotive level, the income
+reduction table, shares $5 each (at most 15) (ruling S11). ``Economy()`` is Easter
+Island's start, 2 shares, $10, income 0, locomotive 2; the Zoo starts with $0, no
+shares and locomotive 1 (S11a; each map's start is ``MapRules.start``). The end of a turn runs three steps in the base
 game's order: collect income, pay expenses, reduce income. "If cash cannot
 cover expenses, pay all cash and lose income equal to the shortfall; income
-below 0 ends the game (lost)" (base-games.md).
+below 0 ends the game (lost)" (the base game, ruling S11).
 
 Examples
 --------
@@ -28,12 +29,12 @@ from dataclasses import dataclass
 __all__ = ["Economy", "income_reduction", "end_of_turn_money", "SHARE_PRICE", "MAX_SHARES",
            "MAX_LEVEL", "REDUCTIONS"]
 
-#: "Shares: $5 each when issued, at most 15 issued" (base-games.md, S11).
+#: "Shares: $5 each when issued, at most 15 issued" (the base game, S11).
 SHARE_PRICE = 5
 MAX_SHARES = 15
 #: Locomotive levels run up to 6 (base game).
 MAX_LEVEL = 6
-#: Income reduction after expenses: (lowest income of the band, reduction) (base-games.md).
+#: Income reduction after expenses: (lowest income of the band, reduction) (the base game, S11).
 REDUCTIONS = ((50, 10), (41, 8), (31, 6), (21, 4), (11, 2), (0, 0))
 
 
@@ -51,7 +52,7 @@ def income_reduction(income: int) -> int:
 
 @dataclass(frozen=True)
 class Economy:
-    """The money side of a solo game: the player's four tracks (start values: ruling S11)."""
+    """The money side of a solo game: the player's four tracks (defaults: Easter Island's start, S11a)."""
 
     cash: int = 10
     income: int = 0
@@ -60,7 +61,7 @@ class Economy:
 
     @property
     def expenses(self) -> int:
-        """"$1 per issued share + $1 per locomotive level" (base-games.md)."""
+        """"$1 per issued share + $1 per locomotive level" (the base game, S11)."""
         return self.shares + self.locomotive
 
     def with_(self, **changes: int) -> "Economy":

@@ -53,7 +53,7 @@ zoobook.errors.IllegalAction: the game is over (cleared in turn 1)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -67,7 +67,7 @@ from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, Econo
 from zoobook.steam.game.maps import EASTER, ZOO, MapRules
 from zoobook.steam.hexmap import MapError, Track, as_hex
 
-__all__ = ["Game", "Position", "GameState", "GameResult", "step", "legal_actions", "final_score",
+__all__ = ["Game", "Position", "GameState", "GameResult", "step", "legal_actions", "final_score", "lay_starts",
            "SHARES", "ACTION", "BUILD", "MOVE", "OVER"]
 
 SHARES, ACTION, BUILD, MOVE, OVER = "shares", "action", "build", "move goods", "over"
@@ -105,8 +105,12 @@ class Position:
     """Everything that changes during a game; frozen and hashable.
 
     ``board`` is the map model (a :class:`~zoobook.steam.zoo.model.ZooMap` or an
-    Easter Island map) with its track and goods; ``stubs`` maps the last hex of
-    each incomplete track to the turn it was last extended.
+    Easter Island map) with its track and goods; ``stubs`` pairs the last track hex of each of
+    the player's incomplete tracks (a hex holds one track, so it names the track) with the turn
+    it was last extended; ``unowned`` holds the
+    indices of the tracks that lost their owner (S15: they stay on the board, carry goods
+    but earn nothing, and extending one takes it back). Track indices never change: track
+    is never taken off the board.
     """
 
     board: Any
@@ -123,6 +127,7 @@ class Position:
     hand: int = 0
     blocked: frozenset = frozenset()
     stubs: tuple[tuple[Hex, int], ...] = ()
+    unowned: frozenset = frozenset()
     outcome: GameResult | None = None
 
     @property
@@ -197,7 +202,7 @@ class Game:
         if turns < 1:
             raise ValueError(f"a game lasts at least 1 turn, not {turns}")
         start = Position(board, economy=economy, **position)
-        stubs = tuple((link.hexes[-1], start.turn) for link in nodes.incomplete_links())
+        stubs = tuple((_last_tile(nodes, link.hexes), start.turn) for link in nodes.incomplete_links())
         start = start.with_(stubs=tuple(sorted(set(start.stubs) | set(stubs))))
         return cls(rules, MappingProxyType(dict(sorted(terrain.items()))), turns, start)
 
@@ -247,7 +252,7 @@ def step(game: Game, pos: Position, action: Action) -> tuple[Position, list[str]
     (S13): the game ends then, before income and expenses.
     """
     if type(action) not in _HANDLERS:
-        raise _refuse(f"{action!r} is not an action of a solo Age of Steam game")
+        raise _refuse(f"{action!r} is not an action of a solo Age of Steam game", "S11")
     _phase_check(pos, action)
     new, lines = _HANDLERS[type(action)](game, pos, action)
     return _cleared_now(game, new, lines), lines
@@ -264,7 +269,7 @@ def final_score(game: Game, pos: Position) -> int:
     """The base game's final score (S10a): 3 per income level, -3 per issued share, +1 per
     track tile in the player's complete links."""
     hexmap = game.rules.goods.hexmap(pos.board)
-    tiles = sum(len(link.track_hexes) for link in hexmap.complete_links())
+    tiles = sum(len(link.track_hexes) for link in hexmap.complete_links() if link.index not in pos.unowned)
     return 3 * pos.economy.income - 3 * pos.economy.shares + tiles
 
 
@@ -296,7 +301,7 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
         raise _refuse(str(exc.args[0]), rules.rule) from None
     if action.action is None:
         if action.target is not None:
-            raise _refuse("no action has no target")
+            raise _refuse("no action has no target", rules.rule)
         return pos.with_(phase=BUILD, card=None), ["select no action"]
     reason = rules.selection.refusal(pos.blocked, pos.cash, card)
     if reason:
@@ -324,7 +329,7 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
             lines.append(f"  flip the moai on {action.target}: "
                          f"{rules.goods.stack_text(board, action.target)}")
     elif action.target is not None:
-        raise _refuse(f"{card.name} takes no target")
+        raise _refuse(f"{card.name} takes no target", rules.rule)
     if card.raises_locomotive:
         if eco.locomotive >= MAX_LEVEL:
             lines.append(f"  the locomotive is already at level {MAX_LEVEL}, the highest: no effect (S12)")
@@ -337,38 +342,78 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
     return pos.with_(phase=BUILD, card=card.name, economy=eco, board=board), lines
 
 
-def _stub_ends(pos: Position) -> dict[Hex, int]:
-    return dict(pos.stubs)
+@dataclass(frozen=True)
+class _LayPlan:
+    """What a legal lay does, worked out without building the new board."""
+
+    index: int | None          # the incomplete track it extends, or None for new track
+    base: tuple                # that track's hexes (or the start node alone)
+    new: tuple                 # the new track hexes
+    ends_at_node: bool
+    cost: int
+    counted: int               # tiles that count toward the limit (the rest come from hand)
 
 
-def _lay(game: Game, pos: Position, action: LayTrack) -> tuple[Position, list[str]]:
-    rules, goods = game.rules, game.rules.goods
-    hexmap = goods.hexmap(pos.board)
-    hexes = list(action.hexes)
+def _last_tile(hexmap, hexes) -> Hex:
+    """The last hex of a track that holds track (the end, or the hex before a node end)."""
+    return hexes[-2] if hexmap.is_node(hexes[-1]) else hexes[-1]
+
+
+def _extendable(hexmap, h: Hex) -> int | None:
+    """The incomplete track whose last hex (not a node) is *h*, owned or not (S15)."""
+    if hexmap.is_node(h):
+        return None
+    index = hexmap.track_at(h)
+    if index is not None and hexmap.tracks[index].end == h:
+        return index
+    return None
+
+
+def lay_starts(game: Game, pos: Position) -> list[Hex]:
+    """Every hex a lay may start from: the nodes, and the last hex of each incomplete track,
+    the player's own or one that lost its owner (extending it takes it back, S15)."""
+    hexmap = game.rules.goods.hexmap(pos.board)
+    ends = [t.end for t in hexmap.tracks if _extendable(hexmap, t.end) is not None]
+    return sorted({n.hex for n in hexmap.nodes} | set(ends))
+
+
+def _plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> _LayPlan:
+    """Every check of a lay (S2, S2a, S7, S8/S9, S15); :class:`IllegalAction` when one fails."""
+    rules = game.rules
+    hexmap = hexmap or rules.goods.hexmap(pos.board)
+    hexes = action.hexes
     if len(hexes) < 2:
         raise _refuse("lay track from a node or an incomplete track's end to at least one new hex",
                       "S2")
     start = hexes[0]
-    stubs = _stub_ends(pos)
-    tracks = list(hexmap.tracks)
-    if start in stubs:
-        index = next(i for i, t in enumerate(tracks) if t.end == start and not hexmap.is_node(t.end))
-        base = list(tracks[index].hexes)
+    index = _extendable(hexmap, start)
+    if index is not None:
+        base = hexmap.tracks[index].hexes
     elif hexmap.is_node(start):
-        index, base = None, [start]
+        base = (start,)
     else:
         raise _refuse(f"{hex_text(start)} is neither a node nor the end of an incomplete track: "
                       f"track starts at a city, town or exit, or extends an incomplete link", "S2")
-    ends_at_node = hexmap.is_node(hexes[-1]) and len(hexes) > 1
+    ends_at_node = hexmap.is_node(hexes[-1])
     new = hexes[1:-1] if ends_at_node else hexes[1:]
     if not new:
         raise _refuse("a lay puts down at least one tile: track joins nodes through track hexes",
                       "S2")
+    for a, b in zip(hexes, hexes[1:]):
+        if b not in neighbours(a):
+            raise _refuse(f"{hex_text(b)} is not a neighbour of {hex_text(a)}", "S1")
+    seen = set(base)
     for h in new:
         if hexmap.is_node(h):
             raise _refuse(f"{hex_text(h)} is a node: a track's inner hexes are never nodes", "S2")
         if h not in game.land:
             raise _refuse(f"{hex_text(h)} is not a hex where track may be laid on this map", "S2")
+        if h in seen or hexmap.track_at(h) is not None:
+            raise _refuse(f"{hex_text(h)} already holds track: a hex holds one track here "
+                          f"(the workbook's simplification)", "S2")
+        seen.add(h)
+    if ends_at_node and hexes[-1] == base[0]:
+        raise _refuse("a link must join two different nodes", "S2")
     if not isinstance(action.hand, int) or not 0 <= action.hand <= len(new):
         raise _refuse(f"{action.hand} tiles from hand for a lay of {len(new)}", "S7")
     if action.hand > pos.hand:
@@ -389,25 +434,46 @@ def _lay(game: Game, pos: Position, action: LayTrack) -> tuple[Position, list[st
         raise _refuse(f"these tiles cost ${cost} and you have ${pos.cash} "
                       f"({rules.price.describe()}{'; engineer $' + str(card.price) if getattr(card, 'price', None) else ''})",
                       rules.rule)
-    track = base + hexes[1:]
-    if index is None:
-        tracks.append(Track(tuple(track)))
+    return _LayPlan(index, tuple(base), tuple(new), ends_at_node, cost, counted)
+
+
+def _lay(game: Game, pos: Position, action: LayTrack) -> tuple[Position, list[str]]:
+    goods = game.rules.goods
+    hexmap = goods.hexmap(pos.board)
+    plan = _plan_lay(game, pos, action, hexmap)
+    tracks = list(hexmap.tracks)
+    track = Track(plan.base + action.hexes[1:])
+    if plan.index is None:
+        index = len(tracks)
+        tracks.append(track)
     else:
-        tracks[index] = Track(tuple(track))
+        index = plan.index
+        tracks[index] = track
     try:
         board = goods.with_tracks(pos.board, tracks)
-    except MapError as exc:
+    except MapError as exc:  # _plan_lay checks every rule the map checks; kept as a safety net
         raise _refuse(f"{exc.reason}", "S2") from None
-    stubs.pop(start, None)
-    if not ends_at_node:
-        stubs[hexes[-1]] = pos.turn
-    eco = pos.economy.with_(cash=pos.cash - cost)
-    what = "completes a link" if ends_at_node else "incomplete"
+    link = goods.hexmap(board).links()[index]
+    stubs, unowned = dict(pos.stubs), set(pos.unowned)
+    if plan.index is not None:
+        stubs.pop(plan.base[-1], None)
+    notes = []
+    if index in unowned:
+        unowned.discard(index)
+        notes.append("takes back the track that had lost its owner (S15)")
+    if link.complete:
+        what = "completes a link"
+    else:
+        stubs[_last_tile(hexmap, track.hexes)] = pos.turn
+        what = (f"reaches {link.end} but makes no link (S2a)" if link.end is not None else "incomplete")
+    eco = pos.economy.with_(cash=pos.cash - plan.cost)
     free = f", {action.hand} from hand" if action.hand else ""
-    line = (f"lay {len(new)} tile{'s' if len(new) != 1 else ''} {' '.join(hex_text(h) for h in hexes)}"
-            f" ({what}{free}): -${cost} -> ${eco.cash}")
-    return pos.with_(board=board, economy=eco, tiles_laid=pos.tiles_laid + counted,
-                   hand=pos.hand - action.hand, stubs=tuple(sorted(stubs.items()))), [line]
+    n = len(plan.new)
+    lines = [f"lay {n} tile{'s' if n != 1 else ''} {' '.join(hex_text(h) for h in action.hexes)}"
+             f" ({what}{free}): -${plan.cost} -> ${eco.cash}"] + [f"  {note}" for note in notes]
+    return pos.with_(board=board, economy=eco, tiles_laid=pos.tiles_laid + plan.counted,
+                     hand=pos.hand - action.hand, stubs=tuple(sorted(stubs.items())),
+                     unowned=frozenset(unowned)), lines
 
 
 def _urbanize(game: Game, pos: Position, action: Urbanize) -> tuple[Position, list[str]]:
@@ -430,18 +496,19 @@ def _urbanize(game: Game, pos: Position, action: Urbanize) -> tuple[Position, li
 
 def _end_build(game: Game, pos: Position, action: EndBuild) -> tuple[Position, list[str]]:
     lines = [f"end build ({pos.tiles_laid} tile{'s' if pos.tiles_laid != 1 else ''} laid)"]
-    stubs = _stub_ends(pos)
+    links = game.rules.goods.hexmap(pos.board).links()
+    hexmap = game.rules.goods.hexmap(pos.board)
+    # Track completed since it was laid (a town urbanized at its end) is no stub any more.
+    stubs = {h: turn for h, turn in pos.stubs if not links[hexmap.track_at(h)].complete}
     lost = sorted(h for h, turn in stubs.items() if turn < pos.turn)
-    board = pos.board
-    if lost:
-        goods = game.rules.goods
-        tracks = [t for t in goods.hexmap(board).tracks if t.end not in lost or goods.hexmap(board).is_node(t.end)]
-        board = goods.with_tracks(board, tracks)
-        for h in lost:
-            stubs.pop(h)
-        lines.append("  incomplete track not extended since last turn is lost (S15): ends "
-                     + ", ".join(hex_text(h) for h in lost))
-    return pos.with_(board=board, phase=MOVE, stubs=tuple(sorted(stubs.items()))), lines
+    unowned = set(pos.unowned)
+    for h in lost:
+        stubs.pop(h)
+        i = hexmap.track_at(h)
+        unowned.add(i)
+        lines.append(f"  incomplete track from {links[i].start} to {hex_text(links[i].hexes[-1])} was not "
+                     "extended since last turn: it loses its owner and stays on the board (S15)")
+    return pos.with_(phase=MOVE, stubs=tuple(sorted(stubs.items())), unowned=frozenset(unowned)), lines
 
 
 def _discount(game: Game, pos: Position) -> bool:
@@ -455,8 +522,11 @@ def _ship(game: Game, pos: Position, action: Ship) -> tuple[Position, list[str]]
     if reason:
         raise IllegalAction(reason)
     effect = goods.ship(pos.board, action, level, discount=discount)
-    eco = pos.economy.with_(income=pos.economy.income + effect.links)
+    # +1 income per link of the shipment the player owns (S11); ownerless track earns nothing (S15)
+    ownerless = sum(1 for key in action.steps if key is not None and key in pos.unowned)
+    eco = pos.economy.with_(income=pos.economy.income + effect.links - ownerless)
     extra = ", feeding discount used" if effect.used_discount else ""
+    extra += f", {ownerless} without an owner earn{'s' if ownerless == 1 else ''} nothing (S15)" if ownerless else ""
     line = f"{action}: {effect.links} link{'s' if effect.links != 1 else ''}, income -> {eco.income}{extra}"
     lines = [line] + ([f"  {effect.note}"] if effect.note else [])
     new = pos.with_(board=effect.board, economy=eco, discount_used=pos.discount_used or effect.used_discount,
@@ -518,22 +588,42 @@ def _end_of_turn(game: Game, pos: Position, lines: list[str]) -> tuple[Position,
 # -- the legal actions ----------------------------------------------------------------------
 
 def _candidate_lays(game: Game, pos: Position) -> list[LayTrack]:
-    """Every one-tile lay: from a node or a stub end into a free land hex, ending there or at a node."""
+    """Every legal lay: from a node or an incomplete track's end, along free land hexes (each
+    simple path of up to the tiles left, bonus tiles included), ending there or on a node."""
     hexmap = game.rules.goods.hexmap(pos.board)
-    starts = sorted({n.hex for n in hexmap.nodes} | {h for h, _ in pos.stubs})
-    used = {h for t in hexmap.tracks for h in t.hexes[1:]}
+    card = game.rules.card(pos.card)
+    most = game.rules.tile_limit(card) - pos.tiles_laid + pos.hand
+    if most <= 0:
+        return []
+    paths: list[tuple] = []
+    for start in lay_starts(game, pos):
+        index = _extendable(hexmap, start)
+        origin = hexmap.tracks[index].start if index is not None else start
+
+        def grow(path: tuple) -> None:
+            here = path[-1]
+            if len(path) > 1:
+                paths.append(path)
+                paths.extend(path + (n,) for n in neighbours(here)
+                             if hexmap.is_node(n) and n != origin)
+            if len(path) - 1 >= most:
+                return
+            for n in neighbours(here):
+                if n in game.land and n not in path and hexmap.track_at(n) is None:
+                    grow(path + (n,))
+
+        grow((start,))
     out = []
-    for start in starts:
-        origin = next((t.start for t in hexmap.tracks if t.end == start), start)
-        for h in neighbours(start):
-            if h not in game.land or h in used:
+    for path in paths:
+        inner = len(path) - (2 if hexmap.is_node(path[-1]) else 1)
+        for hand in range(0, min(pos.hand, inner) + 1):
+            lay = LayTrack(path, hand)
+            try:
+                _plan_lay(game, pos, lay, hexmap)
+            except IllegalAction:
                 continue
-            out.append(LayTrack((start, h)))
-            for node in neighbours(h):
-                if hexmap.is_node(node) and node != origin:
-                    out.append(LayTrack((start, h, node)))
-    with_hand = [replace(lay, hand=1) for lay in out] if pos.hand else []
-    return out + with_hand
+            out.append(lay)
+    return out
 
 
 def legal_actions(game: Game, pos: Position) -> list[Action]:
@@ -549,21 +639,22 @@ def legal_actions(game: Game, pos: Position) -> list[Action]:
             targets = (rules.goods.flip_targets(pos.board) or [None]) if card.targeted else [None]
             options += [Select(card.name, t) for t in targets]
     elif pos.phase == BUILD:
-        options = _candidate_lays(game, pos)
-        options += [Urbanize(t) for t in rules.goods.towns(pos.board)]
-        options.append(EndBuild())
+        lays: list[Action] = _candidate_lays(game, pos)  # already checked by _plan_lay
+        options = [Urbanize(t) for t in rules.goods.towns(pos.board)] + [EndBuild()]
+        return lays + [a for a in options if _legal(game, pos, a)]
     else:
         level = pos.economy.locomotive
         options = list(rules.goods.shipments(pos.board, level, discount=_discount(game, pos)))
         options += [RaiseLocomotive(), Pass()]
-    out = []
-    for action in options:
-        try:
-            step(game, pos, action)
-        except IllegalAction:
-            continue
-        out.append(action)
-    return out
+    return [action for action in options if _legal(game, pos, action)]
+
+
+def _legal(game: Game, pos: Position, action: Action) -> bool:
+    try:
+        step(game, pos, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 _HANDLERS = {IssueShares: _issue, Select: _select, LayTrack: _lay, Urbanize: _urbanize,
@@ -661,9 +752,10 @@ class GameState(GameAPI):
             lines.append("blocked: " + (", ".join(sorted(pos.blocked)) or "none"))
         hexmap = rules.goods.hexmap(pos.board)
         for link in hexmap.links():
-            end = link.end or "(incomplete)"
+            end = (link.end or "(incomplete)") + (" (no link, S2a)" if link.open else "")
+            owner = " (no owner, S15)" if link.index in pos.unowned else ""
             lines.append(f"  track {link.start} - {end}: {len(link.track_hexes)} tile"
-                         f"{'s' if len(link.track_hexes) != 1 else ''}")
+                         f"{'s' if len(link.track_hexes) != 1 else ''}{owner}")
         lines += rules.goods.describe(pos.board)
         met = self.conditions()
         lines.append("clear: " + ", ".join(f"{text} {'[x]' if ok else '[ ]'}" for text, ok in met))

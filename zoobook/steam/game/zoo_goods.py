@@ -22,8 +22,11 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, replace
+
+import networkx as nx
 
 from zoobook.errors import Refusal
 from zoobook.rulings import cite
@@ -32,10 +35,23 @@ from zoobook.steam.game.memo import IdentityCache, canonical
 from zoobook.steam.zoo.model import AREA, EXIT, ZooMap
 from zoobook.steam.zoo.shipping import Network, route_level
 
-__all__ = ["ZooGoods", "ShipEffect"]
+__all__ = ["ZooGoods", "ShipEffect", "parallel_variants"]
 
 
 _CACHE = IdentityCache()
+
+
+def parallel_variants(graph: nx.MultiGraph, ship: Ship) -> list[Ship]:
+    """*ship* over every choice of parallel links: the same route, each link by any of the tracks
+    joining its two nodes (they differ in whose they are, S15, so a player may choose).
+
+    >>> g = nx.MultiGraph([("a", "b", 0), ("a", "b", 3), ("b", "c", 1)])
+    >>> [s.steps for s in parallel_variants(g, Ship(("a", "b", "c"), (0, 1)))]
+    [(0, 1), (3, 1)]
+    """
+    choices = [(None,) if key is None else tuple(sorted(graph[a][b]))
+               for a, b, key in zip(ship.route, ship.route[1:], ship.steps)]
+    return [Ship(ship.route, steps) for steps in itertools.product(*choices)]
 
 
 def _network(zoo: ZooMap) -> Network:
@@ -73,7 +89,8 @@ class ZooGoods:
             if net.danger[origin] > level + (1 if discount else 0):
                 continue
             self._walk(net, zoo, level, discount, [origin], [], False, found)
-        return tuple(sorted(found, key=lambda s: (s.route, [(-1 if k is None else k) for k in s.steps])))
+        every = {v for ship in found for v in parallel_variants(net.graph, ship)}
+        return tuple(sorted(every, key=lambda s: (s.route, [(-1 if k is None else k) for k in s.steps])))
 
     def _walk(self, net, zoo, level, discount, route, steps, teleported, found) -> None:
         here = route[-1]

@@ -20,6 +20,17 @@ Examples
 (3, 1, 0)
 >>> zoo.area_names()
 ['zebra', 'lion']
+
+Track from an exit is a complete link only to an animal area or a new city (S2a):
+
+>>> joined = ZooMap.build(areas=[Area("zebra", (0, 0), 1)], towns=[Town((4, 0))],
+...                       exits=[(2, 0), (2, 2)],
+...                       tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)],
+...                               [(2, 0), (2, 1), (2, 2)]])
+>>> [(link.start, link.end, link.complete) for link in joined.hexmap.links()]
+[('zebra', '2,0', True), ('2,0', '4,0', False), ('2,0', '2,2', False)]
+>>> [link.complete for link in joined.urbanized((4, 0)).hexmap.links()]
+[True, True, False]
 """
 
 from __future__ import annotations
@@ -30,9 +41,13 @@ from dataclasses import dataclass, field, replace
 from zoobook.hexgrid import Hex
 from zoobook.steam.hexmap import HexMap, MapError, Node, Track, as_hex, hex_name
 
-__all__ = ["Area", "Town", "ZooMap", "AREA", "TOWN", "NEW_CITY", "EXIT", "MAX_LEVEL", "START_FOOD"]
+__all__ = ["Area", "Town", "ZooMap", "AREA", "TOWN", "NEW_CITY", "EXIT", "MAX_LEVEL", "START_FOOD",
+           "OPEN_PAIRS"]
 
 AREA, TOWN, NEW_CITY, EXIT = "area", "town", "new-city", "exit"
+#: S2a: track from an exit is a complete link only to an animal area or a new city; to another
+#: exit or to a town it is incomplete.
+OPEN_PAIRS = frozenset({frozenset({EXIT}), frozenset({EXIT, TOWN})})
 #: Locomotive levels run from 1 to 6 (base game).
 MAX_LEVEL = 6
 #: "Place 2 pieces of food (cubes) on each animal area" (seed, Zoo setup; ruling S8).
@@ -114,7 +129,7 @@ class ZooMap:
         nodes = [Node(a.hex, a.name, AREA) for a in self.areas]
         nodes += [Node(t.hex, t.name, NEW_CITY if t.urbanized else TOWN) for t in self.towns]
         nodes += [Node(h, hex_name(h), EXIT) for h in self.exits]
-        object.__setattr__(self, "hexmap", HexMap(tuple(nodes), self.tracks, self.terrain))
+        object.__setattr__(self, "hexmap", HexMap(tuple(nodes), self.tracks, self.terrain, OPEN_PAIRS))
         danger = {a.name: a.danger for a in self.areas}
         danger.update({t.name: 1 if t.urbanized else 0 for t in self.towns})
         danger.update({hex_name(h): 0 for h in self.exits})
