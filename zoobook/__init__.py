@@ -18,7 +18,8 @@ __all__ = ["__version__", "ensure_installed", "INSTALL_CELL"]
 #: (Colab, JupyterLite). It does nothing in a checkout, on Binder or after ``pip install``.
 INSTALL_CELL = '''\
 # On Colab or JupyterLite, install the workbook first (elsewhere this does nothing).
-import importlib.util, sys
+import importlib.util
+import sys
 if importlib.util.find_spec("zoobook") is None:
     if sys.platform == "emscripten":  # JupyterLite: the site carries the wheel
         %pip install zoobook

@@ -28,7 +28,8 @@ def _notebook(*sources: tuple[str, str]) -> nbformat.NotebookNode:
 
 TOY = _notebook(
     ("md", "# Toy"),
-    ("code", "def double(n):\n    \"\"\"Twice n.\"\"\"\n    ### BEGIN SOLUTION\n    return 2 * n\n    ### END SOLUTION"),
+    ("code", "def double(n):\n    \"\"\"Twice n.\"\"\"\n    ### BEGIN SOLUTION\n    return 2 * n\n"
+             "    ### END SOLUTION"),
     ("code", "# Graded check (2 points)\nassert double(2) == 4\n### BEGIN HIDDEN TESTS\nassert double(5) == 10\n"
              "### END HIDDEN TESTS"),
     ("md", "Why?\n<!-- BEGIN SOLUTION -->\nBecause.\n<!-- END SOLUTION -->"),

@@ -241,7 +241,8 @@ def brute_reachable(puzzle: LineupPuzzle) -> set[str]:
     found = set()
     for names in [[entry.name]] + list(nx.all_simple_paths(tiles_only, entry.name, others, cutoff=max(limit - 1, 0))):
         tiles = [board.tile_named(n) for n in names]
-        spare = _spare_cube_counts(tiles, Counter(puzzle.cubes), Counter(puzzle.meeples)) if len(names) <= limit else set()
+        spare = (_spare_cube_counts(tiles, Counter(puzzle.cubes), Counter(puzzle.meeples))
+                 if len(names) <= limit else set())
         pairs = [(GATE, names[0])] + list(zip(names, names[1:]))
         walls = sum(all(d["state"] == "wall" for d in graph.get_edge_data(u, v).values()) for u, v in pairs)
         if any(puzzle.doors + left // 3 >= walls for left in spare):

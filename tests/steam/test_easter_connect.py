@@ -117,7 +117,7 @@ def test_hand_checked_collision_is_resolved():
     assert (result.lower_bound, result.cost) == (9, 10)
     assert Hex(2, 1) in result.collisions and result.branches > 1
     assert result.cost == brute_force(costs, cities, ruins)
-    assert check_network([l.hexes for l in result.links], costs, cities, ruins) == []
+    assert check_network([link.hexes for link in result.links], costs, cities, ruins) == []
 
 
 def test_unreachable_ruin_has_no_solution():

@@ -14,8 +14,7 @@ from zoobook.puzzles.loading import load_puzzle, parse_puzzle
 from zoobook.puzzles import verify
 from zoobook.steam.easter.island import TRACK_COST
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_easter_connect import brute_force  # noqa: E402
+from tests.steam.test_easter_connect import brute_force
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles" / "steam-easter"

@@ -63,15 +63,15 @@ def brute_force_turns(island, level, limit=8):
                 rounds = {(stacks0, lvl0, False)}
                 for _ in range(2):
                     more = set(rounds)
-                    for s, l, raised in rounds:
-                        if not raised and l < 6:
-                            more.add((s, l + 1, True))
+                    for s, lv, raised in rounds:
+                        if not raised and lv < 6:
+                            more.add((s, lv + 1, True))
                         for i, stack in enumerate(s):
-                            if stack and deliverable(names[i], stack[-1], l):
-                                more.add((s[:i] + (stack[:-1],) + s[i + 1:], l, raised))
+                            if stack and deliverable(names[i], stack[-1], lv):
+                                more.add((s[:i] + (stack[:-1],) + s[i + 1:], lv, raised))
                     rounds = more
-                for s, l, _ in rounds:
-                    state = (s, l, blocked0)
+                for s, lv, _ in rounds:
+                    state = (s, lv, blocked0)
                     if state not in seen:
                         seen.add(state)
                         nxt.add(state)

@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from twins import ZooInstance, has_detour, random_zoo_instance, rows, solve_zoo, zoo_game  # noqa: E402
 from zoobook.progress import Interrupted, SearchBudgetExceeded
-from zoobook.steam.game import Game, hint, plan
+from zoobook.steam.game import Game, plan
+# From its module: collecting hint.py's doctests can rebind the package's name `hint` to the module.
+from zoobook.steam.game.hint import hint
 from zoobook.steam.game.planner import EXACT_OVER, replay, turns_lower_bound
 from zoobook.steam.zoo.model import Area, ZooMap
 

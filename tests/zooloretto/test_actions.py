@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from zoobook.zooloretto import actions as act
 from zoobook.errors import IllegalAction
 from zoobook.zooloretto.actions import place_tile, refusal
-from zoobook.zooloretto.model import Tile
+from zoobook.zooloretto.model import Tile, box_problems
+from zoobook.zooloretto.scoring import score
 
 from .conftest import zoo_from
 
@@ -230,7 +233,8 @@ def test_exchange_with_the_barn_swaps_whole_groups():
     zoo = zoo_from(coins=1, enclosure={"6": {"animals": ["panda"] * 2, "offspring": 1}},
                    barn={"animals": ["camel"] * 4 + ["zebra"], "fertile": ["camel-male"]})
     out = act.exchange(zoo, "6", "barn", barn_species="camel").zoo
-    assert (out.enclosure("6").species, out.enclosure("6").animals, out.enclosure("6").fertile) == ("camel", 4, ("male",))
+    six = out.enclosure("6")
+    assert (six.species, six.animals, six.fertile) == ("camel", 4, ("male",))
     assert out.barn.animals == ("panda", "panda", "zebra") and out.offspring == zoo.offspring
     assert "do not fit" in refused(act.exchange, zoo_from(coins=1, enclosure={"4": {"animals": ["panda"]}},
                                                           barn={"animals": ["camel"] * 5}),
@@ -380,3 +384,104 @@ def test_the_box_count_of_markers_is_the_assumed_one(flip):
     assert why.rule == "Z10" and "box has 3 enclosure markers" in why
     flip("zooloretto.construction_site_markers", {"enclosure": 4, "stall": 3, "barn": 3})
     assert act.place_site(zoo, "enclosure", "4").zoo.sites()["enclosure"] == 4
+
+
+# -- the move between enclosures (Z10: the base move takes tiles from the barn into the zoo, or between enclosures)
+def test_a_move_between_enclosures_costs_1_coin_and_empties_the_source():
+    zoo = zoo_from(coins=1, enclosure={"5": {"animals": ["camel"]}, "6": {"animals": ["camel"] * 2}})
+    out = act.move_between(zoo, "camel", "5", "6")
+    assert out.zoo.coins == 0 and out.events == ()
+    assert (out.zoo.enclosure("6").species, out.zoo.enclosure("6").animals) == ("camel", 3)
+    assert (out.zoo.enclosure("5").species, out.zoo.enclosure("5").animals) == (None, 0)
+    assert out.zoo.barn == zoo.barn
+    # into an empty enclosure: a species may live in two enclosures
+    split = act.move_between(zoo, "camel", "6", "4").zoo
+    assert [(e.key, e.species, e.animals) for e in split.enclosures] == [
+        ("5", "camel", 1), ("4", "camel", 1), ("6", "camel", 1)]
+
+
+def _between_zoo(**extra):
+    return zoo_from(coins=extra.pop("coins", 1), enclosure={
+        "5": {"animals": ["zebra"] * 3, "offspring": 1, "fertile": ["male"]},
+        "4": {"animals": ["camel"] * 2}, "6": {"animals": ["zebra"] * 6}}, **extra)
+
+
+@pytest.mark.parametrize("args, kwargs, rule, words", [
+    (("zebra", "5", "barn"), {}, "Z10", "never into the barn"),
+    (("zebra", "5", "5"), {}, "base game: money actions", "must change the animal's place"),
+    (("camel", "5", "x1"), {}, "base game: money actions", "there is no camel in the 5-space enclosure"),
+    (("zebra", "x1", "4"), {}, "base game: money actions", "no enclosure"),
+    (("zebra", "5", "4"), {}, "base game: placing tiles", "holds camels; one species per enclosure"),
+    (("zebra", "5", "6"), {}, "base game: placing tiles", "has no empty space"),
+    (("camel", "4", "5"), {"sex": "female"}, "Z8", "no unbred fertile female camel"),
+    (("camel", "4", "6"), {"offspring": True}, "Z8", "no offspring camel"),
+    (("zebra", "5", "4"), {"sex": "male", "offspring": True}, "base game: offspring", "never fertile"),
+])
+def test_each_refused_move_between_names_its_rule_and_changes_nothing(args, kwargs, rule, words):
+    zoo = _between_zoo()
+    with pytest.raises(IllegalAction) as info:
+        act.move_between(zoo, *args, **kwargs)
+    assert info.value.rule == rule and words in info.value.reason, info.value.refusal
+    assert act.refusal_of(act.move_between, zoo, *args, **kwargs) == info.value.refusal
+    assert zoo == _between_zoo() and zoo.coins == 1  # a refusal changes nothing
+
+
+def test_a_move_between_needs_a_coin_and_a_named_kind_when_no_plain_animal_is_there():
+    broke = zoo_from(coins=0, enclosure={"4": {"animals": ["camel"] * 2}})
+    assert refused(act.move_between, broke, "camel", "4", "x1") == "this zoo has no enclosure 'x1' (it has 5, 4, 6)"
+    assert refused(act.move_between, broke, "camel", "4", "5") == "the move action costs 1 coin and you have 0"
+    assert act.refusal_of(act.move_between, broke, "camel", "4", "5").rule == "base game: money actions"
+    only = zoo_from(coins=1, enclosure={"5": {"animals": ["zebra"], "offspring": 1}})
+    why = act.refusal_of(act.move_between, only, "zebra", "5", "4")
+    assert why.rule == "Z8" and "say which one to move" in why.reason
+
+
+def test_a_moved_animal_keeps_what_it_is():
+    empty4 = zoo_from(coins=3, enclosure={"5": {"animals": ["zebra"] * 3, "offspring": 1, "fertile": ["male"]}})
+    kid = act.move_between(empty4, "zebra", "5", "4", offspring=True).zoo
+    assert (kid.enclosure("4").offspring, kid.enclosure("5").offspring, kid.offspring) == (1, 0, 1)
+    male = act.move_between(empty4, "zebra", "5", "4", sex="male").zoo
+    assert (male.enclosure("4").fertile, male.enclosure("5").fertile) == (("male",), ())
+    plain = act.move_between(empty4, "zebra", "5", "4").zoo
+    assert plain.enclosure("4").fertile == () and plain.enclosure("5") == replace(
+        empty4.enclosure("5"), animals=2)
+    assert box_problems(plain) == box_problems(kid) == box_problems(male) == []
+
+
+def test_a_move_between_that_meets_a_partner_has_one_offspring_and_brings_the_shop():
+    zoo = zoo_from(expansions=[TB], coins=1, enclosure={
+        "5": {"animals": ["zebra"] * 2, "fertile": ["male"]},
+        "4": {"animals": ["zebra"], "fertile": ["female"], "stalls": ["kiosk", "snack"]}})
+    assert act.refusal_of(act.move_between, zoo, "zebra", "5", "4", sex="male").rule == "Z3"  # say where
+    out = act.move_between(zoo, "zebra", "5", "4", sex="male", shop_to="6")
+    four = out.zoo.enclosure("4")
+    assert (four.animals, four.offspring, four.fertile) == (3, 1, ())
+    assert out.zoo.enclosure("5").fertile == () and out.zoo.enclosure("6").stalls == ("souvenir-shop",)
+    assert out.events[0] == "a zebra is born in the 4-space enclosure"
+    assert out.zoo.offspring == 1
+    assert "Souvenir shop: 1 offspring: 1" in score(out.zoo).breakdown()
+
+
+def _fill_between_zoo():
+    return zoo_from(coins=1, enclosure={"5": {"animals": ["zebra"] * 4}, "6": {"animals": ["zebra"]}})
+
+
+def test_a_move_between_pays_for_filling_as_the_assumed_value_says(flip):
+    out = act.move_between(_fill_between_zoo(), "zebra", "6", "5")
+    assert out.zoo.enclosure("5").is_full and out.zoo.coins == 0 and out.events == ()
+    flip("zooloretto.filling_coins_on_move_between", True)
+    out = act.move_between(_fill_between_zoo(), "zebra", "6", "5")
+    assert out.zoo.coins == 0 + 2 and out.events == ("the 5-space enclosure is full: +2 coins",)
+
+
+def test_moves_back_and_forth_make_no_coin():
+    """Z10: two moves between a full enclosure and one short of full cost 2 coins and earn none."""
+    zoo = zoo_from(coins=2, enclosure={"5": {"animals": ["zebra"] * 5}, "4": {"animals": ["zebra"] * 3}})
+    there = act.move_between(zoo, "zebra", "5", "4").zoo
+    back = act.move_between(there, "zebra", "4", "5").zoo
+    assert back.coins == 0
+
+
+def test_a_move_from_the_barn_through_move_between_is_the_barn_move():
+    zoo = zoo_from(coins=1, barn={"animals": ["camel"]})
+    assert act.move_between(zoo, "camel", "barn", "4") == act.move_from_barn(zoo, "camel", "4")

@@ -1,12 +1,12 @@
 """Ruling Z8: every action keeps every count in step, and a zoo survives a save and a reload.
 
-Random action sequences (seeded, biased toward actions that are legal) on a zoo: after every action that succeeds, the test's own
-inventory -- animals, offspring and unbred fertile animals per species and sex, stalls, buildings,
-markers, coins -- has changed by exactly what the action says it did (a tile in, one tile out, a
-birth, coins paid and earned); the zoo is one the box can supply (F20); the souvenir shop's line
-counts the offspring the inventory holds; and writing the zoo to a puzzle file and reading it back
-gives the same zoo. Every refusal names a rule and changes nothing, and a tile may go exactly where
-``legal_placements`` says it may when ``refusal`` is None.
+Random action sequences (seeded, biased toward actions that are legal) on a zoo: after every action
+that succeeds, the test's own inventory -- animals, offspring and unbred fertile animals per species
+and sex, stalls, buildings, markers, coins -- has changed by exactly what the action says it did (a
+tile in, one tile out, a birth, coins paid and earned); the zoo is one the box can supply (F20); the
+souvenir shop's line counts the offspring the inventory holds; and writing the zoo to a puzzle file
+and reading it back gives the same zoo. Every refusal names a rule and changes nothing, and a tile
+may go exactly where ``legal_placements`` says it may when ``refusal`` is None.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from zoobook.zooloretto.scoring import score
 SPECIES = ("zebra", "camel", "panda")
 STALLS = ("kiosk", "snack")
 TB, CS = "three-buildings", "construction-sites"
-ACTIONS = ("place_tile", "move_from_barn", "move_stall", "exchange", "purchase", "discard", "expand",
+ACTIONS = ("place_tile", "move_from_barn", "move_between", "move_stall", "exchange", "purchase", "discard", "expand",
            "buy_restaurant", "buy_pavilion", "place_site", "pass_sites")
 
 
@@ -98,7 +98,7 @@ def expected_change(name: str, args: tuple, kwargs: dict, events) -> Counter:
     delta = _event_delta(events)
     if name == "place_tile":
         delta.update(_tile_delta(args[0]))
-    elif name in ("move_from_barn", "move_stall", "exchange"):
+    elif name in ("move_from_barn", "move_between", "move_stall", "exchange"):
         delta["coins"] -= 1
     elif name == "purchase":
         delta["coins"] -= 2
@@ -145,11 +145,24 @@ def _barn_kind(rng, zoo, species: str) -> dict:
     return rng.choice((held * 3 + kinds))
 
 
+def _enclosure_kind(rng, zoo, key: str) -> dict:
+    """Which animal of enclosure *key*: mostly one it holds, sometimes one it does not."""
+    kinds = [{"sex": None, "offspring": False}, {"sex": None, "offspring": True},
+             {"sex": "male", "offspring": False}, {"sex": "female", "offspring": False}]
+    if key not in zoo.keys:
+        return rng.choice(kinds)
+    e = zoo.enclosure(key)
+    held = [k for k in kinds if (k["offspring"] and e.offspring) or (k["sex"] in e.fertile)
+            or (not k["offspring"] and not k["sex"] and e.animals - e.offspring - len(e.fertile) > 0)]
+    return rng.choice((held * 3 + kinds))
+
+
 def _draw_action(rng, zoo):
     """One action with arguments drawn from small domains (many of them illegal now)."""
     places = list(zoo.keys) + ["barn"]
     shop = [None] + places
-    name = rng.choice((("place_tile",) * 4 + ("move_from_barn", "exchange", "discard") * 2 + ACTIONS))
+    name = rng.choice((("place_tile",) * 4 + ("move_from_barn", "move_between", "exchange", "discard") * 2
+                       + ACTIONS))
     kwargs: dict = {}
     if name in ("place_tile", "purchase"):
         roll = rng.randint(0, 9)
@@ -169,6 +182,14 @@ def _draw_action(rng, zoo):
     elif name == "move_from_barn":
         args = (_barn_species(rng, zoo), rng.choice((places)))
         kwargs = {**_barn_kind(rng, zoo, args[0]), "shop_to": rng.choice(shop)}
+    elif name == "move_between":
+        # mostly from an enclosure with animals to one that could take them (births need a pair to meet)
+        filled = [e.key for e in zoo.enclosures if e.animals] * 4
+        source = rng.choice((filled + places))
+        species = zoo.enclosure(source).species if source in zoo.keys else None
+        homes = [e.key for e in zoo.enclosures if e.species == species and e.key != source] * 3
+        args = (species or rng.choice(SPECIES), source, rng.choice((places + homes)))
+        kwargs = {**_enclosure_kind(rng, zoo, source), "shop_to": rng.choice(shop)}
     elif name == "move_stall":
         args = (rng.choice((STALLS + ("souvenir-shop",))), rng.choice((places)),
                 rng.choice((places)))

@@ -90,7 +90,8 @@ def test_the_box_limits_species_stalls_and_markers():
         parse_puzzle(too_many)
     spread = SPEC_EXAMPLE.replace("[enclosure.5]", "[enclosure.5]\nsites = 2").replace(
         "[enclosure.6]", "[enclosure.6]\nsites = 2")
-    with pytest.raises(PuzzleError, match=r"the box has 3 enclosure construction-site markers \(ASSUMED, ruling Z10\), not 4"):
+    with pytest.raises(PuzzleError,
+                       match=r"the box has 3 enclosure construction-site markers \(ASSUMED, ruling Z10\), not 4"):
         parse_puzzle(spread)
     kiosks = SPEC_EXAMPLE.replace('stalls = ["snack"]', 'stalls = ["kiosk", "kiosk", "kiosk", "kiosk"]')
     with pytest.raises(PuzzleError, match="the box has 3 kiosk stalls, not 4"):

@@ -13,8 +13,8 @@ from zoobook.errors import IllegalAction, Refusal
 from zoobook.game_api import contract_violations
 from zoobook.zooloretto import game as zg
 from zoobook.zooloretto.game import (
-    BuyPavilion, BuyRestaurant, Discard, Draw, Exchange, Expand, Load, Mark, Move, MoveStall, PassSites,
-    Place, Purchase, Take, ZoolorettoState, parse_expansions,
+    BuyPavilion, BuyRestaurant, Discard, Draw, Exchange, Expand, Load, Mark, Move, MoveBetween, MoveStall,
+    PassSites, Place, Purchase, Take, ZoolorettoState, parse_expansions,
 )
 from zoobook.zooloretto.model import (
     ANIMALS_PER_SPECIES, FERTILE_PER_SEX, PAVILIONS_IN_BOX, SITES_PER_KIND, STALL_TYPES, STALLS_PER_TYPE,
@@ -35,6 +35,9 @@ CANDIDATES = [Draw(), Load(0), Load(2), Load(7), Take(0), Take(4), Take(9), Plac
               PassSites((("barn",),)), PassSites(("nonsense",)), Move("dragon", "5"), Exchange("5", "5"),
               Purchase("x", "kiosk", "5"), Purchase(1, "dragon", "5"), Discard("kiosk", offspring=True),
               Mark("stall", "x", "4"), Load("x"), Take(-1), Place("dragon", "5"),
+              MoveBetween("zebra", "5", "4"), MoveBetween("camel", "4", "barn"), MoveBetween("zebra", "5", "5"),
+              MoveBetween("dragon", "x2", "5"), MoveBetween("zebra", "5", "6", "male"),
+              MoveBetween("zebra", "5", "6", offspring=True, shop_to="4"),
               "take truck 1", None, 3]
 
 
@@ -144,7 +147,10 @@ def test_taking_a_truck_places_every_tile_pays_coin_tiles_and_sits_out_the_round
     state.apply(Place("zebra", "5"))
     state.apply(Place("zebra", "5"))
     assert state.zoos[0].enclosure("5").animals == 2 and state.current_player == 1
-    state.apply(Draw()); state.apply(Load(1)); state.apply(Draw()); state.apply(Load(1))
+    state.apply(Draw())
+    state.apply(Load(1))
+    state.apply(Draw())
+    state.apply(Load(1))
     assert state.current_player == 1, "player 0 sat out the round"
 
 
@@ -224,6 +230,24 @@ def test_a_purchase_takes_the_tile_from_the_sellers_barn_and_pays_the_seller_one
     assert state.zoos[0].coins == 2 and state.zoos[1].coins == 3
     assert state.zoos[0].enclosure("5").stalls == ("kiosk",) and state.zoos[1].barn.stalls == ()
     assert state.refusal(Purchase(0, "camel", "5")).rule == zg.MONEY
+
+
+def test_a_move_between_enclosures_is_a_legal_money_action_and_is_applied():
+    from dataclasses import replace
+    from zoobook.zooloretto.model import Enclosure
+    state = ZoolorettoState.new(players=2, seed=4)
+    zoo = state.zoos[0]
+    zoo = zoo.with_enclosure(Enclosure("5", "camel", 4)).with_enclosure(Enclosure("6", "camel", 2))
+    state.zoos[0] = replace(zoo, coins=1)
+    legal = [a for a in state.legal_actions() if isinstance(a, MoveBetween)]
+    assert set(legal) == {MoveBetween("camel", "6", "5"), MoveBetween("camel", "6", "4"),
+                          MoveBetween("camel", "5", "4"), MoveBetween("camel", "5", "6")}
+    assert state.refusal(MoveBetween("camel", "5", "barn")).rule == "Z10"
+    state.apply(MoveBetween("camel", "6", "5"))
+    zoo = state.zoos[0]
+    # filling the 5-space by a move between enclosures pays nothing (assumed filling_coins_on_move_between)
+    assert (zoo.enclosure("5").animals, zoo.enclosure("6").animals, zoo.coins) == (5, 1, 0)
+    assert str(MoveBetween("camel", "6", "5")) in state.log[-1] and state.current_player == 1
 
 
 # -- assumed values: each read by the code and flipped here ---------------------------------------

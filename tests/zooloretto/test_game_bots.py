@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from zoobook.zooloretto.bots import BOTS, GreedyBot, LookaheadBot, advice, play, zoo_value
+from zoobook.zooloretto.bots import BOTS, GreedyBot, LookaheadBot, advice, zoo_value
 from zoobook.zooloretto.game import Mark, Place, Take, ZoolorettoState
 from zoobook.zooloretto.model import Enclosure
 

@@ -129,7 +129,8 @@ def strip_hidden_tests(source: str) -> str:
 def strip_teacher_notes(source: str) -> str:
     """Markdown *source* without its notes for the teacher (and the blank line after each).
 
-    >>> strip_teacher_notes("# Title\\n<!-- BEGIN TEACHER NOTE -->\\nSolutions inside.\\n<!-- END TEACHER NOTE -->\\n\\nText")
+    >>> strip_teacher_notes("# Title\\n<!-- BEGIN TEACHER NOTE -->\\nSolutions inside.\\n"
+    ...                     "<!-- END TEACHER NOTE -->\\n\\nText")
     '# Title\\nText'
     """
     lines = source.split("\n")

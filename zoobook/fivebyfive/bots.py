@@ -220,7 +220,10 @@ class LookaheadBot(GreedyBot):
 
 
 def _search_bot(seed: int = 0):
-    """The Monte Carlo tree search bot of :mod:`zoobook.fivebyfive.search_bot` (imported late: it builds on this module)."""
+    """The Monte Carlo tree search bot of :mod:`zoobook.fivebyfive.search_bot`.
+
+    Imported late: it builds on this module.
+    """
     from zoobook.fivebyfive.search_bot import SearchBot
     return SearchBot(seed)
 

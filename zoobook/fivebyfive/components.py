@@ -145,9 +145,11 @@ def _walls(raw: list[str], large: bool, where: str) -> tuple[tuple[int, str], ..
 def components() -> Components:
     """The box, read from the assumed-values file and checked against :data:`STATED_COUNTS`."""
     data = assumed("fivebyfive.components")
-    tiles = tuple(TileCard(f"T{i:02d}", Category.parse(t["kind"]), t["stars"], "single", _walls(t["walls"], False, f"tiles[{i}]"))
+    tiles = tuple(TileCard(f"T{i:02d}", Category.parse(t["kind"]), t["stars"], "single",
+                           _walls(t["walls"], False, f"tiles[{i}]"))
                   for i, t in enumerate(data["tiles"], 1))
-    large = tuple(TileCard(f"L{i:02d}", Category.parse(t["kind"]), t["stars"], t["shape"], _walls(t["walls"], True, f"large_tiles[{i}]"))
+    large = tuple(TileCard(f"L{i:02d}", Category.parse(t["kind"]), t["stars"], t["shape"],
+                           _walls(t["walls"], True, f"large_tiles[{i}]"))
                   for i, t in enumerate(data["large_tiles"], 1))
     requests = tuple(RequestCard.make(r["needs"], r["points"]) for r in data["request_cards"])
     specials = tuple(SpecialCard(f"S{i:02d}", s["effect"], Category.parse(s["category"]) if "category" in s else None)

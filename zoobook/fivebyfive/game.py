@@ -163,9 +163,11 @@ LINEUP_STEPS = (lu.Move, lu.Place, lu.PlaceDoor, lu.BuyDoor, lu.BuyPopularity, l
 def witness_steps(witness: dict) -> list:
     """The lineup steps that play a ``5x5/lineup`` solver witness.
 
-    >>> witness_steps({"free_actions": [{"pay": "RRG", "gain": "door"}], "doors": ["A3:W"],
-    ...                "visitors": [{"tile": "A3", "visitor": "red meeple", "via": "A3:W"}]})
-    [BuyDoor(cubes='RRG'), PlaceDoor(border='A3:W'), Move(tile='A3', border='A3:W'), Place(colour=<Colour.RED: 'R'>, meeple=True)]
+    >>> witness = {"free_actions": [{"pay": "RRG", "gain": "door"}], "doors": ["A3:W"],
+    ...            "visitors": [{"tile": "A3", "visitor": "red meeple", "via": "A3:W"}]}
+    >>> witness_steps(witness)  # doctest: +NORMALIZE_WHITESPACE
+    [BuyDoor(cubes='RRG'), PlaceDoor(border='A3:W'), Move(tile='A3', border='A3:W'),
+     Place(colour=<Colour.RED: 'R'>, meeple=True)]
     """
     steps: list = []
     for free in witness["free_actions"]:

@@ -163,7 +163,8 @@ def _read_tile(table: Table) -> tuple[Tile, bool]:
     popular = table.boolean("popularity", False)
     walls = table.items("walls", _read_side, [])
     if len(cells) == 2 and abs(cells[0].column - cells[1].column) + abs(cells[0].row - cells[1].row) != 1:
-        raise table.error("cells", f"a large tile covers two orthogonally adjacent cells, not {cells[0]} and {cells[1]}")
+        raise table.error("cells",
+                          f"a large tile covers two orthogonally adjacent cells, not {cells[0]} and {cells[1]}")
     if len(set(cells)) != len(cells):
         raise table.error("cells", "the two cells of a large tile must differ")
     for index, wall in enumerate(walls, 1):

@@ -925,7 +925,8 @@ def evaluate(puzzle: LineupPuzzle, path: list[str]) -> int | None:
 
     >>> from zoobook.fivebyfive.board import Board, Tile
     >>> board = Board((Tile.make("A3", "bird"), Tile.make("B3", "bird")))
-    >>> evaluate(LineupPuzzle(board, "W", cubes="YW"), ["A3", "B3"]), evaluate(LineupPuzzle(board, "W", cubes="Y"), ["A3", "B3"])
+    >>> (evaluate(LineupPuzzle(board, "W", cubes="YW"), ["A3", "B3"]),
+    ...  evaluate(LineupPuzzle(board, "W", cubes="Y"), ["A3", "B3"]))
     (2, None)
     """
     comp = _compiled(puzzle)
@@ -1028,7 +1029,8 @@ def _explain(puzzle: LineupPuzzle, plan: LineupPlan, stats: SearchStats) -> list
     lines += _left_out(puzzle, plan)
     lines.append(f"Why nothing scores more: the search tried every lineup from the gate, extending "
                  f"{plural(stats.paths, 'partial lineup')}; {stats.dominated} reached the same tiles in a "
-                 f"worse way and {stats.bounded} {'was' if stats.bounded == 1 else 'were'} cut because even their optimistic bound (every "
+                 f"worse way and {stats.bounded} {'was' if stats.bounded == 1 else 'were'} cut because even "
+                 "their optimistic bound (every "
                  "tile still reachable that the hand could fill, each remaining token and door free, "
                  "every spare cube a third of a point, the best request cards) could not beat the best "
                  f"found. Before searching, that bound for the whole round was {stats.root_bound}.")
@@ -1140,7 +1142,8 @@ def _left_out(puzzle: LineupPuzzle, plan: LineupPlan) -> list[str]:
         rest = Counter((v.colour, v.meeple) for v in left) - spent
         if rest:
             words = join_words(plural(n, f"{_COLOUR_WORD[c._value_]} {'meeple' if m else 'cube'}")
-                               for (c, m), n in sorted(rest.items(), key=lambda item: _LETTERS.index(item[0][0]._value_)))
+                               for (c, m), n in sorted(rest.items(),
+                                                       key=lambda item: _LETTERS.index(item[0][0]._value_)))
             lines.append(f"Visitors left in hand after this lineup: {words}.")
     if unpayable:
         lines.append(f"Cannot be paid for: no visitor in hand fits {join_words(unpayable)} {cite('F6')}.")

@@ -185,7 +185,8 @@ def surveys(kinds: Iterable[str], samples: int, *, seed: int = 0, workers: int =
     ``{kind: survey(kind, samples, seed=seed)}`` wherever it runs.
 
     >>> found = surveys(["zooloretto/score"], 3, seed=2)
-    >>> [c.difficulty for c in found["zooloretto/score"]] == [c.difficulty for c in survey("zooloretto/score", 3, seed=2)]
+    >>> alone = survey("zooloretto/score", 3, seed=2)
+    >>> [c.difficulty for c in found["zooloretto/score"]] == [c.difficulty for c in alone]
     True
     """
     return _run_per_kind(_survey_job, list(kinds), samples, seed, workers, scheduler, progress)

@@ -259,9 +259,11 @@ class SoloGame(widgets.VBox):
             self.status.value = f"<b>Round {state.round or '-'}, {state.phase} phase.</b> " + _esc(self._prompt(legal))
         self.main_view.value = mainboard_html(state)
         takes = [a for a in legal if isinstance(a, Take)]
-        self.take_box.children = [self._button(f"take {state.mainboard.tile_at(a.row, a.slot)} "
-                                               f"({components().tile(state.mainboard.tile_at(a.row, a.slot)).kind.word})",
-                                               lambda a=a: self.act(a)) for a in takes]
+        self.take_box.children = [
+            self._button(f"take {state.mainboard.tile_at(a.row, a.slot)} "
+                         f"({components().tile(state.mainboard.tile_at(a.row, a.slot)).kind.word})",
+                         lambda a=a: self.act(a))
+            for a in takes]
         places = {a.cell for a in legal if isinstance(a, PlaceTile)}
         for name, button in self.cell_buttons.items():
             button.disabled = name not in places

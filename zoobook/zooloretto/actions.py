@@ -46,7 +46,7 @@ from zoobook.zooloretto.model import (
 
 __all__ = [
     "Outcome", "BARN", "SITE_KINDS", "place_tile", "refusal", "legal_placements",
-    "shop_destinations", "move_from_barn", "move_stall", "exchange", "purchase", "discard",
+    "shop_destinations", "move_from_barn", "move_between", "move_stall", "exchange", "purchase", "discard",
     "expand", "buy_restaurant", "buy_pavilion", "place_site", "site_destinations", "pass_sites",
     "own_markers", "refusal_of",
 ]
@@ -289,8 +289,9 @@ def place_tile(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None) -> 
     >>> from zoobook.zooloretto.model import new_zoo
     >>> zoo = place_tile(new_zoo(), Tile.parse("zebra-male"), "4").zoo
     >>> out = place_tile(zoo, Tile.parse("zebra-female"), "4", shop_to="5")
-    >>> out.events
-    ('a zebra is born in the 4-space enclosure', 'first offspring taken: the souvenir shop goes next to the 5-space enclosure')
+    >>> out.events  # doctest: +NORMALIZE_WHITESPACE
+    ('a zebra is born in the 4-space enclosure',
+     'first offspring taken: the souvenir shop goes next to the 5-space enclosure')
     >>> out.zoo.enclosure("4").animals, out.zoo.enclosure("5").stalls
     (3, ('souvenir-shop',))
     """
@@ -379,6 +380,70 @@ def move_from_barn(zoo: Zoo, species: str, to: str, *, sex: str | None = None,
     zoo = replace(zoo, barn=zoo.barn.remove_animal(species, sex=sex, offspring=offspring))
     return _put_animal(zoo, to, species, sex, offspring=offspring, shop_to=shop_to,
                        pays=assumed("zooloretto.filling_coins_on_move"))
+
+
+def move_between(zoo: Zoo, species: str, source: str, to: str, *, sex: str | None = None,
+                 offspring: bool = False, shop_to: str | None = None) -> Outcome:
+    """Move action (1 coin): one animal from enclosure *source* to enclosure *to*.
+
+    The base move takes tiles from the barn into the zoo, or between enclosures, never into
+    the barn (ruling Z10); with *source* ``"barn"`` this is :func:`move_from_barn`. *sex* names
+    an unbred fertile animal, *offspring* an offspring; with neither, a plain one (one that is
+    neither, or a fertile one that has bred). The animal keeps what it is and may breed where it
+    arrives (ruling Z8); the enclosure it leaves keeps whatever coins its filling paid. Filling
+    *to* pays its coins as ``assumed("zooloretto.filling_coins_on_move_between")`` says, births included.
+
+    >>> from zoobook.zooloretto.model import new_zoo, Enclosure
+    >>> zoo = new_zoo(expansions=(), coins=1).with_enclosure(Enclosure("5", "zebra", 1, fertile=("male",)))
+    >>> zoo = zoo.with_enclosure(Enclosure("4", "zebra", 1, fertile=("female",)))
+    >>> print(refusal_of(move_between, zoo, "zebra", "5", "4"))
+    the 5-space enclosure has no plain zebra (it has a fertile male): say which one to move [Z8]
+    >>> out = move_between(zoo, "zebra", "5", "4", sex="male")
+    >>> out.events
+    ('a zebra is born in the 4-space enclosure',)
+    >>> out.zoo.enclosure("4").animals, out.zoo.enclosure("4").offspring, out.zoo.enclosure("5") == Enclosure("5")
+    (3, 1, True)
+    """
+    if source == BARN:
+        return move_from_barn(zoo, species, to, sex=sex, offspring=offspring, shop_to=shop_to)
+    if to == BARN:
+        raise _refuse("a move takes tiles from the barn into the zoo, or between enclosures, never into the "
+                      "barn", "Z10")
+    here = _enclosure(zoo, source, MONEY)
+    if here.species != species or not here.animals:
+        raise _refuse(f"there is no {species} in the {here.name}", MONEY)
+    if to == source:
+        raise _refuse("a move must change the animal's place", MONEY)
+    _which_in_enclosure(here, sex, offspring)
+    why = _animal_refusal(_enclosure(zoo, to, MONEY), species)
+    if why:
+        raise IllegalAction(why)
+    zoo = _pay(zoo, "move")
+    fertile = list(here.fertile)
+    if sex:
+        fertile.remove(sex)
+    left = here.animals - 1
+    zoo = zoo.with_enclosure(replace(here, species=species if left else None, animals=left,
+                                     offspring=here.offspring - offspring, fertile=tuple(fertile)))
+    return _put_animal(zoo, to, species, sex, offspring=offspring, shop_to=shop_to,
+                       pays=assumed("zooloretto.filling_coins_on_move_between"))
+
+
+def _which_in_enclosure(here: Enclosure, sex: str | None, offspring: bool) -> None:
+    """Refuse unless *here* holds the animal a move means: an offspring, an unbred fertile one of
+    *sex*, or (neither said) a plain one (Z8)."""
+    species = here.species
+    if offspring and sex:
+        raise _refuse("an offspring is never fertile", OFFSPRING)
+    if offspring and not here.offspring:
+        raise _refuse(f"there is no offspring {species} in the {here.name}", "Z8")
+    if sex and sex not in here.fertile:
+        raise _refuse(f"there is no unbred fertile {sex} {species} in the {here.name}", "Z8")
+    if not offspring and not sex and here.animals - here.offspring - len(here.fertile) <= 0:
+        kinds = (["an offspring"] if here.offspring else []) + [
+            f"a fertile {x}" for x in ("male", "female") if x in here.fertile]
+        raise _refuse(f"the {here.name} has no plain {species} (it has {' or '.join(kinds)}): say which one "
+                      "to move", "Z8")
 
 
 def move_stall(zoo: Zoo, stall: str, source: str, to: str) -> Outcome:

@@ -8,7 +8,7 @@ same game. The decisions, in the base game's order (rulings Z1-Z5):
   truck with room; :class:`Take` a truck with at least one tile (then :class:`Place`
   each of its tiles and, with Construction Sites, put each marker into an opponent's zoo
   with :class:`Mark`, and sit out the rest of the round); or one money action
-  (:class:`Move`, :class:`MoveStall`, :class:`Exchange`, :class:`Purchase`,
+  (:class:`Move`, :class:`MoveBetween`, :class:`MoveStall`, :class:`Exchange`, :class:`Purchase`,
   :class:`Discard`, :class:`Expand`; with Three Additional Buildings
   :class:`BuyRestaurant` and :class:`BuyPavilion` (Z2, Z4); with Construction Sites
   :class:`PassSites`, 1 coin for up to two of one's own markers, placed with :class:`Mark` (Z5));
@@ -64,7 +64,7 @@ from zoobook.zooloretto.supply import (
 )
 
 __all__ = [
-    "ZoolorettoState", "Draw", "Load", "Take", "Place", "Mark", "Move", "MoveStall", "Exchange",
+    "ZoolorettoState", "Draw", "Load", "Take", "Place", "Mark", "Move", "MoveBetween", "MoveStall", "Exchange",
     "Purchase", "Discard", "Expand", "BuyRestaurant", "BuyPavilion", "PassSites", "MONEY_ACTIONS",
     "TURN", "TRUCKS", "PLACEMENT", "MONEY", "parse_expansions", "combination_warning",
 ]
@@ -161,6 +161,28 @@ class Move:
                 f"offspring {self.species}" if self.offspring else self.species)
         shop = f" (the souvenir shop to {_place_name(self.shop_to)})" if self.shop_to else ""
         return f"move a {what} from the barn to {_place_name(self.to)}{shop} (1 coin)"
+
+
+@dataclass(frozen=True)
+class MoveBetween:
+    """Money action (1 coin): one animal from enclosure *source* to enclosure *to* (Z10).
+
+    *sex* picks an unbred fertile animal, *offspring* an offspring tile; neither: a plain animal.
+    """
+
+    species: str
+    source: str
+    to: str
+    sex: str | None = None
+    offspring: bool = False
+    shop_to: str | None = None
+
+    def __str__(self) -> str:
+        what = (f"fertile {self.sex} {self.species}" if self.sex else
+                f"offspring {self.species}" if self.offspring else self.species)
+        shop = f" (the souvenir shop to {_place_name(self.shop_to)})" if self.shop_to else ""
+        return (f"move a {what} from {_place_name(self.source)} to {_place_name(self.to)}{shop} "
+                "(1 coin)")
 
 
 @dataclass(frozen=True)
@@ -269,7 +291,8 @@ class PassSites:
         return f"pass on {words} (1 coin)"
 
 
-MONEY_ACTIONS = (Move, MoveStall, Exchange, Purchase, Discard, Expand, BuyRestaurant, BuyPavilion, PassSites)
+MONEY_ACTIONS = (Move, MoveBetween, MoveStall, Exchange, Purchase, Discard, Expand, BuyRestaurant, BuyPavilion,
+                 PassSites)
 ACTIONS = (Draw, Load, Take, Place, Mark) + MONEY_ACTIONS
 _PLACES = {"5": "the 5-space enclosure", "4": "the 4-space enclosure", "6": "the 6-space enclosure",
            "x1": "expansion enclosure 1", "x2": "expansion enclosure 2", "barn": "the barn"}
@@ -602,6 +625,16 @@ class ZoolorettoState(GameState):
             for (sex, offspring), to in itertools.product(variants, open_keys):
                 for shop in (shop_options if sex else [None]):
                     yield Move(species, to, sex, offspring, shop)
+        for here in zoo.enclosures:
+            if not here.animals:
+                continue
+            variants = ([(None, False)] + [(sex, False) for sex in dict.fromkeys(here.fertile)]
+                        + [(None, True)] * bool(here.offspring))
+            open_keys = [e.key for e in zoo.enclosures if e.key != here.key
+                         and e.species in (None, here.species) and e.free_spaces > 0]
+            for (sex, offspring), to in itertools.product(variants, open_keys):
+                for shop in (shop_options if sex else [None]):
+                    yield MoveBetween(here.species, here.key, to, sex, offspring, shop)
         for where, stalls in [(za.BARN, barn.stalls)] + [(e.key, e.stalls) for e in zoo.enclosures]:
             for stall in dict.fromkeys(stalls):
                 if stall == SITE:
@@ -679,6 +712,11 @@ class ZoolorettoState(GameState):
                                         offspring=action.offspring, shop_to=action.shop_to)
                 why = self._shop_check(zoo, out.zoo, action.shop_to)
                 return ((None, why) if why else ({seat: out.zoo}, out.events))
+            if isinstance(action, MoveBetween):
+                out = za.move_between(zoo, action.species, action.source, action.to, sex=action.sex,
+                                      offspring=action.offspring, shop_to=action.shop_to)
+                why = self._shop_check(zoo, out.zoo, action.shop_to)
+                return ((None, why) if why else ({seat: out.zoo}, out.events))
             if isinstance(action, MoveStall):
                 out = za.move_stall(zoo, action.stall, action.source, action.to)
                 return {seat: out.zoo}, out.events
@@ -720,8 +758,8 @@ class ZoolorettoState(GameState):
             return None, Refusal("a purchase takes a tile from another player's barn", MONEY)
         offered = self._barn_tiles(action.seller)
         if (action.tile, action.offspring) not in offered:
-            return None, Refusal(f"player {action.seller}'s barn offers no {action.tile} "
-                                 f"(it offers {', '.join(c + (' offspring' if o else '') for c, o in offered) or 'nothing'})",
+            offers = ", ".join(c + (" offspring" if o else "") for c, o in offered) or "nothing"
+            return None, Refusal(f"player {action.seller}'s barn offers no {action.tile} (it offers {offers})",
                                  MONEY)
         zoo, seller = self.zoos[seat], self.zoos[action.seller]
         tile = _tile(action.tile)

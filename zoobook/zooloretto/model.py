@@ -444,8 +444,9 @@ def box_problems(zoo: Zoo, tiles: Iterable["Tile"] = (), markers: Iterable[str] 
     the unbred fertile animals of a sex and the offspring of a species share the box's 2:
 
     >>> one = new_zoo().with_enclosure(Enclosure("4", "zebra", 4, offspring=2, fertile=("female",)))
-    >>> box_problems(one)[0][1]
-    'the box has 2 fertile female zebras, and each of the 2 zebra offspring used one up; this zoo also shows 1 unbred one [F20]'
+    >>> print(box_problems(one)[0][1])  # doctest: +NORMALIZE_WHITESPACE
+    the box has 2 fertile female zebras, and each of the 2 zebra offspring used one up; this zoo also
+    shows 1 unbred one [F20]
     """
     totals: Counter = Counter()
     problems: list[tuple[str, str]] = []

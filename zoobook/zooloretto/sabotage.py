@@ -82,8 +82,11 @@ def replies(zoo: Zoo) -> dict[Zoo, str]:
 
     >>> from zoobook.zooloretto.model import new_zoo, Enclosure
     >>> zoo = new_zoo(expansions=("construction-sites",), coins=1).with_enclosure(Enclosure("5", sites=2))
-    >>> sorted(replies(zoo).values())
-    ['keep every marker', 'pass on the enclosure marker at the 5-space enclosure (1 coin)', 'pass on the enclosure marker at the 5-space enclosure and the enclosure marker at the 5-space enclosure (1 coin)']
+    >>> for reply in sorted(replies(zoo).values()):
+    ...     print(reply)
+    keep every marker
+    pass on the enclosure marker at the 5-space enclosure (1 coin)
+    pass on the enclosure marker at the 5-space enclosure and the enclosure marker at the 5-space enclosure (1 coin)
     """
     out = {zoo: "keep every marker"}
     if not zoo.uses(CONSTRUCTION_SITES) or zoo.coins < 1:

@@ -29,7 +29,7 @@ def workbook_puzzles(game: str) -> list[Puzzle]:
     >>> workbook_puzzles("no-such-game")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    zoobook.errors.PuzzleError: ...no-such-game: no puzzle files here: the classroom checks need the workbook's no-such-game puzzles
+    zoobook.errors.PuzzleError: ...no-such-game: no puzzle files here: ...need the workbook's no-such-game puzzles
     """
     folder = workbook_dir("puzzles") / game
     puzzles = [load_puzzle(path) for path in sorted(folder.glob("*.toml"))]

@@ -8,9 +8,9 @@ policy and compare the text line by line with the stored files under
 
 The policy is fixed so the text can only change when the rules do: seeded random
 choices in the main phase; in the lineup phase a seeded random walk (a random
-legal move (each neighbour once, whatever border) or placement while there is one, then stop). (The whole optimal lineup is
-left out on purpose: among equally good lineups the solver may pick another one
-as it evolves, which would change the text without any rule changing;
+legal move (each neighbour once, whatever border) or placement while there is one, then stop).
+(The whole optimal lineup is left out on purpose: among equally good lineups the solver may
+pick another one as it evolves, which would change the text without any rule changing;
 ``tests/fivebyfive/test_game.py`` checks that action by its points instead.)
 
 Examples

@@ -522,9 +522,12 @@ def explain(result: ConnectResult, cities: Mapping[tuple[int, int], str], ruins:
 
     >>> costs, cities = {(1, 0): 3}, {(0, 0): "A", (2, 0): "B"}
     >>> for line in explain(cheapest_network(costs, cities, "AB"), cities, "AB"):
-    ...     print(line)
-    Track can branch only at a city, so a network is a set of links between cities, and the cheapest network is a tree of links (ruling S2: Track and links).
-    The cheapest tree over cities, letting links share hexes, costs $3 (a Steiner tree of the city graph whose edges are the cheapest links, found exactly by the Dreyfus-Wagner programme); no network can cost less.
+    ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
+    Track can branch only at a city, so a network is a set of links between cities, and the cheapest
+    network is a tree of links (ruling S2: Track and links).
+    The cheapest tree over cities, letting links share hexes, costs $3 (a Steiner tree of the city
+    graph whose edges are the cheapest links, found exactly by the Dreyfus-Wagner programme); no
+    network can cost less.
     Its links share no hex, so it is a real network and $3 is the optimum.
     The network: A-B $3 (1 hex).
     """
@@ -561,7 +564,8 @@ def explain(result: ConnectResult, cities: Mapping[tuple[int, int], str], ruins:
             lines.append(f"The best network it found costs ${result.cost}, "
                          f"${result.cost - result.lower_bound} above the shared-hex bound.")
         elif result.cost is None:
-            lines.append(f"Branch and bound over the track of the shared hexes ({plural(result.branches, 'relaxation')}) "
+            lines.append(f"Branch and bound over the track of the shared hexes "
+                         f"({plural(result.branches, 'relaxation')}) "
                          "finds that every way of separating the links leaves a ruin cut off: no network joins them.")
             return tuple(lines)
         else:

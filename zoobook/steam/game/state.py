@@ -431,8 +431,9 @@ def _plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> _LayP
     prices = sorted((rules.tile_price(game.land[h], card) for h in new), reverse=True)
     cost = sum(prices[action.hand:])
     if cost > pos.cash:
+        engineer = "; engineer $" + str(card.price) if getattr(card, "price", None) else ""
         raise _refuse(f"these tiles cost ${cost} and you have ${pos.cash} "
-                      f"({rules.price.describe()}{'; engineer $' + str(card.price) if getattr(card, 'price', None) else ''})",
+                      f"({rules.price.describe()}{engineer})",
                       rules.rule)
     return _LayPlan(index, tuple(base), tuple(new), ends_at_node, cost, counted)
 

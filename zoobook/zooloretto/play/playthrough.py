@@ -74,5 +74,6 @@ def zoo_lines(seat: int, zoo: Zoo) -> list[str]:
         lines.append(f"  {e.key}: " + ", ".join(parts))
     barn = zoo.barn
     lines.append(f"  barn: animals {' '.join(barn.animals) or '-'}; offspring {barn.offspring}; "
-                 f"stalls {' '.join(barn.stalls) or '-'}; markers {barn.sites}; fertile {' '.join(barn.fertile) or '-'}")
+                 f"stalls {' '.join(barn.stalls) or '-'}; markers {barn.sites}; "
+                 f"fertile {' '.join(barn.fertile) or '-'}")
     return lines

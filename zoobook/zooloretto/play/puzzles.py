@@ -13,8 +13,8 @@ kind is needed:
   placed next (rulings Z2, Z4)?
 
 The positions come from :data:`GAMES` (seeded greedy-bot games), at most one of each
-kind per game; a position is kept when the question is not trivial (the truck has two tiles or more and gains points; the
-markers cost something; a purchase is legal). The files are written with each kind's
+kind per game; a position is kept when the question is not trivial (the truck has two tiles or
+more and gains points; the markers cost something; a purchase is legal). The files are written with each kind's
 own ``dump`` and certified with its own solver, so a change to a solver (or to the rules)
 changes the stored answers: regenerate them with ::
 
