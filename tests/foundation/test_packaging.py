@@ -155,7 +155,7 @@ def test_postbuild_installs_the_package_itself():
 def test_the_test_extras_are_the_test_tools():
     extras = PYPROJECT["project"]["optional-dependencies"]
     assert {normalise(r)[0] for r in extras["test"]} == {"pytest", "nbval", "hypothesis", "playwright",
-                                                         "pytest-xdist", "nbgrader", "setuptools", "nbstripout",
+                                                         "pytest-xdist", "nbgrader", "setuptools", "nbstripout", "ruff",
                                                          "distributed"}
 
 
