@@ -1,7 +1,7 @@
 """A lint for the notebooks: what a reader sees must render and must point at things the reader has.
 
 * money in Markdown is escaped (``\\$5``): a bare ``$`` pair renders as LaTeX math ("$5 each ... $1");
-* no absolute path (``/work/...``, ``/home/...``, ``C:\\...``) in a cell or a stored text output;
+* no absolute path (``/home/...``, ``/tmp/...``, ``C:\\...``) in a cell or a stored text output;
 * no reference to a file a reader does not have: the rulebook folders and pages outside the
   project (``base-games.md``, ``shared/``, ``seeds/``) or a relative link to a missing file;
 * titles numbered one way: a lesson's title is one ``# Title`` line with no number (its file
@@ -52,8 +52,8 @@ def markdown_problems(text: str) -> list[str]:
 def reference_problems(text: str, folder: Path) -> list[str]:
     """Absolute paths, files outside the project, and relative links to missing files in *text*.
 
-    >>> reference_problems("see /work/shared/rules/base-games.md", Path("."))  # doctest: +NORMALIZE_WHITESPACE
-    ['absolute path /work/shared', 'a file the reader does not have: base-games.md',
+    >>> reference_problems("see /home/alice/shared/rules/base-games.md", Path("."))  # doctest: +NORMALIZE_WHITESPACE
+    ['absolute path /home/alice', 'a file the reader does not have: base-games.md',
      'a file the reader does not have: shared/']
     """
     problems = [f"absolute path {match}" for match in ABSOLUTE.findall(text)]
