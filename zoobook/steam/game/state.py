@@ -47,7 +47,7 @@ Economy(cash=0, income=0, shares=0, locomotive=1)
 >>> state.apply(Pass())
 Traceback (most recent call last):
 ...
-zoobook.errors.IllegalAction: the game is over (cleared in turn 1)
+zoobook.errors.IllegalAction: the game is over (cleared in turn 1) [S-END-3]
 """
 
 from __future__ import annotations
@@ -239,7 +239,7 @@ def _phase_check(pos: Position, action: Action) -> None:
               Ship: MOVE, RaiseLocomotive: MOVE, Pass: MOVE}[type(action)]
     if pos.phase == OVER:
         how = "cleared" if pos.outcome.cleared else "lost"
-        raise _refuse(f"the game is over ({how} in turn {pos.outcome.turns})")
+        raise _refuse(f"the game is over ({how} in turn {pos.outcome.turns})", "S-END-3")
     if pos.phase != wanted:
         raise _refuse(f"it is the {pos.phase} phase, not the {wanted} phase: a turn runs shares, "
                       "action, build, move goods in that order", "S11")
@@ -252,7 +252,7 @@ def step(game: Game, pos: Position, action: Action) -> tuple[Position, list[str]
     (S13): the game ends then, before income and expenses.
     """
     if type(action) not in _HANDLERS:
-        raise _refuse(f"{action!r} is not an action of a solo Age of Steam game", "S11")
+        raise _refuse(f"{action!r} is not an action of a solo Age of Steam game", "S-TURN-2")
     _phase_check(pos, action)
     new, lines = _HANDLERS[type(action)](game, pos, action)
     return _cleared_now(game, new, lines), lines
@@ -693,7 +693,7 @@ class GameState(GameAPI):
         except IllegalAction as exc:
             return exc.refusal
         except (TypeError, ValueError, AttributeError) as exc:
-            return Refusal(f"{action!r} is not a well-formed action ({exc})")
+            return Refusal(f"{action!r} is not a well-formed action ({exc})", "S-TURN-2")
         self._tried = (self.position, action, new, lines)
         return None
 
