@@ -275,11 +275,12 @@ FEEDING = Drill(
     id="drill-feeding-lion", group="feeding", title="Past the lion with Feeding",
     goal="Ship the food past the lion (danger 3) at locomotive level 2, using Feeding.",
     rules=("S6", "S4", "S-FEEDING-1"),
-    start=lambda: _zoo([Area("goats", (0, 0), 1), Area("lion", (2, 0), 3), Area("yaks", (4, 0), 1)],
-                       tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)]],
+    start=lambda: _zoo([Area("goats", (0, 0), 1), Area("lion", (2, 0), 3), Area("yaks", (4, 0), 1),
+                        Area("bear", (2, 2), 4)],
+                       tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)], [(2, 0), (2, 1), (2, 2)]],
                        economy=Economy(cash=10, income=0, shares=0, locomotive=2), phase=MOVE, card="feeding"),
-    choices=_fixed(Ship(("goats", "lion", "yaks"), (0, 1)), Ship(("yaks", "lion", "goats"), (1, 0)),
-                   Ship(("goats", "lion"), (0,)), Pass()),
+    choices=_fixed(Ship(("bear", "lion", "goats"), (2, 0)), Ship(("goats", "lion", "yaks"), (0, 1)),
+                   Ship(("yaks", "lion", "goats"), (1, 0)), Ship(("goats", "lion"), (0,)), Pass()),
     reached=lambda state: state.position.discount_used,
     solution=(Ship(("goats", "lion", "yaks"), (0, 1)),), describe=describe, picture=picture)
 
@@ -304,7 +305,8 @@ END = Drill(
     rules=("S13", "S-END-2", "S-END-3", "S-ECONOMY-3"),
     start=lambda: _zoo([Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)], tracks=[[(0, 0), (1, 0), (2, 0)]],
                        turns=2, economy=Economy(cash=4, income=0, shares=5, locomotive=1), phase=MOVE),
-    choices=_fixed(Pass(), Ship(("goats", "yaks"), (0,)), RaiseLocomotive(), Ship(("yaks", "goats"), (0,))),
+    choices=_fixed(Pass(), Ship(("goats", "yaks"), (0,)), IssueShares(1), RaiseLocomotive(),
+                   Ship(("yaks", "goats"), (0,))),
     reached=lambda state: bool(state.result() and state.result().cleared and state.result().turns == 1),
     solution=(Ship(("goats", "yaks"), (0,)), Ship(("yaks", "goats"), (0,))), describe=describe, picture=picture)
 
