@@ -39,7 +39,7 @@ from zoobook.steam.game.economy import Economy
 from zoobook.steam.game.state import ACTION, BUILD, MOVE, SHARES, Game, GameState
 from zoobook.steam.zoo.model import Area, ZooMap
 
-__all__ = ["DRILLS", "QUIZZES", "drill_by_id", "describe", "picture", "GROUPS"]
+__all__ = ["DRILLS", "QUIZZES", "drill_by_id", "quiz_for", "describe", "picture", "context", "GROUPS"]
 
 #: The rule groups in the order the Learn notebook teaches them.
 GROUPS = ("setup", "turn", "economy", "actions", "blockers", "track", "incomplete", "urbanization",
@@ -327,28 +327,35 @@ def drill_by_id(drill_id: str) -> Drill:
 # -- quizzes ------------------------------------------------------------------------------------------
 
 def _near_misses(state: GameState) -> list:
-    """Actions next to the legal ones: the kind a learner might try, legal or not (the engine decides)."""
+    """Actions of the current phase next to the legal ones: what a learner might try (the engine decides)."""
     pos, rules = state.position, state.game.rules
     board = pos.board
     hexmap = rules.goods.hexmap(board)
-    names = sorted(n.name for n in hexmap.nodes)
-    out: list = [IssueShares(0), EndBuild(), Pass(), RaiseLocomotive()]
     if pos.phase == SHARES:
-        out += [IssueShares(n) for n in (1, 2, 13, 15 - pos.economy.shares + 1)]
-    elif pos.phase == ACTION:
-        out += [Select(card) for card in ("engineer", "locomotive", "urbanization", "feeding", "rapa-nui")]
-        out += [Select("rapa-nui", name) for name in names[:4]]
-    elif pos.phase == BUILD:
-        out += [Urbanize(node.hex) for node in hexmap.nodes]
-        for start in [n.hex for n in hexmap.nodes]:
-            for land in state.game.land:
-                if max(abs(land[0] - start[0]), abs(land[1] - start[1]), abs(land[0] + land[1] - start[0]
-                                                                          - start[1])) <= 2:
-                    out.append(LayTrack([start, land]))
-    else:
+        return [IssueShares(n) for n in (0, 1, 2, 3, 13, 15 - pos.economy.shares, 16 - pos.economy.shares)]
+    if pos.phase == ACTION:
+        out = [Select(None)] + [Select(name) for name in ("engineer", "locomotive", "urbanization", "feeding")]
+        if rules.selection.price:   # Easter Island: Rapa Nui on each ruin, stack or not
+            out += [Select("rapa-nui", city.name) for city in board.cities if city.ruin]
+        else:
+            out.append(Select("rapa-nui"))
+        return out
+    if pos.phase == BUILD:
+        out = [EndBuild()] + [Urbanize(node.hex) for node in hexmap.nodes]
+        for lay in state.legal_actions():
+            if isinstance(lay, LayTrack):
+                last = lay.hexes[-1]
+                out += [LayTrack(lay.hexes + ((last[0] + dq, last[1] + dr),)) for dq, dr in ((1, 0), (0, 1))]
+                out.append(LayTrack(lay.hexes[1:])) if len(lay.hexes) > 2 else None
+        return out
+    if pos.phase == MOVE:
         level = pos.economy.locomotive
-        out += rules.goods.shipments(board, min(level + 2, 6), discount=True)
-    return out
+        graph = hexmap.link_graph()
+        one_link = [Ship((a, b), (key,)) for a, b, key in graph.edges(keys=True)]
+        one_link += [Ship((b, a), (key,)) for a, b, key in graph.edges(keys=True)]
+        return ([RaiseLocomotive(), Pass()] + one_link
+                + rules.goods.shipments(board, min(level + 2, 6), discount=True))
+    return [Pass(), IssueShares(0), Select(None), EndBuild()]   # the game is over
 
 
 def _walk(starts: Sequence[Callable[[], GameState]], steps: int = 2) -> Callable[[random.Random], GameState]:
@@ -365,17 +372,43 @@ def _walk(starts: Sequence[Callable[[], GameState]], steps: int = 2) -> Callable
     return states
 
 
-def _candidates(state: GameState, rng: random.Random) -> list:
-    """Up to 6 actions to ask about, legal and illegal mixed (at least one of each when there are)."""
-    legal = state.legal_actions()
-    illegal = [a for a in dict.fromkeys(_near_misses(state)) if state.refusal(a) is not None]
-    picked = rng.sample(legal, min(3, len(legal))) + rng.sample(illegal, min(3, len(illegal)))
-    rng.shuffle(picked)
-    return picked
+_OTHER_PHASES = (IssueShares(0), Select(None), EndBuild(), Pass())
 
 
-def _source(group: str, *starts: Callable[[], GameState]) -> QuizSource:
-    return QuizSource(group=group, states=_walk(starts), candidates=_candidates, describe=describe)
+def _candidates(cross_phase: bool) -> Callable[[GameState, random.Random], list]:
+    """A legal action and an illegal one of the current phase (of any phase with *cross_phase*),
+    in random order: about half the questions are legal, half not."""
+    def candidates(state: GameState, rng: random.Random) -> list:
+        near = list(dict.fromkeys(_near_misses(state) + (list(_OTHER_PHASES) if cross_phase else [])))
+        legal = [a for a in near if state.refusal(a) is None] or state.legal_actions()
+        illegal = [a for a in near if state.refusal(a) is not None]
+        picked = [rng.choice(pool) for pool in (legal, illegal) if pool]
+        rng.shuffle(picked)
+        return picked
+    return candidates
+
+
+def context(state: GameState) -> str:
+    """The position in one line, put before a quiz question."""
+    pos, eco, rules = state.position, state.position.economy, state.game.rules
+    words = [f"{rules.name.capitalize() if rules.name == 'zoo' else 'Easter Island'} map, turn {pos.turn},"
+             f" {pos.phase} phase: ${eco.cash}, {eco.shares} shares, locomotive {eco.locomotive}"]
+    if pos.card:
+        words.append(f"action {pos.card}")
+    if pos.phase == BUILD:
+        words.append(f"{pos.tiles_laid} tiles laid")
+    if pos.hand:
+        words.append(f"{pos.hand} bonus tiles in hand")
+    if rules.selection.price:
+        words.append("blocked: " + (", ".join(sorted(pos.blocked)) or "none"))
+    if pos.phase == MOVE:
+        words.append(f"move-goods round {pos.moves + 1}" + (", raised already" if pos.raised else ""))
+    return "; ".join(words) + "."
+
+
+def _source(group: str, *starts: Callable[[], GameState], cross_phase: bool = False) -> QuizSource:
+    return QuizSource(group=group, states=_walk(starts), candidates=_candidates(cross_phase),
+                      describe=describe, context=context, picture=picture)
 
 
 def _drill_start(drill_id: str) -> Callable[[], GameState]:
@@ -408,7 +441,7 @@ def _last_ruin() -> GameState:
 #: One quiz per rule group (each yields many distinct questions from real positions).
 QUIZZES: tuple[QuizSource, ...] = (
     _source("setup", _drill_start("drill-setup-hard"), _at("drill-setup-hard", IssueShares(0))),
-    _source("turn", *(_at("drill-turn-order", *TURN.solution[:k]) for k in range(4))),
+    _source("turn", *(_at("drill-turn-order", *TURN.solution[:k]) for k in range(4)), cross_phase=True),
     _source("economy", _drill_start("drill-economy-expenses"), _drill_start("drill-end-clear")),
     _source("actions", _at("drill-actions-pay-first", IssueShares(1)), _at("drill-actions-pay-first", IssueShares(0)),
             _at("drill-locomotive-action")),
@@ -427,3 +460,11 @@ QUIZZES: tuple[QuizSource, ...] = (
     _source("moai", _drill_start("drill-moai-rapa-nui"), _at("drill-moai-rapa-nui", Select("rapa-nui", "Red 3"), EndBuild())),
     _source("end", _drill_start("drill-end-clear"), _at("drill-end-clear", Pass()), _last_ruin),
 )
+
+
+def quiz_for(group: str) -> QuizSource:
+    """The quiz of one rule group."""
+    for quiz in QUIZZES:
+        if quiz.group == group:
+            return quiz
+    raise KeyError(f"no steam quiz for the group {group!r} (groups: {', '.join(GROUPS)})")
