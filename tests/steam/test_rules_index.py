@@ -47,9 +47,8 @@ def test_no_reference_is_broken():
 
 def test_coverage_is_complete():
     cover = coverage(INDEX)
-    lacking = {name: value for name, value in vars(cover).items() if name.startswith("without") or
-               name.startswith("lacking") or name.startswith("missing")}
-    assert lacking and not any(lacking.values()), lacking
+    assert cover.complete, (cover.lacking_engine, cover.lacking_lesson, cover.lacking_tests)
+    assert cover.total == cover.with_engine == cover.with_lesson == cover.with_tests == len(INDEX.rules)
 
 
 def test_every_steam_ruling_and_assumed_key_is_linked():

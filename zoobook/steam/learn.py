@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -262,7 +263,7 @@ DANGER = Drill(
 EXITS = Drill(
     id="drill-exits-teleport", group="exits", title="Through the exits",
     goal="Feed the bees through the exits (a teleport) and take the bonus tile it earns.",
-    rules=("S5", "S7", "S2a", "S-EXITS-1"),
+    rules=("S5", "S7", "S2a", "S-EXITS-1", "S3"),
     start=lambda: _zoo([Area("ants", (0, 0), 1), Area("bees", (6, 0), 1)], exits=[(2, 0), (4, 0)],
                        tracks=[[(0, 0), (1, 0), (2, 0)], [(4, 0), (5, 0), (6, 0)]],
                        economy=Economy(cash=10, income=0, shares=0, locomotive=2), phase=MOVE),
@@ -302,7 +303,7 @@ MOAI = Drill(
 END = Drill(
     id="drill-end-clear", group="end", title="Cleared before the expenses",
     goal="Clear the Zoo map in this turn: $4 cannot pay the $6 of expenses, but a cleared map pays none.",
-    rules=("S13", "S-END-2", "S-END-3", "S-ECONOMY-3"),
+    rules=("S13", "S-END-2", "S-END-3", "S-ECONOMY-3", "S11"),
     start=lambda: _zoo([Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)], tracks=[[(0, 0), (1, 0), (2, 0)]],
                        turns=2, economy=Economy(cash=4, income=0, shares=5, locomotive=1), phase=MOVE),
     choices=_fixed(Pass(), Ship(("goats", "yaks"), (0,)), IssueShares(1), RaiseLocomotive(),
@@ -425,6 +426,17 @@ def _at(drill_id: str, *actions: Any) -> Callable[[], GameState]:
     return start
 
 
+def _in_debt(shares: int, cash: int) -> Callable[[], GameState]:
+    """The economy drill's map with another purse: *shares* issued, *cash* in hand."""
+    return lambda: _zoo([Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)], land=[(1, 0)], turns=2,
+                        economy=Economy(cash=cash, income=1, shares=shares, locomotive=2))
+
+
+def _blocked(*names: str) -> Callable[[], GameState]:
+    """The blockers drill's island, action phase, with these actions blocked."""
+    return lambda: _easter(**_RAPA_NUI_ISLAND, economy=Economy(cash=20), phase=ACTION, blocked=frozenset(names))
+
+
 def _exits_build() -> GameState:
     """The exits drill's map a turn later, building, with a bonus tile in hand and land around."""
     return _zoo([Area("ants", (0, 0), 1), Area("bees", (6, 0), 1)], exits=[(2, 0), (4, 0)],
@@ -442,11 +454,13 @@ def _last_ruin() -> GameState:
 QUIZZES: tuple[QuizSource, ...] = (
     _source("setup", _drill_start("drill-setup-hard"), _at("drill-setup-hard", IssueShares(0))),
     _source("turn", *(_at("drill-turn-order", *TURN.solution[:k]) for k in range(4)), cross_phase=True),
-    _source("economy", _drill_start("drill-economy-expenses"), _drill_start("drill-end-clear")),
+    _source("economy", _drill_start("drill-economy-expenses"), _drill_start("drill-end-clear"), _in_debt(10, 0),
+            _in_debt(14, 3), _in_debt(15, 7)),
     _source("actions", _at("drill-actions-pay-first", IssueShares(1)), _at("drill-actions-pay-first", IssueShares(0)),
             _at("drill-locomotive-action")),
-    _source("blockers", _drill_start("drill-blockers-cycle"),
-            _at("drill-blockers-cycle", *BLOCKERS.solution)),
+    _source("blockers", _drill_start("drill-blockers-cycle"), _at("drill-blockers-cycle", *BLOCKERS.solution),
+            *(_blocked(*names) for size in (1, 2, 3)
+              for names in itertools.combinations(("engineer", "locomotive", "urbanization", "rapa-nui"), size))),
     _source("track", _drill_start("drill-track-link"), _at("drill-urbanization-black-city", Select("engineer"))),
     _source("incomplete", _drill_start("drill-incomplete-extend")),
     _source("urbanization", _at("drill-urbanization-black-city", Select("urbanization")),
@@ -458,7 +472,8 @@ QUIZZES: tuple[QuizSource, ...] = (
     _source("exits", _drill_start("drill-exits-teleport"), _exits_build),
     _source("feeding", _drill_start("drill-feeding-lion"), _drill_start("drill-danger-route")),
     _source("moai", _drill_start("drill-moai-rapa-nui"), _at("drill-moai-rapa-nui", Select("rapa-nui", "Red 3"), EndBuild())),
-    _source("end", _drill_start("drill-end-clear"), _at("drill-end-clear", Pass()), _last_ruin),
+    _source("end", _drill_start("drill-end-clear"), _at("drill-end-clear", Pass()), _last_ruin,
+            _at("drill-end-clear", *END.solution), _at("drill-end-clear", Pass(), Pass())),
 )
 
 
