@@ -507,7 +507,7 @@ class Board:
         for cell in tile.cells:
             if cell in self._at:
                 return Refusal(f"{cell} is already covered by {self._at[cell]}",
-                               rule="rulebook: Placing Animal tiles, any open space")
+                               rule="F-PLACEMENT-2")
         return None
 
     def place(self, tile: Tile) -> "Board":
