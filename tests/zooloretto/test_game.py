@@ -84,7 +84,7 @@ def test_an_illegal_apply_raises_the_one_illegal_action_and_changes_nothing():
     before = repr(state)
     with pytest.raises(IllegalAction) as caught:
         state.apply(Take(0))
-    assert caught.value.rule == zg.TRUCKS and "at least one tile" in caught.value.reason
+    assert caught.value.rule == zg.EMPTY_TRUCK and "at least one tile" in caught.value.reason
     assert repr(state) == before
     with pytest.raises(IllegalAction) as caught:
         state.apply(BuyRestaurant())
@@ -143,7 +143,7 @@ def test_taking_a_truck_places_every_tile_pays_coin_tiles_and_sits_out_the_round
     coins = state.zoos[0].coins
     state.apply(Take(0))
     assert state.zoos[0].coins == coins + 1 and state.phase == "place" and state.to_place == ["zebra", "zebra"]
-    assert state.refusal(Draw()).rule == zg.TURN
+    assert state.refusal(Draw()).rule == zg.TAKE
     state.apply(Place("zebra", "5"))
     state.apply(Place("zebra", "5"))
     assert state.zoos[0].enclosure("5").animals == 2 and state.current_player == 1
@@ -229,7 +229,7 @@ def test_a_purchase_takes_the_tile_from_the_sellers_barn_and_pays_the_seller_one
     state.apply(Purchase(1, "kiosk", "5"))
     assert state.zoos[0].coins == 2 and state.zoos[1].coins == 3
     assert state.zoos[0].enclosure("5").stalls == ("kiosk",) and state.zoos[1].barn.stalls == ()
-    assert state.refusal(Purchase(0, "camel", "5")).rule == zg.MONEY
+    assert state.refusal(Purchase(0, "camel", "5")).rule == zg.PURCHASE
 
 
 def test_a_move_between_enclosures_is_a_legal_money_action_and_is_applied():

@@ -33,7 +33,7 @@ def test_a_refusal_shows_its_reason_and_changes_nothing():
     before = board.zoo
     place(board, "camel", "4")
     assert board.zoo == before
-    assert ("Not allowed: the 4-space enclosure holds zebras; one species per enclosure [base game: placing tiles]"
+    assert ("Not allowed: the 4-space enclosure holds zebras; one species per enclosure [Z-PLACE-2]"
             in board.message.value)
 
 

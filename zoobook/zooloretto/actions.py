@@ -24,7 +24,7 @@ Examples
 >>> from zoobook.zooloretto.model import new_zoo, Tile
 >>> zoo = place_tile(new_zoo(), Tile.parse("zebra"), "5").zoo
 >>> refusal(zoo, Tile.parse("camel"), "5")
-'the 5-space enclosure holds zebras; one species per enclosure [base game: placing tiles]'
+'the 5-space enclosure holds zebras; one species per enclosure [Z-PLACE-2]'
 >>> buy_restaurant(zoo)
 Traceback (most recent call last):
 ...
@@ -54,10 +54,21 @@ __all__ = [
 BARN = "barn"
 COSTS = {"move": 1, "exchange": 1, "purchase": 2, "discard": 2, "expand": 3,
          "restaurant": 3, "pavilion": 3, "pass sites": 1}
-#: Base-game rules, named in words (the rulings page restates the base game as Z1).
-PLACING = "base game: placing tiles"
-OFFSPRING = "base game: offspring"
-MONEY = "base game: money actions"
+#: Base-game rules, cited by their IDs in the rules index (zoobook/zooloretto/rules.toml; the
+#: rulings page restates the base game as Z1).
+PLACING = "Z-PLACE-1"        # a tile goes into your own zoo: an enclosure, a stall space or the barn
+ONE_SPECIES = "Z-PLACE-2"    # one species per enclosure
+EMPTY_SPACE = "Z-PLACE-3"    # an animal needs an empty space
+STALL_SPACE = "Z-PLACE-4"    # a vending stall needs an empty stall space
+OFFSPRING = "Z-BIRTH-4"      # an offspring is never fertile
+MONEY = "Z-MONEY-1"          # a money action and its price
+MOVE = "Z-MONEY-2"           # move an animal from the barn
+MOVE_BETWEEN = "Z-MONEY-3"   # move an animal between enclosures
+MOVE_STALL = "Z-MONEY-4"     # move a vending stall
+EXCHANGE = "Z-MONEY-5"       # exchange two groups of animals
+PURCHASE = "Z-MONEY-6"       # buy a tile from another player's barn
+DISCARD = "Z-MONEY-7"        # discard a tile from your barn
+EXPAND = "Z-MONEY-8"         # expand the zoo
 SITE_KINDS = ("enclosure", "stall", "barn")
 
 
@@ -146,12 +157,12 @@ def _box_refusal(zoo: Zoo, tile: Tile) -> Refusal | None:
 def _animal_refusal(enclosure: Enclosure, species: str) -> Refusal | None:
     if enclosure.species not in (None, species):
         return Refusal(f"the {enclosure.name} holds {_plural_species(enclosure.species)}; one species per "
-                       "enclosure", PLACING)
+                       "enclosure", ONE_SPECIES)
     if enclosure.free_spaces == 0:
         if enclosure.sites:
             return Refusal(f"the {enclosure.name} has no empty space (a construction-site marker takes no tile)",
                            "Z5")
-        return Refusal(f"the {enclosure.name} has no empty space", PLACING)
+        return Refusal(f"the {enclosure.name} has no empty space", EMPTY_SPACE)
     return None
 
 
@@ -160,7 +171,7 @@ def _stall_refusal(enclosure: Enclosure) -> Refusal | None:
         if SITE in enclosure.stalls:
             return Refusal(f"the {enclosure.name} has no empty vending stall space (a construction-site marker "
                            "takes no tile)", "Z5")
-        return Refusal(f"the {enclosure.name} has no empty vending stall space", PLACING)
+        return Refusal(f"the {enclosure.name} has no empty vending stall space", STALL_SPACE)
     return None
 
 
@@ -339,7 +350,7 @@ def _which_animal(zoo: Zoo, species: str, sex: str | None, offspring: bool, verb
     *sex*, or (neither said) a plain one. With no plain one the player must say which (Z8)."""
     barn = zoo.barn
     if species not in barn.animals:
-        raise _refuse(f"there is no {species} in your barn", MONEY)
+        raise _refuse(f"there is no {species} in your barn", MOVE if verb == "move" else DISCARD)
     if offspring and sex:
         raise _refuse("an offspring is never fertile", OFFSPRING)
     if not offspring and not sex and barn.plain(species) <= 0:
@@ -373,7 +384,7 @@ def move_from_barn(zoo: Zoo, species: str, to: str, *, sex: str | None = None,
     (1, 0)
     """
     sex, offspring = _which_animal(zoo, species, sex, offspring, "move")
-    why = _animal_refusal(_enclosure(zoo, to, MONEY), species)
+    why = _animal_refusal(_enclosure(zoo, to, MOVE), species)
     if why:
         raise IllegalAction(why)
     zoo = _pay(zoo, "move")
@@ -409,13 +420,13 @@ def move_between(zoo: Zoo, species: str, source: str, to: str, *, sex: str | Non
     if to == BARN:
         raise _refuse("a move takes tiles from the barn into the zoo, or between enclosures, never into the "
                       "barn", "Z10")
-    here = _enclosure(zoo, source, MONEY)
+    here = _enclosure(zoo, source, MOVE_BETWEEN)
     if here.species != species or not here.animals:
-        raise _refuse(f"there is no {species} in the {here.name}", MONEY)
+        raise _refuse(f"there is no {species} in the {here.name}", MOVE_BETWEEN)
     if to == source:
-        raise _refuse("a move must change the animal's place", MONEY)
+        raise _refuse("a move must change the animal's place", MOVE_BETWEEN)
     _which_in_enclosure(here, sex, offspring)
-    why = _animal_refusal(_enclosure(zoo, to, MONEY), species)
+    why = _animal_refusal(_enclosure(zoo, to, MOVE_BETWEEN), species)
     if why:
         raise IllegalAction(why)
     zoo = _pay(zoo, "move")
@@ -466,13 +477,13 @@ def move_stall(zoo: Zoo, stall: str, source: str, to: str) -> Outcome:
     if to == BARN:
         raise _refuse("a move takes a vending stall from the barn into the zoo or to another stall space, "
                       "never into the barn", "Z10")
-    here = zoo.barn.stalls if source == BARN else _enclosure(zoo, source, MONEY).stalls
+    here = zoo.barn.stalls if source == BARN else _enclosure(zoo, source, MOVE_STALL).stalls
     if stall not in here:
         where = "in your barn" if source == BARN else "at the " + zoo.enclosure(source).name
-        raise _refuse(f"there is no {stall} {where}", MONEY)
+        raise _refuse(f"there is no {stall} {where}", MOVE_STALL)
     if to == source:
-        raise _refuse("a move must change the stall's place", MONEY)
-    why = _stall_refusal(_enclosure(zoo, to, MONEY))
+        raise _refuse("a move must change the stall's place", MOVE_STALL)
+    why = _stall_refusal(_enclosure(zoo, to, MOVE_STALL))
     if why:
         raise IllegalAction(why)
     zoo = _pay(zoo, "move")
@@ -509,11 +520,11 @@ def exchange(zoo: Zoo, first: str, second: str, *, barn_species: str | None = No
     """
     if second == BARN:
         return _exchange_with_barn(zoo, first, barn_species, shop_to)
-    a, b = _enclosure(zoo, first, MONEY), _enclosure(zoo, second, MONEY)
+    a, b = _enclosure(zoo, first, EXCHANGE), _enclosure(zoo, second, EXCHANGE)
     if first == second:
-        raise _refuse("an exchange needs two different enclosures", MONEY)
+        raise _refuse("an exchange needs two different enclosures", EXCHANGE)
     if not a.animals or not b.animals:
-        raise _refuse("an exchange swaps two groups of animals; one enclosure is empty (use a move)", MONEY)
+        raise _refuse("an exchange swaps two groups of animals; one enclosure is empty (use a move)", EXCHANGE)
     if a.species == b.species:
         raise _refuse(f"an exchange swaps two different species; both enclosures hold "
                       f"{_plural_species(a.species)}", "Z7")
@@ -533,16 +544,16 @@ def _check_fits(count: int, species: str, place: str, target: Enclosure) -> None
     room = target.size - target.pavilions - target.sites
     if count > room:
         raise _refuse(f"the {plural(count, species)} of the {place} do not fit in the {target.name} "
-                      f"({plural(room, 'space')} for animals)", MONEY)
+                      f"({plural(room, 'space')} for animals)", EXCHANGE)
 
 
 def _exchange_with_barn(zoo: Zoo, key: str, species: str | None, shop_to: str | None) -> Outcome:
-    e, barn = _enclosure(zoo, key, MONEY), zoo.barn
+    e, barn = _enclosure(zoo, key, EXCHANGE), zoo.barn
     if species is None or species not in barn.animals:
         raise _refuse(f"say which species of the barn to exchange; the barn holds "
-                      f"{', '.join(barn.species) or 'no animals'}", MONEY)
+                      f"{', '.join(barn.species) or 'no animals'}", EXCHANGE)
     if not e.animals:
-        raise _refuse("an exchange swaps two groups of animals; the enclosure is empty (use a move)", MONEY)
+        raise _refuse("an exchange swaps two groups of animals; the enclosure is empty (use a move)", EXCHANGE)
     if species == e.species:
         raise _refuse(f"an exchange swaps two different species; the {e.name} and the barn group are both "
                       f"{_plural_species(species)}", "Z7")
@@ -587,7 +598,7 @@ def purchase(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None,
     zoobook.errors.IllegalAction: there is one souvenir shop in the box and this zoo has it [Z10]
     """
     if tile.kind == "coin":
-        raise _refuse("only animals and vending stalls are in barns", MONEY)
+        raise _refuse("only animals and vending stalls are in barns", PURCHASE)
     if offspring and (tile.kind != "animal" or tile.sex):
         raise _refuse("an offspring is an animal tile, never fertile", OFFSPRING)
     if tile.kind == "stall" and tile.name == SOUVENIR_SHOP:
@@ -643,7 +654,7 @@ def discard(zoo: Zoo, tile: str, *, sex: str | None = None, offspring: bool = Fa
         return Outcome(replace(zoo, barn=replace(barn, stalls=tuple(stalls))))
     if tile in (SITE, "barn-site", "site"):
         raise _refuse("construction-site markers leave the barn only by passing them to an opponent", "Z5")
-    raise _refuse(f"there is no {tile} in your barn", MONEY)
+    raise _refuse(f"there is no {tile} in your barn", DISCARD)
 
 
 def expand(zoo: Zoo) -> Outcome:
@@ -651,7 +662,7 @@ def expand(zoo: Zoo) -> Outcome:
     limit = max_expansion_boards(zoo.players)
     if zoo.expansion_boards >= limit:
         raise _refuse(f"a {zoo.players}-player zoo may expand only {plural(limit, 'time')}",
-                      "base game: expanding")
+                      EXPAND)
     zoo = _pay(zoo, "expand")
     key = f"x{zoo.expansion_boards + 1}"
     return Outcome(replace(zoo, enclosures=zoo.enclosures + (Enclosure(key),)))
@@ -717,7 +728,7 @@ def place_site(zoo: Zoo, kind: str, to: str | None = None) -> Outcome:
     >>> place_site(full, "enclosure", "5")
     Traceback (most recent call last):
     ...
-    zoobook.errors.IllegalAction: the 5-space enclosure has no empty space [base game: placing tiles]
+    zoobook.errors.IllegalAction: the 5-space enclosure has no empty space for the enclosure marker [Z-SITES-3]
     """
     if not zoo.uses(CONSTRUCTION_SITES):
         raise _refuse("construction sites belong to the Construction Sites expansion, not in this game", "Z5")
@@ -734,7 +745,9 @@ def place_site(zoo: Zoo, kind: str, to: str | None = None) -> Outcome:
         if to == BARN or kind == "barn":
             raise _refuse("a barn marker goes into the barn; enclosure and stall markers go on spaces", "Z5")
         e = _enclosure(zoo, to, "Z5")
-        raise IllegalAction(_animal_refusal(e, e.species or "") if kind == "enclosure" else _stall_refusal(e))
+        if kind == "enclosure":
+            raise _refuse(f"the {e.name} has no empty space for the enclosure marker", "Z-SITES-3")
+        raise _refuse(f"the {e.name} has no empty vending stall space for the stall marker", "Z-SITES-4")
     if kind == "barn":
         return Outcome(replace(zoo, barn=replace(zoo.barn, sites=zoo.barn.sites + 1)))
     e = zoo.enclosure(to)
