@@ -34,7 +34,7 @@ from zoobook.zooloretto.game import (
     BuyPavilion, BuyRestaurant, Discard, Draw, Exchange, Expand, Load, Mark, Move, MoveBetween, MoveStall,
     PassSites, Place, Purchase, Take, ZoolorettoState,
 )
-from zoobook.zooloretto.model import STALL_TYPES, Barn, Enclosure, Tile, Zoo
+from zoobook.zooloretto.model import STALL_TYPES, Barn, Enclosure, Zoo
 
 __all__ = ["DRILLS", "QUIZZES", "picture", "random_state"]
 
