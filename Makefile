@@ -62,9 +62,10 @@ lab: $(STAMP)
 
 # -- notebook hygiene ------------------------------------------------------------------
 # `make strip`: what the pre-commit hook (.pre-commit-config.yaml) does, by hand: outputs and
-# execution counts stay (nbval compares them); saved widget state, run times and random cell ids go.
+# execution counts stay (nbval compares them), and cell ids (the rules indexes link lesson cells by id);
+# saved widget state and run times go.
 # NOTEBOOKS=... for some only.
-STRIP_ARGS := --keep-output --keep-count
+STRIP_ARGS := --keep-output --keep-count --keep-id
 NOTEBOOKS ?= $(shell git ls-files '*.ipynb')
 
 strip: $(STAMP)

@@ -14,7 +14,7 @@ setup(
     packages=find_packages(include=["zoobook", "zoobook.*"]) + list(WORKBOOK),
     package_dir=WORKBOOK,
     package_data={
-        "zoobook": ["data/*.toml"],
+        "zoobook": ["data/*.toml", "*/rules.toml"],   # the rules indexes (zoobook.learn.index)
         "zoobook.workbook.puzzles": ["**/*.toml"],
         "zoobook.workbook.notebooks": ["**/*.ipynb"],
     },

@@ -87,6 +87,7 @@ def test_make_strip_and_the_pre_commit_hook_strip_alike_and_keep_what_nbval_need
     make = _strip_args((REPO / "Makefile").read_text(), r"^STRIP_ARGS := (.*)$")
     assert hook == make
     assert {"--keep-output", "--keep-count"} <= set(make), "nbval compares outputs and needs the counts"
+    assert "--keep-id" in make, "the rules indexes (zoobook/*/rules.toml) link lesson cells by their ids"
     assert re.search(r"id: nbstripout\b", (REPO / ".pre-commit-config.yaml").read_text())
 
 

@@ -1,0 +1,176 @@
+"""Drills: a tiny position per rule, where the learner moves and the engine answers.
+
+A :class:`Drill` is data: a fresh engine state that shows a rule, the actions offered
+(legal and illegal ones), a goal test and a known solution. A :class:`DrillRun` is one
+learner's attempt: :meth:`DrillRun.try_action` asks the engine only (``refusal``, then
+``apply`` on a legal action) and answers with the rule's id and the index's statement.
+Drills hold no rules: everything they say comes from the engine and the rules index.
+
+Examples
+--------
+A toy engine: take 1 or 2 from a pile; taking more than is left breaks rule ``F-TOY-1``.
+
+>>> from zoobook.game_api import GameState, Refusal
+>>> class Pile(GameState):
+...     def __init__(self, left=3):
+...         self.left = left
+...     def legal_actions(self):
+...         return [n for n in (1, 2) if n <= self.left]
+...     def refusal(self, action):
+...         return None if action in self.legal_actions() else Refusal(f"cannot take {action}", "F-TOY-1")
+...     def _apply(self, action):
+...         self.left -= action
+...     def is_terminal(self):
+...         return self.left == 0
+...     def returns(self):
+...         return [0.0]
+...     def clone(self):
+...         return Pile(self.left)
+>>> drill = Drill("drill-toy-take", "toy", "Take", "Empty the pile.", ("F-TOY-1",), start=Pile,
+...               choices=lambda state: [1, 2, 3], reached=lambda state: state.left == 0, solution=(2, 1))
+>>> run = DrillRun(drill)
+>>> answer = run.try_action(3)
+>>> answer.accepted, answer.refusal.rule, run.state.left
+(False, 'F-TOY-1', 3)
+>>> answer.message
+'Refused [F-TOY-1]: cannot take 3'
+>>> [run.try_action(a).reached for a in drill.solution], run.done
+([False, True], True)
+>>> run.reset(); run.state.left, run.history
+(3, ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from zoobook.errors import Refusal
+from zoobook.game_api import GameState
+from zoobook.learn.index import RulesIndex, find_rule
+
+__all__ = ["Drill", "DrillRun", "Answer", "refusal_message"]
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One drill: a position that shows a rule, the learner's choices, and the goal.
+
+    Attributes
+    ----------
+    id : str
+        ``"drill-lineup-doors"``: also the id of the notebook cell that shows it.
+    group : str
+        The rule group (a Learn section).
+    title, goal : str
+        A short title; one line saying what to do.
+    rules : tuple of str
+        The rule ids taught (each resolves in the game's index).
+    start : callable
+        ``start() -> GameState``: a fresh engine state set up to show the rule.
+    choices : callable
+        ``choices(state) -> Sequence``: the actions offered, legal and illegal ones.
+    reached : callable
+        ``reached(state) -> bool``: the goal test.
+    solution : tuple
+        Actions that reach the goal from ``start()``.
+    describe : callable
+        An action's label on its button.
+    picture : callable or None
+        ``picture(state) -> str``: the state as HTML/SVG (the game's own drawing).
+    """
+
+    id: str
+    group: str
+    title: str
+    goal: str
+    rules: tuple[str, ...]
+    start: Callable[[], GameState]
+    choices: Callable[[GameState], Sequence]
+    reached: Callable[[GameState], bool]
+    solution: tuple = ()
+    describe: Callable[[Any], str] = str
+    picture: Callable[[GameState], str] | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the engine said to one try: accepted or refused (and why), and whether the goal is reached.
+
+    Attributes
+    ----------
+    accepted : bool
+    refusal : Refusal or None
+    reached : bool
+    message : str
+        One line for the learner: on a refusal it names the rule id and the index's statement.
+    """
+
+    accepted: bool
+    refusal: Refusal | None
+    reached: bool
+    message: str
+
+
+def refusal_message(refusal: Refusal, index: RulesIndex | None = None) -> str:
+    """``"Refused [F7]: <reason> — <the rule's statement>"`` (the statement when the index knows it).
+
+    >>> refusal_message(Refusal("no such move"))
+    'Refused: no such move'
+    >>> refusal_message(Refusal("not that way", "F-NOWHERE-1"))
+    'Refused [F-NOWHERE-1]: not that way'
+    """
+    if not refusal.rule:
+        return f"Refused: {refusal.reason}"
+    rule = None
+    if index is not None:
+        try:
+            rule = index.resolve(refusal.rule)
+        except KeyError:
+            rule = None
+    if rule is None:
+        rule = find_rule(refusal.rule)
+    text = f"Refused [{refusal.rule}]: {refusal.reason}"
+    return f"{text} — {rule.statement}" if rule is not None else text
+
+
+class DrillRun:
+    """One learner's attempt at a drill: the state, the history of accepted actions, the answers.
+
+    Parameters
+    ----------
+    drill : Drill
+    index : RulesIndex, optional
+        The game's rules index (statements for refusal messages); found by rule id when omitted.
+    """
+
+    def __init__(self, drill: Drill, index: RulesIndex | None = None) -> None:
+        self.drill = drill
+        self.index = index
+        self.reset()
+
+    def reset(self) -> None:
+        """Start again from a fresh ``drill.start()``."""
+        self.state: GameState = self.drill.start()
+        self.history: tuple = ()
+        self.done: bool = bool(self.drill.reached(self.state))
+
+    def choices(self) -> list:
+        """The actions offered now."""
+        return list(self.drill.choices(self.state))
+
+    def try_action(self, action: Any) -> Answer:
+        """Ask the engine: a refusal changes nothing; a legal action is applied."""
+        if self.done:
+            return Answer(False, None, True, "Goal already reached: press Reset to try again.")
+        why = self.state.refusal(action)
+        if why is not None:
+            return Answer(False, why, False, refusal_message(why, self.index))
+        self.state.apply(action)
+        self.history += (action,)
+        self.done = bool(self.drill.reached(self.state))
+        label = self.drill.describe(action)
+        if self.done:
+            return Answer(True, None, True, f"{label}: legal. Goal reached! {self.drill.goal}")
+        return Answer(True, None, False, f"{label}: legal.")
