@@ -14,6 +14,7 @@ import pytest
 from zoobook.learn.drill import DrillRun
 from zoobook.learn.index import broken_references, coverage, load_index
 from zoobook.learn.quiz import questions
+from zoobook.game_api import contract_violations
 from zoobook.zooloretto.game import ZoolorettoState
 from zoobook.zooloretto.learn import DRILLS, QUIZZES
 
@@ -40,8 +41,9 @@ def test_no_reference_is_broken(index):
 
 def test_coverage_is_complete(index):
     found = coverage(index)
-    text = str(found)
-    assert all(not missing for missing in (found.without_engine, found.without_lesson, found.without_test)), text
+    assert found.complete, (found.lacking_engine, found.lacking_lesson, found.lacking_tests)
+    assert str(found) == f"Zooloretto: {len(index.rules)} rules, engine {len(index.rules)}/{len(index.rules)}, " \
+        f"lesson {len(index.rules)}/{len(index.rules)}, test {len(index.rules)}/{len(index.rules)}"
 
 
 def test_every_ruling_and_assumed_value_of_the_game_is_linked(index):
@@ -146,3 +148,12 @@ def test_every_quiz_asks_five_distinct_questions_the_engine_answers(index, sourc
             index.resolve(question.refusal.rule)
             assert question.refusal.rule in question.explanation
     assert questions(source, 5, seed=3) == asked, "seeded: the same questions again"
+
+
+@pytest.mark.parametrize("drill", DRILLS, ids=[d.id for d in DRILLS])
+def test_every_drill_position_keeps_the_game_api_contract(drill):
+    """A drill's position is a real engine state: legal exactly when not refused, refusals change nothing."""
+    state = drill.start()
+    for action in drill.solution:
+        assert contract_violations(state, drill.choices(state)) == []
+        state.apply(action)

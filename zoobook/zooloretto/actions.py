@@ -28,7 +28,7 @@ Examples
 >>> buy_restaurant(zoo)
 Traceback (most recent call last):
 ...
-zoobook.errors.IllegalAction: the restaurant costs 3 coins and you have 0 [Z2]
+zoobook.errors.IllegalAction: the restaurant costs 3 coins and you have 0 [Z-REST-1]
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def refusal_of(action, zoo: Zoo, *args, **kwargs) -> Refusal | None:
     >>> refusal_of(expand, new_zoo(coins=3)) is None
     True
     >>> refusal_of(move_stall, new_zoo(coins=3), "kiosk", "5", "barn")
-    'a move takes a vending stall from the barn into the zoo or to another stall space, never into the barn [Z10]'
+    'a move takes a vending stall from the barn into the zoo or to another stall space, never into the barn [Z-MONEY-4]'
     """
     try:
         action(zoo, *args, **kwargs)
@@ -161,7 +161,7 @@ def _animal_refusal(enclosure: Enclosure, species: str) -> Refusal | None:
     if enclosure.free_spaces == 0:
         if enclosure.sites:
             return Refusal(f"the {enclosure.name} has no empty space (a construction-site marker takes no tile)",
-                           "Z5")
+                           "Z-SITES-6")
         return Refusal(f"the {enclosure.name} has no empty space", EMPTY_SPACE)
     return None
 
@@ -170,7 +170,7 @@ def _stall_refusal(enclosure: Enclosure) -> Refusal | None:
     if enclosure.free_stall_spaces <= 0:
         if SITE in enclosure.stalls:
             return Refusal(f"the {enclosure.name} has no empty vending stall space (a construction-site marker "
-                           "takes no tile)", "Z5")
+                           "takes no tile)", "Z-SITES-6")
         return Refusal(f"the {enclosure.name} has no empty vending stall space", STALL_SPACE)
     return None
 
@@ -188,8 +188,8 @@ def refusal(zoo: Zoo, tile: Tile, to: str) -> Refusal | None:
                                                          PLACING)
     if tile.kind == "stall" and tile.name not in STALL_TYPES:
         if tile.name == SOUVENIR_SHOP:
-            return Refusal("the souvenir shop never comes on a truck: the first offspring brings it", "Z3")
-        return Refusal(f"a {tile.name} never comes on a truck", "Z2" if tile.name == RESTAURANT else "Z5")
+            return Refusal("the souvenir shop never comes on a truck: the first offspring brings it", "Z-SHOP-1")
+        return Refusal(f"a {tile.name} never comes on a truck", "Z-REST-1" if tile.name == RESTAURANT else "Z-SITES-1")
     why = _box_refusal(zoo, tile)
     if why:
         return why
@@ -223,11 +223,11 @@ def _take_shop(zoo: Zoo, shop_to: str | None) -> Outcome:
     if shop_to is None:
         if len(options) > 1:
             raise _refuse("the first offspring brings the souvenir shop: say which empty stall space it goes "
-                          f"on ({', '.join(options)})", "Z3")
+                          f"on ({', '.join(options)})", "Z-SHOP-2")
         shop_to = options[0]
     if shop_to not in options:
         raise _refuse("the souvenir shop goes on an empty stall space, or into the barn only when none is "
-                      "empty", "Z3")
+                      "empty", "Z-SHOP-2")
     zoo = replace(zoo, middle=replace(zoo.middle, souvenir_shop=False))
     if shop_to == BARN:
         return Outcome(replace(zoo, barn=zoo.barn.add_stall(SOUVENIR_SHOP)),
@@ -419,7 +419,7 @@ def move_between(zoo: Zoo, species: str, source: str, to: str, *, sex: str | Non
         return move_from_barn(zoo, species, to, sex=sex, offspring=offspring, shop_to=shop_to)
     if to == BARN:
         raise _refuse("a move takes tiles from the barn into the zoo, or between enclosures, never into the "
-                      "barn", "Z10")
+                      "barn", "Z-MONEY-3")
     here = _enclosure(zoo, source, MOVE_BETWEEN)
     if here.species != species or not here.animals:
         raise _refuse(f"there is no {species} in the {here.name}", MOVE_BETWEEN)
@@ -468,15 +468,15 @@ def move_stall(zoo: Zoo, stall: str, source: str, to: str) -> Outcome:
     >>> move_stall(zoo, "site", "5", "6")
     Traceback (most recent call last):
     ...
-    zoobook.errors.IllegalAction: the move action cannot move a construction-site marker [Z5]
+    zoobook.errors.IllegalAction: the move action cannot move a construction-site marker [Z-SITES-9]
     """
     if stall == SITE:
-        raise _refuse("the move action cannot move a construction-site marker", "Z5")
+        raise _refuse("the move action cannot move a construction-site marker", "Z-SITES-9")
     if stall == RESTAURANT:
-        raise _refuse("the restaurant is a permanent structure and never moves", "Z2")
+        raise _refuse("the restaurant is a permanent structure and never moves", "Z-REST-3")
     if to == BARN:
         raise _refuse("a move takes a vending stall from the barn into the zoo or to another stall space, "
-                      "never into the barn", "Z10")
+                      "never into the barn", "Z-MONEY-4")
     here = zoo.barn.stalls if source == BARN else _enclosure(zoo, source, MOVE_STALL).stalls
     if stall not in here:
         where = "in your barn" if source == BARN else "at the " + zoo.enclosure(source).name
@@ -595,7 +595,7 @@ def purchase(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None,
     >>> purchase(replace(zoo, middle=Middle(True, False, 2)), Tile("stall", "souvenir-shop"), "6")
     Traceback (most recent call last):
     ...
-    zoobook.errors.IllegalAction: there is one souvenir shop in the box and this zoo has it [Z10]
+    zoobook.errors.IllegalAction: there is one souvenir shop in the box and this zoo has it [Z-SHOP-1]
     """
     if tile.kind == "coin":
         raise _refuse("only animals and vending stalls are in barns", PURCHASE)
@@ -607,7 +607,7 @@ def purchase(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None,
         why = refusal(zoo, tile, to)
     if not why and offspring and _needs_shop(zoo):
         why = Refusal("no offspring has been taken while the souvenir shop is still in the middle of the "
-                      "table, so there is none to buy", "Z3")
+                      "table, so there is none to buy", "Z-SHOP-1")
     if not why and offspring and _grown(zoo, tile.name)[1] >= 2:
         why = Refusal(f"the box has 2 {tile.name} offspring tiles and this zoo holds both", "F20")
     if why:
@@ -617,12 +617,12 @@ def purchase(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None,
 
 def _shop_purchase_refusal(zoo: Zoo, to: str) -> Refusal | None:
     if not zoo.uses(THREE_BUILDINGS):
-        return Refusal("the souvenir shop belongs to Three Additional Buildings, not in this game", "Z3")
+        return Refusal("the souvenir shop belongs to Three Additional Buildings, not in this game", "Z-BUILD-1")
     if zoo.all_stalls()[SOUVENIR_SHOP]:
-        return Refusal("there is one souvenir shop in the box and this zoo has it", "Z10")
+        return Refusal("there is one souvenir shop in the box and this zoo has it", "Z-SHOP-1")
     if zoo.middle.souvenir_shop:
         return Refusal("the souvenir shop is still in the middle of the table: the first offspring brings it",
-                       "Z3")
+                       "Z-SHOP-1")
     if to == BARN:
         return None
     if to not in zoo.keys:
@@ -653,7 +653,7 @@ def discard(zoo: Zoo, tile: str, *, sex: str | None = None, offspring: bool = Fa
         stalls.remove(tile)
         return Outcome(replace(zoo, barn=replace(barn, stalls=tuple(stalls))))
     if tile in (SITE, "barn-site", "site"):
-        raise _refuse("construction-site markers leave the barn only by passing them to an opponent", "Z5")
+        raise _refuse("construction-site markers leave the barn only by passing them to an opponent", "Z-SITES-9")
     raise _refuse(f"there is no {tile} in your barn", DISCARD)
 
 
@@ -671,18 +671,18 @@ def expand(zoo: Zoo) -> Outcome:
 def buy_restaurant(zoo: Zoo) -> Outcome:
     """Buy the restaurant (3 coins), placed on two adjacent empty stall spaces (Z2); there is one (Z10)."""
     if not zoo.uses(THREE_BUILDINGS):
-        raise _refuse("the restaurant belongs to Three Additional Buildings, not in this game", "Z2")
+        raise _refuse("the restaurant belongs to Three Additional Buildings, not in this game", "Z-BUILD-1")
     if zoo.owns_restaurant:
-        raise _refuse("there is one restaurant in the box and this zoo has it", "Z10")
+        raise _refuse("there is one restaurant in the box and this zoo has it", "Z-REST-1")
     if not zoo.middle.restaurant:
-        raise _refuse("the restaurant is no longer in the middle of the table", "Z10")
+        raise _refuse("the restaurant is no longer in the middle of the table", "Z-REST-1")
     pair = zoo.enclosure(RESTAURANT_KEY)
     if SITE in pair.stalls:
-        raise _refuse("a construction-site marker blocks the 4-space enclosure's pair of stall spaces", "Z5")
+        raise _refuse("a construction-site marker blocks the 4-space enclosure's pair of stall spaces", "Z-SITES-4")
     if pair.stalls:
         raise _refuse("the restaurant needs two adjacent empty stall spaces; the 4-space enclosure's pair "
-                      f"holds {', '.join(pair.stalls)}", "Z2")
-    zoo = _pay(zoo, "restaurant", "Z2")
+                      f"holds {', '.join(pair.stalls)}", "Z-REST-2")
+    zoo = _pay(zoo, "restaurant", "Z-REST-1")
     zoo = replace(zoo, middle=replace(zoo.middle, restaurant=False))
     return Outcome(zoo.with_enclosure(pair.with_stalls((RESTAURANT,))),
                    ("the restaurant opens next to the 4-space enclosure",))
@@ -691,13 +691,13 @@ def buy_restaurant(zoo: Zoo) -> Outcome:
 def buy_pavilion(zoo: Zoo, to: str) -> Outcome:
     """Buy a pavilion (3 coins) onto an empty space of one of your enclosures (Z4); it pays no coins."""
     if not zoo.uses(THREE_BUILDINGS):
-        raise _refuse("pavilions belong to Three Additional Buildings, not in this game", "Z4")
+        raise _refuse("pavilions belong to Three Additional Buildings, not in this game", "Z-BUILD-1")
     if zoo.middle.pavilions <= 0:
-        raise _refuse("no pavilion is left in the middle of the table", "Z4")
-    e = _enclosure(zoo, to, "Z4")
+        raise _refuse("no pavilion is left in the middle of the table", "Z-PAV-1")
+    e = _enclosure(zoo, to, "Z-PAV-2")
     if e.free_spaces == 0:
-        raise _refuse(f"the {e.name} has no empty space for a pavilion", "Z4")
-    zoo = _pay(zoo, "pavilion", "Z4")
+        raise _refuse(f"the {e.name} has no empty space for a pavilion", "Z-PAV-2")
+    zoo = _pay(zoo, "pavilion", "Z-PAV-1")
     zoo = replace(zoo, middle=replace(zoo.middle, pavilions=zoo.middle.pavilions - 1))
     return Outcome(zoo.with_enclosure(replace(e, pavilions=e.pavilions + 1)))
 
@@ -711,7 +711,7 @@ def site_destinations(zoo: Zoo, kind: str) -> list[str]:
         return [e.key for e in zoo.enclosures if e.free_stall_spaces > 0]
     if kind == "barn":
         return [BARN]
-    raise _refuse(f"a construction site is one of {', '.join(SITE_KINDS)}, not {kind!r}", "Z5")
+    raise _refuse(f"a construction site is one of {', '.join(SITE_KINDS)}, not {kind!r}", "Z-SITES-1")
 
 
 def place_site(zoo: Zoo, kind: str, to: str | None = None) -> Outcome:
@@ -731,20 +731,20 @@ def place_site(zoo: Zoo, kind: str, to: str | None = None) -> Outcome:
     zoobook.errors.IllegalAction: the 5-space enclosure has no empty space for the enclosure marker [Z-SITES-3]
     """
     if not zoo.uses(CONSTRUCTION_SITES):
-        raise _refuse("construction sites belong to the Construction Sites expansion, not in this game", "Z5")
+        raise _refuse("construction sites belong to the Construction Sites expansion, not in this game", "Z-SITES-1")
     options = site_destinations(zoo, kind)
     if zoo.sites()[kind] >= sites_in_box(kind):
-        raise _refuse(f"the box has {sites_in_box(kind)} {kind} markers and this zoo holds them all", "Z10")
+        raise _refuse(f"the box has {sites_in_box(kind)} {kind} markers and this zoo holds them all", "Z-SITES-1")
     if not options:
         where = "enclosure space" if kind == "enclosure" else "vending stall space"
         return Outcome(zoo, (f"no empty {where}: the {kind} marker is discarded",))
     to = to if to is not None else (options[0] if len(options) == 1 else None)
     if to is None:
-        raise _refuse(f"say where the {kind} marker goes ({', '.join(options)})", "Z5")
+        raise _refuse(f"say where the {kind} marker goes ({', '.join(options)})", "Z-SITES-2")
     if to not in options:
         if to == BARN or kind == "barn":
-            raise _refuse("a barn marker goes into the barn; enclosure and stall markers go on spaces", "Z5")
-        e = _enclosure(zoo, to, "Z5")
+            raise _refuse("a barn marker goes into the barn; enclosure and stall markers go on spaces", "Z-SITES-5")
+        e = _enclosure(zoo, to, "Z-SITES-3")
         if kind == "enclosure":
             raise _refuse(f"the {e.name} has no empty space for the enclosure marker", "Z-SITES-3")
         raise _refuse(f"the {e.name} has no empty vending stall space for the stall marker", "Z-SITES-4")
@@ -779,18 +779,18 @@ def pass_sites(zoo: Zoo, markers) -> Outcome:
     """
     markers = list(markers)
     if not 1 <= len(markers) <= 2:
-        raise _refuse(f"one coin passes one or two construction-site markers, not {len(markers)}", "Z5")
+        raise _refuse(f"one coin passes one or two construction-site markers, not {len(markers)}", "Z-SITES-10")
     if not zoo.uses(CONSTRUCTION_SITES):
-        raise _refuse("construction sites belong to the Construction Sites expansion, not in this game", "Z5")
-    paid = _pay(zoo, "pass sites", "Z5")
+        raise _refuse("construction sites belong to the Construction Sites expansion, not in this game", "Z-SITES-1")
+    paid = _pay(zoo, "pass sites", "Z-SITES-10")
     zoo = paid
     for kind, where in markers:
         if kind == "barn":
             if zoo.barn.sites == 0:
-                raise _refuse("there is no construction-site marker in your barn", "Z5")
+                raise _refuse("there is no construction-site marker in your barn", "Z-SITES-10")
             zoo = replace(zoo, barn=replace(zoo.barn, sites=zoo.barn.sites - 1))
             continue
-        e = _enclosure(zoo, where, "Z5")
+        e = _enclosure(zoo, where, "Z-SITES-10")
         if kind == "enclosure" and e.sites:
             zoo = zoo.with_enclosure(replace(e, sites=e.sites - 1))
         elif kind == "stall" and SITE in e.stalls:
@@ -798,7 +798,7 @@ def pass_sites(zoo: Zoo, markers) -> Outcome:
             stalls.remove(SITE)
             zoo = zoo.with_enclosure(e.with_stalls(stalls))
         else:
-            raise _refuse(f"there is no {kind} construction-site marker at the {e.name}", "Z5")
+            raise _refuse(f"there is no {kind} construction-site marker at the {e.name}", "Z-SITES-10")
     return Outcome(zoo, (f"{plural(len(markers), 'marker')} to pass to opponents",))
 
 

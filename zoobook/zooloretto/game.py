@@ -533,14 +533,14 @@ class ZoolorettoState(GameState):
             return self._place_refusal(seat, action)
         if phase == "mark":
             if not isinstance(action, Mark):
-                return Refusal("put your construction-site markers into opponents' zoos first", "Z5")
+                return Refusal("put your construction-site markers into opponents' zoos first", "Z-SITES-2")
             return self._mark_refusal(seat, action)
         if isinstance(action, Load):
             return Refusal("there is no drawn tile to load: draw one first", DRAW)
         if isinstance(action, Place):
             return Refusal("there is no tile to place: take a truck first", TAKE)
         if isinstance(action, Mark):
-            return Refusal("there is no construction-site marker to place now", "Z5")
+            return Refusal("there is no construction-site marker to place now", "Z-SITES-2")
         if isinstance(action, Draw):
             if not self.supply:
                 return Refusal("the supply is empty", DRAW)
@@ -575,9 +575,9 @@ class ZoolorettoState(GameState):
         took_shop = before.middle.souvenir_shop and not after.middle.souvenir_shop
         if took_shop and shop_to is None:
             options = ", ".join(za.shop_destinations(after)) if hasattr(za, "shop_destinations") else ""
-            return Refusal(f"the first offspring brings the souvenir shop: say where it goes ({options})", "Z3")
+            return Refusal(f"the first offspring brings the souvenir shop: say where it goes ({options})", "Z-SHOP-2")
         if not took_shop and shop_to is not None:
-            return Refusal("no first offspring is born here, so there is no souvenir shop to place", "Z3")
+            return Refusal("no first offspring is born here, so there is no souvenir shop to place", "Z-SHOP-1")
         return None
 
     def _place_outcome(self, seat: int, action: Place):
@@ -602,16 +602,17 @@ class ZoolorettoState(GameState):
 
     def _mark_refusal(self, seat: int, action: Mark) -> Refusal | None:
         if action.kind not in self.to_mark:
-            return Refusal(f"you have no {action.kind} marker to place", "Z5")
+            return Refusal(f"you have no {action.kind} marker to place", "Z-SITES-2")
         if action.seat == seat or not isinstance(action.seat, int) or not 0 <= action.seat < self.players:
-            return Refusal("a construction-site marker goes into an opponent's zoo, not your own", "Z5")
+            return Refusal("a construction-site marker goes into an opponent's zoo, not your own", "Z-SITES-2")
         options = self._marker_targets(action.seat, action.kind)
         if action.to not in options:
             if action.to is None:
                 return Refusal(f"player {action.seat}'s zoo has room for the {action.kind} marker: "
-                               "it may be discarded only when there is none", "Z5")
+                               "it may be discarded only when there is none",
+                               "Z-SITES-3" if action.kind == "enclosure" else "Z-SITES-4")
             return Refusal(f"a {action.kind} marker may go into player {action.seat}'s "
-                           f"{', '.join(map(str, options))}, not {action.to!r}", "Z5")
+                           f"{', '.join(map(str, options))}, not {action.to!r}", "Z-SITES-2")
         return None
 
     # -- money actions -----------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from zoobook.zooloretto.game import (
 )
 from zoobook.zooloretto.model import STALL_TYPES, Barn, Enclosure, Zoo
 
-__all__ = ["DRILLS", "QUIZZES", "picture", "random_state"]
+__all__ = ["DRILLS", "QUIZZES", "describe", "picture", "context", "random_state"]
 
 BUILDINGS, SITES = "three-buildings", "construction-sites"
 
@@ -113,6 +113,15 @@ def _mark_choices(state: ZoolorettoState) -> list:
     return out
 
 
+def describe(action) -> str:
+    """An action's label on its button: the engine's own words.
+
+    >>> describe(Move("zebra", "4", offspring=True))
+    'move an offspring zebra from the barn to the 4-space enclosure (1 coin)'
+    """
+    return str(action).replace(" a offspring ", " an offspring ")
+
+
 def picture(state: ZoolorettoState) -> str:
     """The trucks and every zoo (the player to move first), as the game table draws them."""
     from zoobook.widgets.zooloretto import zoo_svg
@@ -159,7 +168,7 @@ DRILL_FULL_TRUCKS = Drill(
     start=_full_trucks, choices=_full_trucks_choices,
     reached=lambda s: s.zoos[0].enclosure("5").is_full,
     solution=(Take(0), Place("camel", "5"), Place("camel", "5")),
-    picture=picture)
+    describe=describe, picture=picture)
 
 DRILL_LOAD = Drill(
     id="drill-turn-load", group="turn", title="Load the drawn tile",
@@ -170,7 +179,7 @@ DRILL_LOAD = Drill(
     [Take(1), Take(0), Draw()],
     reached=lambda s: s.pending_tile is None and s.trucks[0] == ["zebra", "camel"],
     solution=(Load(0),),
-    picture=picture)
+    describe=describe, picture=picture)
 
 
 # -- placing ------------------------------------------------------------------------------------------
@@ -190,7 +199,7 @@ DRILL_PLACING = Drill(
     reached=lambda s: (s.zoos[0].enclosure("5").is_full and not s.zoos[0].barn.animals
                        and s.zoos[0].enclosure("6").species == "zebra"),
     solution=(Place("camel", "5"), Place("zebra", "6")),
-    picture=picture)
+    describe=describe, picture=picture)
 
 
 # -- offspring (and the souvenir shop the first one brings) --------------------------------------------
@@ -222,7 +231,7 @@ DRILL_BIRTH = Drill(
     start=_birth, choices=_birth_choices,
     reached=lambda s: s.zoos[0].offspring >= 1 and "souvenir-shop" in s.zoos[0].enclosure("4").stalls,
     solution=(Place("panda-female", "6", "4"),),
-    picture=picture)
+    describe=describe, picture=picture)
 
 
 # -- money actions --------------------------------------------------------------------------------------
@@ -244,7 +253,7 @@ DRILL_PURCHASE = Drill(
                        Purchase(1, "camel", "4"), Purchase(1, "panda", "5"), Discard("kiosk"), Expand()],
     reached=lambda s: "kiosk" in s.zoos[0].enclosure("4").stalls,
     solution=(Purchase(1, "kiosk", "4"),),
-    picture=picture)
+    describe=describe, picture=picture)
 
 
 def _move() -> ZoolorettoState:
@@ -266,7 +275,7 @@ DRILL_MOVE = Drill(
                        MoveStall("kiosk", "barn", "6")],
     reached=lambda s: s.zoos[0].enclosure("4").is_full,
     solution=(Move("zebra", "4", offspring=True),),
-    picture=picture)
+    describe=describe, picture=picture)
 
 
 def _exchange() -> ZoolorettoState:
@@ -287,7 +296,7 @@ DRILL_EXCHANGE = Drill(
                        Exchange("6", za.BARN, "camel"), Move("camel", "5"), Exchange("5", za.BARN, "zebra")],
     reached=lambda s: any(e.is_full and e.species == "camel" for e in s.zoos[0].enclosures),
     solution=(Exchange("5", za.BARN, "camel"),),
-    picture=picture)
+    describe=describe, picture=picture)
 
 
 # -- scoring --------------------------------------------------------------------------------------------
@@ -309,7 +318,7 @@ DRILL_STALL = Drill(
     start=_stall, choices=_place_choices,
     reached=lambda s: s.zoos[0].enclosure("6").has_vending_stall,
     solution=(Place("kiosk", "6"),),
-    picture=picture)
+    describe=describe, picture=picture)
 
 
 # -- Three Additional Buildings ------------------------------------------------------------------------------
@@ -332,7 +341,7 @@ DRILL_RESTAURANT = Drill(
                        MoveStall("snack", "4", "6"), MoveStall("kiosk", "5", "4"), BuyPavilion("5")],
     reached=lambda s: s.zoos[0].owns_restaurant,
     solution=(MoveStall("snack", "4", "6"), BuyRestaurant()),
-    picture=picture)
+    describe=describe, picture=picture)
 
 
 def _pavilion() -> ZoolorettoState:
@@ -351,7 +360,7 @@ DRILL_PAVILION = Drill(
     choices=lambda s: [BuyPavilion("4"), BuyPavilion("x1"), BuyPavilion("5"), BuyPavilion("6"), Expand()],
     reached=lambda s: s.zoos[0].enclosure("5").is_full,
     solution=(BuyPavilion("5"),),
-    picture=picture)
+    describe=describe, picture=picture)
 
 
 # -- Construction Sites -------------------------------------------------------------------------------------
@@ -374,7 +383,7 @@ DRILL_MARK = Drill(
     start=_mark, choices=_mark_choices,
     reached=lambda s: s.zoos[1].enclosure("5").sites >= 1 and s.phase != "mark",
     solution=(Mark("enclosure", 1, "5"), Mark("stall", 2, "4")),
-    picture=picture)
+    describe=describe, picture=picture)
 
 
 def _pass() -> ZoolorettoState:
@@ -399,7 +408,7 @@ DRILL_PASS = Drill(
     start=_pass, choices=_pass_choices,
     reached=lambda s: s.zoos[0].barn.sites == 0 and s.zoos[1].barn.sites == 1,
     solution=(PassSites((("barn", za.BARN),)), Mark("barn", 1, za.BARN)),
-    picture=picture)
+    describe=describe, picture=picture)
 
 DRILLS: tuple[Drill, ...] = (DRILL_FULL_TRUCKS, DRILL_LOAD, DRILL_PLACING, DRILL_BIRTH, DRILL_PURCHASE,
                              DRILL_MOVE, DRILL_EXCHANGE, DRILL_STALL, DRILL_RESTAURANT, DRILL_PAVILION,
@@ -407,6 +416,17 @@ DRILLS: tuple[Drill, ...] = (DRILL_FULL_TRUCKS, DRILL_LOAD, DRILL_PLACING, DRILL
 
 
 # -- quizzes: real states of seeded random games ---------------------------------------------------------
+def _random_step(state: ZoolorettoState, rng: random.Random) -> None:
+    """One random legal action. On a turn it mostly draws or takes a truck (a money action one time in
+    six, picked among all the legal ones): the game moves on quickly, and every action is legal."""
+    if state.phase == "turn" and rng.random() > 1 / 6:
+        quick = [a for a in [Draw()] + [Take(t) for t in range(len(state.trucks))] if state.refusal(a) is None]
+        if quick:
+            state.apply(rng.choice(quick))
+            return
+    state.apply(rng.choice(state.legal_actions()))
+
+
 def random_state(rng: random.Random, *, expansions=(), phases=("turn",), players=None,
                  where=lambda state: True, steps: int = 160) -> ZoolorettoState:
     """A state reached by random legal play from a new game, in one of *phases*, where *where* holds."""
@@ -415,17 +435,37 @@ def random_state(rng: random.Random, *, expansions=(), phases=("turn",), players
         for _ in range(rng.randrange(steps)):
             if state.is_terminal():
                 break
-            state.apply(rng.choice(state.legal_actions()))
+            _random_step(state, rng)
         if not state.is_terminal() and state.phase in phases and where(state):
             return state
 
 
-def _mixed(rng: random.Random, actions, legal, k: int = 6) -> list:
-    """Up to *k* actions: some of *legal*, the rest from *actions* (mostly illegal)."""
-    actions = list(dict.fromkeys(actions))
-    legal = [a for a in dict.fromkeys(legal) if a not in actions]
-    picked = rng.sample(actions, min(len(actions), k - min(2, len(legal))))
-    return picked + rng.sample(legal, min(2, len(legal)))
+def context(state: ZoolorettoState) -> str:
+    """The position in one line: who is to move, with how many coins, and what they hold.
+
+    >>> context(ZoolorettoState.new(players=2, seed=1))
+    'Round 1, player 0 to move (2 coins).'
+    """
+    seat = state.current_player
+    text = f"Round {state.round}, player {seat} to move ({state.zoos[seat].coins} coins)"
+    if state.phase == "load":
+        return f"{text}, having drawn {state.pending_tile}."
+    if state.phase == "place":
+        return f"{text}, placing the tiles of a taken truck: {', '.join(state.to_place)}."
+    if state.phase == "mark":
+        return f"{text}, with construction-site markers to place: {', '.join(state.to_mark)}."
+    return text + "."
+
+
+def _mixed(rng: random.Random, actions, legal, k: int = 4) -> list:
+    """About half the time some of the *legal* actions, else some of *actions* that are not among them.
+
+    The quiz takes one of them at random, so its answers are a fair mix of "legal" and "not legal"
+    (the engine's ``refusal`` decides, not this choice)."""
+    legal = list(dict.fromkeys(legal))
+    others = [a for a in dict.fromkeys(actions) if a not in legal]
+    pool = legal if legal and (not others or rng.random() < 0.5) else others
+    return rng.sample(pool, min(k, len(pool)))
 
 
 def _turn_candidates(state: ZoolorettoState, rng: random.Random) -> list:
@@ -487,21 +527,29 @@ def _sites_candidates(state: ZoolorettoState, rng: random.Random) -> list:
 
 
 def _has_markers(state: ZoolorettoState) -> bool:
-    return state.phase == "mark" or any(za.own_markers(state.zoos[state.current_player]))
+    """Markers to put down, or markers of one's own and a coin to pass them on."""
+    zoo = state.zoos[state.current_player]
+    return state.phase == "mark" or (zoo.coins > 0 and any(za.own_markers(zoo)))
+
+
+
+
+def _quiz(group: str, states, candidates) -> QuizSource:
+    return QuizSource(group, states, candidates, describe=describe, context=context, picture=picture)
 
 
 QUIZZES: tuple[QuizSource, ...] = (
-    QuizSource("turn", lambda rng: random_state(rng, phases=("turn", "load")), _turn_candidates),
-    QuizSource("placing", lambda rng: random_state(rng, phases=("place",)), _placing_candidates),
-    QuizSource("offspring", lambda rng: random_state(
+    _quiz("turn", lambda rng: random_state(rng, phases=("turn", "load")), _turn_candidates),
+    _quiz("placing", lambda rng: random_state(rng, phases=("place",)), _placing_candidates),
+    _quiz("offspring", lambda rng: random_state(
         rng, expansions=(BUILDINGS,), phases=("place",), where=lambda s: any("-" in c for c in s.to_place),
-        steps=90),
-        _offspring_candidates),
-    QuizSource("money", lambda rng: random_state(
+        steps=90), _offspring_candidates),
+    _quiz("money", lambda rng: random_state(
         rng, phases=("turn",), where=lambda s: s.zoos[s.current_player].coins > 0), _money_candidates),
-    QuizSource("scoring", lambda rng: random_state(rng, phases=("place",), steps=260), _scoring_candidates),
-    QuizSource("buildings", lambda rng: random_state(rng, expansions=(BUILDINGS,), phases=("turn",)),
-               _buildings_candidates),
-    QuizSource("sites", lambda rng: random_state(
+    _quiz("scoring", lambda rng: random_state(rng, phases=("place",), steps=260), _scoring_candidates),
+    _quiz("buildings", lambda rng: random_state(rng, expansions=(BUILDINGS,), phases=("turn",),
+                                                where=lambda s: s.zoos[s.current_player].coins >= 3),
+          _buildings_candidates),
+    _quiz("sites", lambda rng: random_state(
         rng, expansions=(SITES,), phases=("turn", "mark"), where=_has_markers, steps=220), _sites_candidates),
 )
