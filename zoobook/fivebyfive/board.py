@@ -507,7 +507,7 @@ class Board:
         for cell in tile.cells:
             if cell in self._at:
                 return Refusal(f"{cell} is already covered by {self._at[cell]}",
-                               rule="rulebook: Placing Animal tiles, any open space")
+                               rule="F-PLACEMENT-2")
         return None
 
     def place(self, tile: Tile) -> "Board":
@@ -527,7 +527,7 @@ class Board:
         if any(t is None for t in tiles):
             empty = [c.name for c, t in zip(border.cells, tiles) if t is None]
             return Refusal(f"a door needs an Animal tile on both sides of {border}; {' and '.join(empty)} "
-                           "is empty", rule="F21")
+                           "is empty", rule="F-FREE-1")
         if len(tiles) == 2 and tiles[0] is tiles[1]:
             return Refusal(f"{border} lies inside {tiles[0]}: its cells have no border between them", rule="F7")
         return None

@@ -497,7 +497,7 @@ class GameState(game_api.GameState):
     def refusal(self, action) -> Refusal | None:
         """Why *action* is not legal now, naming the rule; ``None`` when it is legal."""
         if self.phase == "end":
-            return Refusal("the game is over", rule="rulebook: Game End")
+            return Refusal("the game is over", rule="F-FINAL-1")
         if self.phase == "lineup":
             return self._lineup_refusal(action)
         player = self.players[self.current_player]
@@ -507,7 +507,7 @@ class GameState(game_api.GameState):
             return self._pending_refusal(player, self.pending[0], action)
         if not isinstance(action, Take):
             return Refusal(f"{action_text(action)}: a turn begins by taking an Animal tile from the main board",
-                           rule="rulebook: Structure of a Turn, step 1")
+                           rule="F-TURN-6")
         if (action.row, action.slot) not in self.mainboard.slots():
             return Refusal(f"there is no tile to take in row {action.row} slot {action.slot + 1}", rule="F15")
         if (action.row, action.slot) not in self._takeable(player):
@@ -524,7 +524,7 @@ class GameState(game_api.GameState):
             return None
         if not isinstance(action, LINEUP_STEPS):
             return Refusal(f"{action_text(action)}: it is the lineup phase; move, place a visitor, place or "
-                           "buy a door, buy a popularity token, or stop", rule="rulebook: III. Lineup phase")
+                           "buy a door, buy a popularity token, or stop", rule="F-LINEUP-1")
         return self.lineup.refusal(action)
 
     def _setup_refusal(self, player: PlayerState, action) -> Refusal | None:
@@ -545,7 +545,7 @@ class GameState(game_api.GameState):
         kind = decision[0]
         if kind == "effect":
             row = decision[1]
-            step = "rulebook: Structure of a Turn, step 2"
+            step = "F-TURN-7"
             if isinstance(action, TakeDoor):
                 return None
             if isinstance(action, RowEffect):
@@ -566,25 +566,25 @@ class GameState(game_api.GameState):
         if kind == "special":
             if not isinstance(action, ChooseSpecial):
                 return Refusal(f"{action_text(action)}: choose a special card first",
-                               rule="rulebook: Third action row")
+                               rule="F-TURN-9")
             if action.card not in self.mainboard.specials:
                 return Refusal(f"special card {action.card} is not on the main board "
-                               f"({' '.join(self.mainboard.specials)})", rule="rulebook: Third action row")
+                               f"({' '.join(self.mainboard.specials)})", rule="F-TURN-9")
             return None
         if kind == "meeple":
             if not isinstance(action, ChooseMeeple):
                 return Refusal(f"{action_text(action)}: choose a regular meeple first",
-                               rule="rulebook: Fifth action row")
+                               rule="F-TURN-11")
             if not isinstance(action.colour, str) or len(action.colour) != 1 \
                     or action.colour not in self.mainboard.meeples:
                 return Refusal(f"no {action.colour!r} meeple is on the main board "
-                               f"({self.mainboard.meeples or 'none'})", rule="rulebook: Fifth action row")
+                               f"({self.mainboard.meeples or 'none'})", rule="F-TURN-11")
             return None
         # kind == "place"
-        rule = "rulebook: Placing Animal tiles, any open space"
+        rule = "F-PLACEMENT-2"
         if not isinstance(action, (PlaceTile, DiscardTile)):
             return Refusal(f"{action_text(action)}: place the tile taken this turn first",
-                           rule="rulebook: Structure of a Turn, step 3")
+                           rule="F-PLACEMENT-1")
         hand = [tile_id for tile_id, _ in player.hand]
         if action.tile not in hand:
             return Refusal(f"{action.tile} is not in hand (in hand: {', '.join(hand)})", rule=rule)

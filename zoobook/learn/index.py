@@ -399,20 +399,37 @@ def _test_names(path: Path, stamp: float) -> frozenset[str]:
     return frozenset(names)
 
 
+@cache
+def _assumed_sections() -> frozenset[str]:
+    """The dotted names of the ``[section]`` headers of the assumed-values file."""
+    text = resources.files("zoobook").joinpath("data/assumed.toml").read_text("utf-8")
+    return frozenset(re.findall(r"^\[([\w.]+)\]\s*$", text, re.M))
+
+
 def _assumed_keys(package: str) -> list[str]:
-    """The dotted assumed keys of a game: paths down to a value that is not a table of tables."""
+    """The dotted assumed keys of a game: every value under its ``[package...]`` sections.
+
+    A value is a key, whatever its type (an inline table such as ``gates`` is one key);
+    a ``[section]`` header is not.
+
+    >>> keys = _assumed_keys("fivebyfive")
+    >>> "fivebyfive.gates" in keys, "fivebyfive.components.tiles" in keys, "fivebyfive.components" in keys
+    (True, True, False)
+    """
+    sections = _assumed_sections()
     keys: list[str] = []
 
-    def walk(node: Any, path: str, top: bool) -> None:
-        if isinstance(node, dict) and (top or any(isinstance(v, dict) for v in node.values())):
-            for name, value in node.items():
-                walk(value, f"{path}.{name}", False)
-        else:
-            keys.append(path)
+    def walk(node: dict, path: str) -> None:
+        for name, value in node.items():
+            key = f"{path}.{name}"
+            if isinstance(value, dict) and key in sections:
+                walk(value, key)
+            else:
+                keys.append(key)
 
     section = all_assumed().get(package)
     if isinstance(section, dict):
-        walk(section, package, True)
+        walk(section, package)
     return keys
 
 
