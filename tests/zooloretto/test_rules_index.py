@@ -144,6 +144,9 @@ def test_every_quiz_asks_five_distinct_questions_the_engine_answers(index, sourc
     for question in asked:
         assert question.group == source.group
         assert question.legal == (question.refusal is None)
+        # the answer key agrees with the engine's other voice: the list of legal actions
+        assert question.legal == (question.action in question.state.legal_actions())
+        assert question.state.refusal(question.action) == question.refusal
         if question.refusal is not None:
             index.resolve(question.refusal.rule)
             assert question.refusal.rule in question.explanation
