@@ -9,7 +9,7 @@ def test_a_refused_action_shows_its_rule_and_changes_nothing():
     table = GameTable(players=3, seed=2, expansions="buildings,sites", bot="random")
     before = repr(table.state)
     assert table.act(Take(0)) is False
-    assert "at least one tile" in table.message.value and "base game: delivery trucks" in table.message.value
+    assert "at least one tile" in table.message.value and "Z-TRUCK-2" in table.message.value
     assert repr(table.state) == before
     assert "Z6" in table.header.value
 

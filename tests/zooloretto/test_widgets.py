@@ -33,7 +33,7 @@ def test_a_refusal_shows_its_reason_and_changes_nothing():
     before = board.zoo
     place(board, "camel", "4")
     assert board.zoo == before
-    assert ("Not allowed: the 4-space enclosure holds zebras; one species per enclosure [base game: placing tiles]"
+    assert ("Not allowed: the 4-space enclosure holds zebras; one species per enclosure [Z-PLACE-2]"
             in board.message.value)
 
 
@@ -45,7 +45,7 @@ def test_buildings_markers_and_undo():
     board.pavilion_button.click()
     assert board.zoo.enclosure("6").pavilions == 1 and board.zoo.coins == 0
     board.pavilion_button.click()
-    assert "Not allowed: the pavilion costs 3 coins and you have 0 [Z4]" in board.message.value
+    assert "Not allowed: the pavilion costs 3 coins and you have 0 [Z-PAV-1]" in board.message.value
     board.marker_kind.value, board.marker_to.value = "barn", "barn"
     board.marker_button.click()
     assert "Barn: 1 construction site (once)</td><td style='text-align:right'>-2" in board.score_view.value

@@ -24,11 +24,11 @@ Examples
 >>> from zoobook.zooloretto.model import new_zoo, Tile
 >>> zoo = place_tile(new_zoo(), Tile.parse("zebra"), "5").zoo
 >>> refusal(zoo, Tile.parse("camel"), "5")
-'the 5-space enclosure holds zebras; one species per enclosure [base game: placing tiles]'
+'the 5-space enclosure holds zebras; one species per enclosure [Z-PLACE-2]'
 >>> buy_restaurant(zoo)
 Traceback (most recent call last):
 ...
-zoobook.errors.IllegalAction: the restaurant costs 3 coins and you have 0 [Z2]
+zoobook.errors.IllegalAction: the restaurant costs 3 coins and you have 0 [Z-REST-1]
 """
 
 from __future__ import annotations
@@ -54,10 +54,21 @@ __all__ = [
 BARN = "barn"
 COSTS = {"move": 1, "exchange": 1, "purchase": 2, "discard": 2, "expand": 3,
          "restaurant": 3, "pavilion": 3, "pass sites": 1}
-#: Base-game rules, named in words (the rulings page restates the base game as Z1).
-PLACING = "base game: placing tiles"
-OFFSPRING = "base game: offspring"
-MONEY = "base game: money actions"
+#: Base-game rules, cited by their IDs in the rules index (zoobook/zooloretto/rules.toml; the
+#: rulings page restates the base game as Z1).
+PLACING = "Z-PLACE-1"        # a tile goes into your own zoo: an enclosure, a stall space or the barn
+ONE_SPECIES = "Z-PLACE-2"    # one species per enclosure
+EMPTY_SPACE = "Z-PLACE-3"    # an animal needs an empty space
+STALL_SPACE = "Z-PLACE-4"    # a vending stall needs an empty stall space
+OFFSPRING = "Z-BIRTH-4"      # an offspring is never fertile
+MONEY = "Z-MONEY-1"          # a money action and its price
+MOVE = "Z-MONEY-2"           # move an animal from the barn
+MOVE_BETWEEN = "Z-MONEY-3"   # move an animal between enclosures
+MOVE_STALL = "Z-MONEY-4"     # move a vending stall
+EXCHANGE = "Z-MONEY-5"       # exchange two groups of animals
+PURCHASE = "Z-MONEY-6"       # buy a tile from another player's barn
+DISCARD = "Z-MONEY-7"        # discard a tile from your barn
+EXPAND = "Z-MONEY-8"         # expand the zoo
 SITE_KINDS = ("enclosure", "stall", "barn")
 
 
@@ -80,7 +91,7 @@ def refusal_of(action, zoo: Zoo, *args, **kwargs) -> Refusal | None:
     >>> refusal_of(expand, new_zoo(coins=3)) is None
     True
     >>> refusal_of(move_stall, new_zoo(coins=3), "kiosk", "5", "barn")
-    'a move takes a vending stall from the barn into the zoo or to another stall space, never into the barn [Z10]'
+    'a move takes a vending stall from the barn into the zoo or to another stall space, never into the barn [Z-MONEY-4]'
     """
     try:
         action(zoo, *args, **kwargs)
@@ -146,12 +157,12 @@ def _box_refusal(zoo: Zoo, tile: Tile) -> Refusal | None:
 def _animal_refusal(enclosure: Enclosure, species: str) -> Refusal | None:
     if enclosure.species not in (None, species):
         return Refusal(f"the {enclosure.name} holds {_plural_species(enclosure.species)}; one species per "
-                       "enclosure", PLACING)
+                       "enclosure", ONE_SPECIES)
     if enclosure.free_spaces == 0:
         if enclosure.sites:
             return Refusal(f"the {enclosure.name} has no empty space (a construction-site marker takes no tile)",
-                           "Z5")
-        return Refusal(f"the {enclosure.name} has no empty space", PLACING)
+                           "Z-SITES-6")
+        return Refusal(f"the {enclosure.name} has no empty space", EMPTY_SPACE)
     return None
 
 
@@ -159,8 +170,8 @@ def _stall_refusal(enclosure: Enclosure) -> Refusal | None:
     if enclosure.free_stall_spaces <= 0:
         if SITE in enclosure.stalls:
             return Refusal(f"the {enclosure.name} has no empty vending stall space (a construction-site marker "
-                           "takes no tile)", "Z5")
-        return Refusal(f"the {enclosure.name} has no empty vending stall space", PLACING)
+                           "takes no tile)", "Z-SITES-6")
+        return Refusal(f"the {enclosure.name} has no empty vending stall space", STALL_SPACE)
     return None
 
 
@@ -177,8 +188,8 @@ def refusal(zoo: Zoo, tile: Tile, to: str) -> Refusal | None:
                                                          PLACING)
     if tile.kind == "stall" and tile.name not in STALL_TYPES:
         if tile.name == SOUVENIR_SHOP:
-            return Refusal("the souvenir shop never comes on a truck: the first offspring brings it", "Z3")
-        return Refusal(f"a {tile.name} never comes on a truck", "Z2" if tile.name == RESTAURANT else "Z5")
+            return Refusal("the souvenir shop never comes on a truck: the first offspring brings it", "Z-SHOP-1")
+        return Refusal(f"a {tile.name} never comes on a truck", "Z-REST-1" if tile.name == RESTAURANT else "Z-SITES-1")
     why = _box_refusal(zoo, tile)
     if why:
         return why
@@ -212,11 +223,11 @@ def _take_shop(zoo: Zoo, shop_to: str | None) -> Outcome:
     if shop_to is None:
         if len(options) > 1:
             raise _refuse("the first offspring brings the souvenir shop: say which empty stall space it goes "
-                          f"on ({', '.join(options)})", "Z3")
+                          f"on ({', '.join(options)})", "Z-SHOP-2")
         shop_to = options[0]
     if shop_to not in options:
         raise _refuse("the souvenir shop goes on an empty stall space, or into the barn only when none is "
-                      "empty", "Z3")
+                      "empty", "Z-SHOP-2")
     zoo = replace(zoo, middle=replace(zoo.middle, souvenir_shop=False))
     if shop_to == BARN:
         return Outcome(replace(zoo, barn=zoo.barn.add_stall(SOUVENIR_SHOP)),
@@ -339,7 +350,7 @@ def _which_animal(zoo: Zoo, species: str, sex: str | None, offspring: bool, verb
     *sex*, or (neither said) a plain one. With no plain one the player must say which (Z8)."""
     barn = zoo.barn
     if species not in barn.animals:
-        raise _refuse(f"there is no {species} in your barn", MONEY)
+        raise _refuse(f"there is no {species} in your barn", MOVE if verb == "move" else DISCARD)
     if offspring and sex:
         raise _refuse("an offspring is never fertile", OFFSPRING)
     if not offspring and not sex and barn.plain(species) <= 0:
@@ -373,7 +384,7 @@ def move_from_barn(zoo: Zoo, species: str, to: str, *, sex: str | None = None,
     (1, 0)
     """
     sex, offspring = _which_animal(zoo, species, sex, offspring, "move")
-    why = _animal_refusal(_enclosure(zoo, to, MONEY), species)
+    why = _animal_refusal(_enclosure(zoo, to, MOVE), species)
     if why:
         raise IllegalAction(why)
     zoo = _pay(zoo, "move")
@@ -408,14 +419,14 @@ def move_between(zoo: Zoo, species: str, source: str, to: str, *, sex: str | Non
         return move_from_barn(zoo, species, to, sex=sex, offspring=offspring, shop_to=shop_to)
     if to == BARN:
         raise _refuse("a move takes tiles from the barn into the zoo, or between enclosures, never into the "
-                      "barn", "Z10")
-    here = _enclosure(zoo, source, MONEY)
+                      "barn", "Z-MONEY-3")
+    here = _enclosure(zoo, source, MOVE_BETWEEN)
     if here.species != species or not here.animals:
-        raise _refuse(f"there is no {species} in the {here.name}", MONEY)
+        raise _refuse(f"there is no {species} in the {here.name}", MOVE_BETWEEN)
     if to == source:
-        raise _refuse("a move must change the animal's place", MONEY)
+        raise _refuse("a move must change the animal's place", MOVE_BETWEEN)
     _which_in_enclosure(here, sex, offspring)
-    why = _animal_refusal(_enclosure(zoo, to, MONEY), species)
+    why = _animal_refusal(_enclosure(zoo, to, MOVE_BETWEEN), species)
     if why:
         raise IllegalAction(why)
     zoo = _pay(zoo, "move")
@@ -457,22 +468,22 @@ def move_stall(zoo: Zoo, stall: str, source: str, to: str) -> Outcome:
     >>> move_stall(zoo, "site", "5", "6")
     Traceback (most recent call last):
     ...
-    zoobook.errors.IllegalAction: the move action cannot move a construction-site marker [Z5]
+    zoobook.errors.IllegalAction: the move action cannot move a construction-site marker [Z-SITES-9]
     """
     if stall == SITE:
-        raise _refuse("the move action cannot move a construction-site marker", "Z5")
+        raise _refuse("the move action cannot move a construction-site marker", "Z-SITES-9")
     if stall == RESTAURANT:
-        raise _refuse("the restaurant is a permanent structure and never moves", "Z2")
+        raise _refuse("the restaurant is a permanent structure and never moves", "Z-REST-3")
     if to == BARN:
         raise _refuse("a move takes a vending stall from the barn into the zoo or to another stall space, "
-                      "never into the barn", "Z10")
-    here = zoo.barn.stalls if source == BARN else _enclosure(zoo, source, MONEY).stalls
+                      "never into the barn", "Z-MONEY-4")
+    here = zoo.barn.stalls if source == BARN else _enclosure(zoo, source, MOVE_STALL).stalls
     if stall not in here:
         where = "in your barn" if source == BARN else "at the " + zoo.enclosure(source).name
-        raise _refuse(f"there is no {stall} {where}", MONEY)
+        raise _refuse(f"there is no {stall} {where}", MOVE_STALL)
     if to == source:
-        raise _refuse("a move must change the stall's place", MONEY)
-    why = _stall_refusal(_enclosure(zoo, to, MONEY))
+        raise _refuse("a move must change the stall's place", MOVE_STALL)
+    why = _stall_refusal(_enclosure(zoo, to, MOVE_STALL))
     if why:
         raise IllegalAction(why)
     zoo = _pay(zoo, "move")
@@ -509,11 +520,11 @@ def exchange(zoo: Zoo, first: str, second: str, *, barn_species: str | None = No
     """
     if second == BARN:
         return _exchange_with_barn(zoo, first, barn_species, shop_to)
-    a, b = _enclosure(zoo, first, MONEY), _enclosure(zoo, second, MONEY)
+    a, b = _enclosure(zoo, first, EXCHANGE), _enclosure(zoo, second, EXCHANGE)
     if first == second:
-        raise _refuse("an exchange needs two different enclosures", MONEY)
+        raise _refuse("an exchange needs two different enclosures", EXCHANGE)
     if not a.animals or not b.animals:
-        raise _refuse("an exchange swaps two groups of animals; one enclosure is empty (use a move)", MONEY)
+        raise _refuse("an exchange swaps two groups of animals; one enclosure is empty (use a move)", EXCHANGE)
     if a.species == b.species:
         raise _refuse(f"an exchange swaps two different species; both enclosures hold "
                       f"{_plural_species(a.species)}", "Z7")
@@ -533,16 +544,16 @@ def _check_fits(count: int, species: str, place: str, target: Enclosure) -> None
     room = target.size - target.pavilions - target.sites
     if count > room:
         raise _refuse(f"the {plural(count, species)} of the {place} do not fit in the {target.name} "
-                      f"({plural(room, 'space')} for animals)", MONEY)
+                      f"({plural(room, 'space')} for animals)", EXCHANGE)
 
 
 def _exchange_with_barn(zoo: Zoo, key: str, species: str | None, shop_to: str | None) -> Outcome:
-    e, barn = _enclosure(zoo, key, MONEY), zoo.barn
+    e, barn = _enclosure(zoo, key, EXCHANGE), zoo.barn
     if species is None or species not in barn.animals:
         raise _refuse(f"say which species of the barn to exchange; the barn holds "
-                      f"{', '.join(barn.species) or 'no animals'}", MONEY)
+                      f"{', '.join(barn.species) or 'no animals'}", EXCHANGE)
     if not e.animals:
-        raise _refuse("an exchange swaps two groups of animals; the enclosure is empty (use a move)", MONEY)
+        raise _refuse("an exchange swaps two groups of animals; the enclosure is empty (use a move)", EXCHANGE)
     if species == e.species:
         raise _refuse(f"an exchange swaps two different species; the {e.name} and the barn group are both "
                       f"{_plural_species(species)}", "Z7")
@@ -584,10 +595,10 @@ def purchase(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None,
     >>> purchase(replace(zoo, middle=Middle(True, False, 2)), Tile("stall", "souvenir-shop"), "6")
     Traceback (most recent call last):
     ...
-    zoobook.errors.IllegalAction: there is one souvenir shop in the box and this zoo has it [Z10]
+    zoobook.errors.IllegalAction: there is one souvenir shop in the box and this zoo has it [Z-SHOP-1]
     """
     if tile.kind == "coin":
-        raise _refuse("only animals and vending stalls are in barns", MONEY)
+        raise _refuse("only animals and vending stalls are in barns", PURCHASE)
     if offspring and (tile.kind != "animal" or tile.sex):
         raise _refuse("an offspring is an animal tile, never fertile", OFFSPRING)
     if tile.kind == "stall" and tile.name == SOUVENIR_SHOP:
@@ -596,7 +607,7 @@ def purchase(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None,
         why = refusal(zoo, tile, to)
     if not why and offspring and _needs_shop(zoo):
         why = Refusal("no offspring has been taken while the souvenir shop is still in the middle of the "
-                      "table, so there is none to buy", "Z3")
+                      "table, so there is none to buy", "Z-SHOP-1")
     if not why and offspring and _grown(zoo, tile.name)[1] >= 2:
         why = Refusal(f"the box has 2 {tile.name} offspring tiles and this zoo holds both", "F20")
     if why:
@@ -606,12 +617,12 @@ def purchase(zoo: Zoo, tile: Tile, to: str, *, shop_to: str | None = None,
 
 def _shop_purchase_refusal(zoo: Zoo, to: str) -> Refusal | None:
     if not zoo.uses(THREE_BUILDINGS):
-        return Refusal("the souvenir shop belongs to Three Additional Buildings, not in this game", "Z3")
+        return Refusal("the souvenir shop belongs to Three Additional Buildings, not in this game", "Z-BUILD-1")
     if zoo.all_stalls()[SOUVENIR_SHOP]:
-        return Refusal("there is one souvenir shop in the box and this zoo has it", "Z10")
+        return Refusal("there is one souvenir shop in the box and this zoo has it", "Z-SHOP-1")
     if zoo.middle.souvenir_shop:
         return Refusal("the souvenir shop is still in the middle of the table: the first offspring brings it",
-                       "Z3")
+                       "Z-SHOP-1")
     if to == BARN:
         return None
     if to not in zoo.keys:
@@ -642,8 +653,8 @@ def discard(zoo: Zoo, tile: str, *, sex: str | None = None, offspring: bool = Fa
         stalls.remove(tile)
         return Outcome(replace(zoo, barn=replace(barn, stalls=tuple(stalls))))
     if tile in (SITE, "barn-site", "site"):
-        raise _refuse("construction-site markers leave the barn only by passing them to an opponent", "Z5")
-    raise _refuse(f"there is no {tile} in your barn", MONEY)
+        raise _refuse("construction-site markers leave the barn only by passing them to an opponent", "Z-SITES-9")
+    raise _refuse(f"there is no {tile} in your barn", DISCARD)
 
 
 def expand(zoo: Zoo) -> Outcome:
@@ -651,7 +662,7 @@ def expand(zoo: Zoo) -> Outcome:
     limit = max_expansion_boards(zoo.players)
     if zoo.expansion_boards >= limit:
         raise _refuse(f"a {zoo.players}-player zoo may expand only {plural(limit, 'time')}",
-                      "base game: expanding")
+                      EXPAND)
     zoo = _pay(zoo, "expand")
     key = f"x{zoo.expansion_boards + 1}"
     return Outcome(replace(zoo, enclosures=zoo.enclosures + (Enclosure(key),)))
@@ -660,18 +671,18 @@ def expand(zoo: Zoo) -> Outcome:
 def buy_restaurant(zoo: Zoo) -> Outcome:
     """Buy the restaurant (3 coins), placed on two adjacent empty stall spaces (Z2); there is one (Z10)."""
     if not zoo.uses(THREE_BUILDINGS):
-        raise _refuse("the restaurant belongs to Three Additional Buildings, not in this game", "Z2")
+        raise _refuse("the restaurant belongs to Three Additional Buildings, not in this game", "Z-BUILD-1")
     if zoo.owns_restaurant:
-        raise _refuse("there is one restaurant in the box and this zoo has it", "Z10")
+        raise _refuse("there is one restaurant in the box and this zoo has it", "Z-REST-1")
     if not zoo.middle.restaurant:
-        raise _refuse("the restaurant is no longer in the middle of the table", "Z10")
+        raise _refuse("the restaurant is no longer in the middle of the table", "Z-REST-1")
     pair = zoo.enclosure(RESTAURANT_KEY)
     if SITE in pair.stalls:
-        raise _refuse("a construction-site marker blocks the 4-space enclosure's pair of stall spaces", "Z5")
+        raise _refuse("a construction-site marker blocks the 4-space enclosure's pair of stall spaces", "Z-SITES-4")
     if pair.stalls:
         raise _refuse("the restaurant needs two adjacent empty stall spaces; the 4-space enclosure's pair "
-                      f"holds {', '.join(pair.stalls)}", "Z2")
-    zoo = _pay(zoo, "restaurant", "Z2")
+                      f"holds {', '.join(pair.stalls)}", "Z-REST-2")
+    zoo = _pay(zoo, "restaurant", "Z-REST-1")
     zoo = replace(zoo, middle=replace(zoo.middle, restaurant=False))
     return Outcome(zoo.with_enclosure(pair.with_stalls((RESTAURANT,))),
                    ("the restaurant opens next to the 4-space enclosure",))
@@ -680,13 +691,13 @@ def buy_restaurant(zoo: Zoo) -> Outcome:
 def buy_pavilion(zoo: Zoo, to: str) -> Outcome:
     """Buy a pavilion (3 coins) onto an empty space of one of your enclosures (Z4); it pays no coins."""
     if not zoo.uses(THREE_BUILDINGS):
-        raise _refuse("pavilions belong to Three Additional Buildings, not in this game", "Z4")
+        raise _refuse("pavilions belong to Three Additional Buildings, not in this game", "Z-BUILD-1")
     if zoo.middle.pavilions <= 0:
-        raise _refuse("no pavilion is left in the middle of the table", "Z4")
-    e = _enclosure(zoo, to, "Z4")
+        raise _refuse("no pavilion is left in the middle of the table", "Z-PAV-1")
+    e = _enclosure(zoo, to, "Z-PAV-2")
     if e.free_spaces == 0:
-        raise _refuse(f"the {e.name} has no empty space for a pavilion", "Z4")
-    zoo = _pay(zoo, "pavilion", "Z4")
+        raise _refuse(f"the {e.name} has no empty space for a pavilion", "Z-PAV-2")
+    zoo = _pay(zoo, "pavilion", "Z-PAV-1")
     zoo = replace(zoo, middle=replace(zoo.middle, pavilions=zoo.middle.pavilions - 1))
     return Outcome(zoo.with_enclosure(replace(e, pavilions=e.pavilions + 1)))
 
@@ -700,7 +711,7 @@ def site_destinations(zoo: Zoo, kind: str) -> list[str]:
         return [e.key for e in zoo.enclosures if e.free_stall_spaces > 0]
     if kind == "barn":
         return [BARN]
-    raise _refuse(f"a construction site is one of {', '.join(SITE_KINDS)}, not {kind!r}", "Z5")
+    raise _refuse(f"a construction site is one of {', '.join(SITE_KINDS)}, not {kind!r}", "Z-SITES-1")
 
 
 def place_site(zoo: Zoo, kind: str, to: str | None = None) -> Outcome:
@@ -717,24 +728,26 @@ def place_site(zoo: Zoo, kind: str, to: str | None = None) -> Outcome:
     >>> place_site(full, "enclosure", "5")
     Traceback (most recent call last):
     ...
-    zoobook.errors.IllegalAction: the 5-space enclosure has no empty space [base game: placing tiles]
+    zoobook.errors.IllegalAction: the 5-space enclosure has no empty space for the enclosure marker [Z-SITES-3]
     """
     if not zoo.uses(CONSTRUCTION_SITES):
-        raise _refuse("construction sites belong to the Construction Sites expansion, not in this game", "Z5")
+        raise _refuse("construction sites belong to the Construction Sites expansion, not in this game", "Z-SITES-1")
     options = site_destinations(zoo, kind)
     if zoo.sites()[kind] >= sites_in_box(kind):
-        raise _refuse(f"the box has {sites_in_box(kind)} {kind} markers and this zoo holds them all", "Z10")
+        raise _refuse(f"the box has {sites_in_box(kind)} {kind} markers and this zoo holds them all", "Z-SITES-1")
     if not options:
         where = "enclosure space" if kind == "enclosure" else "vending stall space"
         return Outcome(zoo, (f"no empty {where}: the {kind} marker is discarded",))
     to = to if to is not None else (options[0] if len(options) == 1 else None)
     if to is None:
-        raise _refuse(f"say where the {kind} marker goes ({', '.join(options)})", "Z5")
+        raise _refuse(f"say where the {kind} marker goes ({', '.join(options)})", "Z-SITES-2")
     if to not in options:
         if to == BARN or kind == "barn":
-            raise _refuse("a barn marker goes into the barn; enclosure and stall markers go on spaces", "Z5")
-        e = _enclosure(zoo, to, "Z5")
-        raise IllegalAction(_animal_refusal(e, e.species or "") if kind == "enclosure" else _stall_refusal(e))
+            raise _refuse("a barn marker goes into the barn; enclosure and stall markers go on spaces", "Z-SITES-5")
+        e = _enclosure(zoo, to, "Z-SITES-3")
+        if kind == "enclosure":
+            raise _refuse(f"the {e.name} has no empty space for the enclosure marker", "Z-SITES-3")
+        raise _refuse(f"the {e.name} has no empty vending stall space for the stall marker", "Z-SITES-4")
     if kind == "barn":
         return Outcome(replace(zoo, barn=replace(zoo.barn, sites=zoo.barn.sites + 1)))
     e = zoo.enclosure(to)
@@ -766,18 +779,18 @@ def pass_sites(zoo: Zoo, markers) -> Outcome:
     """
     markers = list(markers)
     if not 1 <= len(markers) <= 2:
-        raise _refuse(f"one coin passes one or two construction-site markers, not {len(markers)}", "Z5")
+        raise _refuse(f"one coin passes one or two construction-site markers, not {len(markers)}", "Z-SITES-10")
     if not zoo.uses(CONSTRUCTION_SITES):
-        raise _refuse("construction sites belong to the Construction Sites expansion, not in this game", "Z5")
-    paid = _pay(zoo, "pass sites", "Z5")
+        raise _refuse("construction sites belong to the Construction Sites expansion, not in this game", "Z-SITES-1")
+    paid = _pay(zoo, "pass sites", "Z-SITES-10")
     zoo = paid
     for kind, where in markers:
         if kind == "barn":
             if zoo.barn.sites == 0:
-                raise _refuse("there is no construction-site marker in your barn", "Z5")
+                raise _refuse("there is no construction-site marker in your barn", "Z-SITES-10")
             zoo = replace(zoo, barn=replace(zoo.barn, sites=zoo.barn.sites - 1))
             continue
-        e = _enclosure(zoo, where, "Z5")
+        e = _enclosure(zoo, where, "Z-SITES-10")
         if kind == "enclosure" and e.sites:
             zoo = zoo.with_enclosure(replace(e, sites=e.sites - 1))
         elif kind == "stall" and SITE in e.stalls:
@@ -785,7 +798,7 @@ def pass_sites(zoo: Zoo, markers) -> Outcome:
             stalls.remove(SITE)
             zoo = zoo.with_enclosure(e.with_stalls(stalls))
         else:
-            raise _refuse(f"there is no {kind} construction-site marker at the {e.name}", "Z5")
+            raise _refuse(f"there is no {kind} construction-site marker at the {e.name}", "Z-SITES-10")
     return Outcome(zoo, (f"{plural(len(markers), 'marker')} to pass to opponents",))
 
 

@@ -21,7 +21,7 @@ same game. The decisions, in the base game's order (rulings Z1-Z5):
 The zoo rules (what may go where, what a money action costs) are those of
 :mod:`zoobook.zooloretto.actions`; this module adds the supply, the trucks, the turn
 order and the middle of the table shared by every zoo. Every refusal names its rule:
-the zoo rules' own ruling (Z2-Z5, Z10) or the base-game rule in words.
+the zoo rules' own ruling (Z2-Z5, Z10) or the base-game rule's ID in the rules index (rules.toml).
 
 Examples
 --------
@@ -33,7 +33,7 @@ True
 >>> state.apply(Draw()); state.pending_tile in state.box
 True
 >>> state.refusal(Take(0))
-'you drew a tile: load it on a truck with room first [base game: a turn]'
+'you drew a tile: load it on a truck with room first [Z-TURN-2]'
 >>> while not state.is_terminal():
 ...     state.apply(state.legal_actions()[0])
 >>> len(state.returns()), state.log[-1].startswith("winner")
@@ -69,11 +69,21 @@ __all__ = [
     "TURN", "TRUCKS", "PLACEMENT", "MONEY", "parse_expansions", "combination_warning",
 ]
 
-# The base-game rules, named in words (the expansions' rules are cited by ruling ID).
-TURN = "base game: a turn"
-TRUCKS = "base game: delivery trucks"
-PLACEMENT = "base game: placement"
-MONEY = "base game: money actions"
+# The base-game rules, cited by their IDs in the rules index (zoobook/zooloretto/rules.toml); the
+# expansions' rules are cited by ruling ID.
+TURN = "Z-TURN-1"          # a turn is a draw and load, a truck taken, or a money action
+DRAW = "Z-TURN-2"          # a drawn tile is loaded at once
+TAKE = "Z-TURN-3"          # a taken truck's tiles are all placed now
+GAME_OVER = "Z-TURN-6"     # the end-stack round is the last
+TRUCKS = "Z-TRUCK-1"       # a truck holds no more than its places
+EMPTY_TRUCK = "Z-TRUCK-2"  # a truck is taken with at least one tile
+TAKEN = "Z-TRUCK-3"        # a taken truck is out of play for the round
+PLACEMENT = "Z-PLACE-1"    # a tile goes into your own zoo
+COIN_TILE = "Z-PLACE-5"    # a coin tile is paid as the truck is taken
+MONEY = "Z-MONEY-1"        # a money action
+PURCHASE = "Z-MONEY-6"     # buying from another player's barn
+DISCARD = "Z-MONEY-7"      # discarding from your own barn
+PASS_SITES = "Z-SITES-10"  # passing markers on
 
 #: Both illegal-move errors the zoo rules may raise (the old per-module one is being retired).
 _ZOO_ERRORS = tuple({errors.IllegalAction, getattr(za, "IllegalAction", errors.IllegalAction)})
@@ -509,38 +519,38 @@ class ZoolorettoState(GameState):
 
     def refusal(self, action) -> Refusal | None:
         if self.over:
-            return Refusal("the game is over", TURN)
+            return Refusal("the game is over", GAME_OVER)
         if not isinstance(action, ACTIONS):
             return Refusal(f"{action!r} is not a Zooloretto action", TURN)
         phase, seat = self.phase, self.current_player
         if phase == "load":
             if not isinstance(action, Load):
-                return Refusal("you drew a tile: load it on a truck with room first", TURN)
+                return Refusal("you drew a tile: load it on a truck with room first", DRAW)
             return self._truck_refusal(action.truck, loading=True)
         if phase == "place":
             if not isinstance(action, Place):
-                return Refusal("you took a truck: place all its tiles first", TURN)
+                return Refusal("you took a truck: place all its tiles first", TAKE)
             return self._place_refusal(seat, action)
         if phase == "mark":
             if not isinstance(action, Mark):
-                return Refusal("put your construction-site markers into opponents' zoos first", "Z5")
+                return Refusal("put your construction-site markers into opponents' zoos first", "Z-SITES-2")
             return self._mark_refusal(seat, action)
         if isinstance(action, Load):
-            return Refusal("there is no drawn tile to load: draw one first", TURN)
+            return Refusal("there is no drawn tile to load: draw one first", DRAW)
         if isinstance(action, Place):
-            return Refusal("there is no tile to place: take a truck first", TURN)
+            return Refusal("there is no tile to place: take a truck first", TAKE)
         if isinstance(action, Mark):
-            return Refusal("there is no construction-site marker to place now", "Z5")
+            return Refusal("there is no construction-site marker to place now", "Z-SITES-2")
         if isinstance(action, Draw):
             if not self.supply:
-                return Refusal("the supply is empty", TURN)
+                return Refusal("the supply is empty", DRAW)
             if not any(not self.truck_taken(t) and self.room(t) > 0 for t in range(len(self.trucks))):
                 return Refusal("every truck still in play is full: take one (or make a money action)", TRUCKS)
             return None
         if isinstance(action, Take):
             why = self._truck_refusal(action.truck, loading=False)
             if why is None and not self.trucks[action.truck]:
-                return Refusal("a truck must carry at least one tile to be taken", TRUCKS)
+                return Refusal("a truck must carry at least one tile to be taken", EMPTY_TRUCK)
             return why
         return self._money_refusal(seat, action)
 
@@ -548,7 +558,7 @@ class ZoolorettoState(GameState):
         if not isinstance(truck, int) or not 0 <= truck < len(self.trucks):
             return Refusal(f"there is no truck {truck!r} (this game has {len(self.trucks)})", TRUCKS)
         if self.truck_taken(truck):
-            return Refusal(f"truck {truck + 1} has been taken this round", TRUCKS)
+            return Refusal(f"truck {truck + 1} has been taken this round", TAKEN)
         if loading and self.room(truck) <= 0:
             return Refusal(f"truck {truck + 1} is full ({self.capacities[truck]} tiles)", TRUCKS)
         return None
@@ -565,9 +575,9 @@ class ZoolorettoState(GameState):
         took_shop = before.middle.souvenir_shop and not after.middle.souvenir_shop
         if took_shop and shop_to is None:
             options = ", ".join(za.shop_destinations(after)) if hasattr(za, "shop_destinations") else ""
-            return Refusal(f"the first offspring brings the souvenir shop: say where it goes ({options})", "Z3")
+            return Refusal(f"the first offspring brings the souvenir shop: say where it goes ({options})", "Z-SHOP-2")
         if not took_shop and shop_to is not None:
-            return Refusal("no first offspring is born here, so there is no souvenir shop to place", "Z3")
+            return Refusal("no first offspring is born here, so there is no souvenir shop to place", "Z-SHOP-1")
         return None
 
     def _place_outcome(self, seat: int, action: Place):
@@ -585,23 +595,24 @@ class ZoolorettoState(GameState):
 
     def _place_refusal(self, seat: int, action: Place) -> Refusal | None:
         if action.tile not in self.to_place:
-            return Refusal(f"there is no {action.tile} left on your truck", PLACEMENT)
+            return Refusal(f"there is no {action.tile} left on your truck", TAKE)
         if Tile.parse(action.tile).kind == "coin":  # never pending: coins are paid as the truck is taken
-            return Refusal("a coin tile is paid out as the truck is taken", PLACEMENT)
+            return Refusal("a coin tile is paid out as the truck is taken", COIN_TILE)
         return self._place_outcome(seat, action)[1]
 
     def _mark_refusal(self, seat: int, action: Mark) -> Refusal | None:
         if action.kind not in self.to_mark:
-            return Refusal(f"you have no {action.kind} marker to place", "Z5")
+            return Refusal(f"you have no {action.kind} marker to place", "Z-SITES-2")
         if action.seat == seat or not isinstance(action.seat, int) or not 0 <= action.seat < self.players:
-            return Refusal("a construction-site marker goes into an opponent's zoo, not your own", "Z5")
+            return Refusal("a construction-site marker goes into an opponent's zoo, not your own", "Z-SITES-2")
         options = self._marker_targets(action.seat, action.kind)
         if action.to not in options:
             if action.to is None:
                 return Refusal(f"player {action.seat}'s zoo has room for the {action.kind} marker: "
-                               "it may be discarded only when there is none", "Z5")
+                               "it may be discarded only when there is none",
+                               "Z-SITES-3" if action.kind == "enclosure" else "Z-SITES-4")
             return Refusal(f"a {action.kind} marker may go into player {action.seat}'s "
-                           f"{', '.join(map(str, options))}, not {action.to!r}", "Z5")
+                           f"{', '.join(map(str, options))}, not {action.to!r}", "Z-SITES-2")
         return None
 
     # -- money actions -----------------------------------------------------------------------------
@@ -730,7 +741,7 @@ class ZoolorettoState(GameState):
             if isinstance(action, Discard):
                 if (action.tile, action.offspring) not in self._barn_tiles(seat):
                     return None, Refusal(f"there is no {'offspring ' if action.offspring else ''}{action.tile} "
-                                         "in your barn to discard", MONEY)
+                                         "in your barn to discard", DISCARD)
                 out = _discard(zoo, action.tile, action.offspring)
                 return {seat: out.zoo}, out.events
             if isinstance(action, Expand):
@@ -744,23 +755,23 @@ class ZoolorettoState(GameState):
                 return {seat: out.zoo}, out.events
             if isinstance(action, PassSites):
                 if tuple(sorted(action.markers)) != tuple(action.markers):
-                    return None, Refusal("write the markers in sorted order", MONEY)
+                    return None, Refusal("write the markers in sorted order", PASS_SITES)
                 out = za.pass_sites(zoo, action.markers)
                 return {seat: out.zoo}, out.events
         except _ZOO_ERRORS as exc:
             return None, _refusal_from(exc, MONEY)
         except (KeyError, TypeError, AttributeError, ValueError) as exc:  # nonsense arguments
             return None, Refusal(f"{action!r} cannot be done: {exc}", MONEY)
-        return None, Refusal(f"{action!r} is not a money action", MONEY)
+        return None, Refusal(f"{action!r} is not a money action", TURN)
 
     def _purchase(self, seat: int, action: Purchase, check_only: bool = False):
         if action.seller == seat or not isinstance(action.seller, int) or not 0 <= action.seller < self.players:
-            return None, Refusal("a purchase takes a tile from another player's barn", MONEY)
+            return None, Refusal("a purchase takes a tile from another player's barn", PURCHASE)
         offered = self._barn_tiles(action.seller)
         if (action.tile, action.offspring) not in offered:
             offers = ", ".join(c + (" offspring" if o else "") for c, o in offered) or "nothing"
             return None, Refusal(f"player {action.seller}'s barn offers no {action.tile} (it offers {offers})",
-                                 MONEY)
+                                 PURCHASE)
         zoo, seller = self.zoos[seat], self.zoos[action.seller]
         tile = _tile(action.tile)
         extra = {"offspring": True} if action.offspring else {}

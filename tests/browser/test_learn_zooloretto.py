@@ -1,0 +1,27 @@
+"""Learn Zooloretto in a real browser: a drill answers a refused click with the rule's ID, then its goal."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.labtools import outputs, run_notebook, screenshot, wait_for_kernel_idle
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_load_drill_refuses_a_full_truck_then_reaches_its_goal(page, lab_url):
+    run_notebook(page, lab_url, "32-learn-zooloretto.ipynb", timeout=240_000)
+    drill = outputs(page).locator(".zoobook-drill", has_text="Load the drawn tile").first
+    progress = outputs(page).locator(".zoobook-learn-progress").first
+    expect(progress).to_contain_text("0 of 12 drills done")
+    drill.get_by_role("button", name="load it on truck 3", exact=True).click()
+    answer = drill.locator(".zoobook-drill-answer")
+    expect(answer).to_contain_text("Refused [Z-TRUCK-1]: truck 3 is full")
+    # every answer redraws the drill's buttons: let the new ones arrive before the next click
+    wait_for_kernel_idle(page)
+    page.wait_for_timeout(1500)
+    drill.get_by_role("button", name="load it on truck 1", exact=True).click()
+    expect(answer).to_contain_text("Goal reached", timeout=30_000)
+    expect(progress).to_contain_text("1 of 12 drills done")
+    screenshot(page, "learn-zooloretto")
