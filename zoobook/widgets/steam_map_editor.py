@@ -11,7 +11,7 @@ and changes nothing. No rules live here.
 >>> editor = MapEditor(map="zoo", columns=3, rows=1)
 >>> editor.brush.value = "city"; editor.name.value = "goats"; editor.board.buttons[(0, 0)].click()
 >>> editor.board.buttons[(0, 0)].description
-'Go1'
+'Go·1'
 >>> editor.brush.value = "exit"; editor.board.buttons[(3, 0)].click()   # a "+" hex: the board grows
 >>> len(editor.draft.hexes()), editor.board.buttons[(3, 0)].description
 (4, 'EX')
@@ -48,7 +48,7 @@ def cell_label(cell: Cell | None, *, track: bool = False) -> str:
     initials with its danger (Zoo) or its cubes (Easter), ``+`` off the board, ``=`` track.
 
     >>> cell_label(Cell("city", "lions", danger=5)), cell_label(Cell("city", "Red 3", colour="red", cubes=("red", "blue")))
-    ('Li5', 'R3:2')
+    ('Li·5', 'R3:2')
     >>> cell_label(None), cell_label(Cell("mountain"), track=True)
     ('+', '^=')
     """
@@ -59,7 +59,7 @@ def cell_label(cell: Cell | None, *, track: bool = False) -> str:
         short = "".join(w[0].upper() for w in words) if len(words) > 1 else cell.name[:2].capitalize()
         if cell.colour:
             return short[:3] + (f":{len(cell.cubes)}" if cell.cubes else "")
-        return short[:3] + str(cell.danger)
+        return short[:3] + "·" + str(cell.danger)  # the danger, apart from a name's digits
     text = {"plain": "", "mountain": "^", "town": "T", "exit": "EX"}[cell.what]
     return text + ("=" if track else "")
 
