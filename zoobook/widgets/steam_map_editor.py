@@ -47,7 +47,8 @@ def cell_label(cell: Cell | None, *, track: bool = False) -> str:
     """A few characters for a painted hex: ``^`` mountain, ``T`` town, ``EX`` exit, a city's
     initials with its danger (Zoo) or its cubes (Easter), ``+`` off the board, ``=`` track.
 
-    >>> cell_label(Cell("city", "lions", danger=5)), cell_label(Cell("city", "Red 3", colour="red", cubes=("red", "blue")))
+    >>> moai = Cell("city", "Red 3", colour="red", cubes=("red", "blue"))
+    >>> cell_label(Cell("city", "lions", danger=5)), cell_label(moai)
     ('Li·5', 'R3:2')
     >>> cell_label(None), cell_label(Cell("mountain"), track=True)
     ('+', '^=')
