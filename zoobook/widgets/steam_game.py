@@ -4,8 +4,11 @@
 income, locomotive and the clear conditions, a list of the legal actions of the current
 phase (the shipments come from the map's shipment solver), a box to lay track hex by hex
 and the same hexes as a clickable board (:class:`~zoobook.widgets.hexbuttons.HexButtonBoard`),
-the log, and a Hint button that runs the planner with a progress bar. Refused actions show
-the rule that forbids them and change nothing. No rules live here.
+the log, and a Hint button that runs the planner with a progress bar for at most the seconds
+in its *think* box. Refused actions show the rule that forbids them and change nothing. No
+rules live here. On a full map (about a hundred hexes) a click answers in a fraction of a
+second: the build phase's list holds the one-tile lays (checked one by one, not every legal
+path listed), and the map is redrawn only when the board changes.
 
 >>> from zoobook.steam.zoo.model import Area, ZooMap
 >>> from zoobook.steam.game import Game
@@ -30,18 +33,21 @@ from __future__ import annotations
 
 import html
 import re
+import time
 
 import ipywidgets as widgets
 
-from zoobook.steam.game.actions import IssueShares, LayTrack
+from zoobook.hexgrid import neighbours
+from zoobook.steam.game.actions import EndBuild, IssueShares, LayTrack, Urbanize
 from zoobook.steam.game.hint import hint
-from zoobook.progress import Interrupted
+from zoobook.progress import Interrupted, SearchBudgetExceeded
 from zoobook.errors import IllegalAction
-from zoobook.steam.game.state import Game, GameState
+from zoobook.steam.game.state import BUILD, Game, GameState, lay_starts
 from zoobook.widgets.common import figure_html
 from zoobook.widgets.hexbuttons import HexButtonBoard
 
-__all__ = ["GamePlayer", "status_html", "action_label", "draw_game", "hex_label"]
+__all__ = ["GamePlayer", "status_html", "action_label", "draw_game", "hex_label", "menu_actions",
+           "budgeted_hint", "DEFAULT_THINK"]
 
 
 def action_label(action) -> str:
@@ -109,9 +115,50 @@ def hex_label(hexmap, h) -> str:
     return terrain + ("=" if hexmap.track_at(h) is not None else "")
 
 
-def _tiles(hexmap, lay: LayTrack) -> int:
-    """New tiles in a lay: its hexes after the first, less a node at the end."""
-    return len(lay.hexes) - 1 - hexmap.is_node(lay.hexes[-1])
+def menu_actions(state: GameState) -> list:
+    """The legal actions the Action list offers now.
+
+    In the build phase every legal path would crowd the list (and on a map of a hundred
+    hexes take seconds to list): it offers urbanizing, ending the build and the one-tile
+    lays, each checked by the engine's own refusal; the Lay box and the hex buttons take
+    whole paths. In the other phases, every legal action.
+    """
+    game, pos = state.game, state.position
+    if pos.phase != BUILD:
+        return state.legal_actions()
+    goods = game.rules.goods
+    hexmap = goods.hexmap(pos.board)
+    lays = []
+    for start in lay_starts(game, pos):
+        for n in neighbours(start):
+            if n not in game.land or hexmap.track_at(n) is not None:
+                continue
+            paths = [(start, n)] + [(start, n, m) for m in neighbours(n) if m != start and hexmap.is_node(m)]
+            lays += [LayTrack(path, hand) for path in paths for hand in range(min(pos.hand, 1) + 1)]
+    options = [Urbanize(t) for t in goods.towns(pos.board)] + [EndBuild()] + lays
+    return [a for a in options if state.refusal(a) is None]
+
+
+#: Seconds the hint thinks unless told otherwise.
+DEFAULT_THINK = 10
+
+
+def budgeted_hint(game: Game, position, budget_seconds: float, *, progress=None):
+    """The hint from *position*, the planner stopped once *budget_seconds* have passed
+    (:class:`~zoobook.progress.Interrupted` then). The planner checks the clock between its
+    top-level options, so the stop comes at the first check after the budget.
+    """
+    stop_at = time.monotonic() + budget_seconds
+
+    def report(done: int, total: int, message: str):
+        if progress is not None:
+            progress(done, total, message)
+        return time.monotonic() < stop_at
+
+    try:
+        return hint(game, position, progress=report)
+    except SearchBudgetExceeded as exc:
+        raise Interrupted(str(exc)) from None
 
 
 def state_hexes(state: GameState) -> set:
@@ -148,6 +195,9 @@ class GamePlayer(widgets.VBox):
         self.board_lay_button.on_click(lambda _: self.lay_clicked())
         self.board_clear_button.on_click(lambda _: self.clear_clicks())
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
+        # a full map (about a hundred hexes) is too big to plan to the end: the hint thinks this long
+        self.think = widgets.BoundedIntText(value=DEFAULT_THINK, min=1, max=600, description="think (s)",
+                                            layout=widgets.Layout(width="10em"))
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Planning",
                                             layout=widgets.Layout(visibility="hidden"))
         self.message = widgets.HTML()
@@ -161,7 +211,7 @@ class GamePlayer(widgets.VBox):
                                                             self.board_path])])
         super().__init__([self.phase_label, widgets.HBox([self.picture, self.status]),
                           widgets.HBox([self.actions, self.apply_button]), build_row, board_row,
-                          widgets.HBox([self.hint_button, self.progress]), self.message,
+                          widgets.HBox([self.hint_button, self.think, self.progress]), self.message,
                           self.advice, self.log_view])
         self.refresh()
 
@@ -212,7 +262,8 @@ class GamePlayer(widgets.VBox):
         self.board_path.value = ""
 
     def ask_hint(self) -> None:
-        """Run the planner from here, with a progress bar, and show its advice."""
+        """Run the planner from here for at most the seconds in the *think* box, with a progress
+        bar, and show its advice."""
         self.progress.layout.visibility = "visible"
 
         def report(done: int, total: int, message: str) -> None:
@@ -220,10 +271,12 @@ class GamePlayer(widgets.VBox):
             self.progress.value = done
             self.progress.description = message[:20]
 
+        budget = self.think.value
         try:
-            advice = hint(self.state.game, self.state.position, progress=report)
+            advice = budgeted_hint(self.state.game, self.state.position, budget, progress=report)
         except Interrupted as exc:
-            self.advice.value = f"<div class='zoobook-hint'>Planning stopped: {html.escape(str(exc))}</div>"
+            self.advice.value = (f"<div class='zoobook-hint'>No plan found within {budget} s "
+                                 f"({html.escape(str(exc))}): think longer.</div>")
             return
         finally:
             self.progress.layout.visibility = "hidden"
@@ -247,20 +300,16 @@ class GamePlayer(widgets.VBox):
         self.phase_label.value = (f"<b>Turn {pos.turn} of {game.turns}</b>: "
                                   f"{'game over' if pos.phase == 'over' else pos.phase + ' phase'}")
         self.status.value = status_html(self.state)
-        legal = self.state.legal_actions()
-        if pos.phase == "build":
-            hexmap = game.rules.goods.hexmap(pos.board)
-            # every legal path would crowd the list: it offers the one-tile lays, and the Lay box
-            # and the hex buttons take whole paths
-            legal = [a for a in legal if not isinstance(a, LayTrack)] + \
-                    [a for a in legal if isinstance(a, LayTrack) and _tiles(hexmap, a) == 1]
-        self.actions.options = [(action_label(a), a) for a in legal]
+        self.actions.options = [(action_label(a), a) for a in menu_actions(self.state)]
         self.track.disabled = self.lay_button.disabled = pos.phase != "build"
         self.board.disabled = self.board_lay_button.disabled = pos.phase != "build"
         self.board.relabel()
         self.hint_button.disabled = pos.phase == "over"
         lines = self.state.log[-14:]
         self.log_view.value = ("<pre class='zoobook-log'>" + html.escape("\n".join(lines)) + "</pre>")
-        if self.draw:
+        # the picture changes only with the board (track, goods) and the owners of its track
+        drawn = getattr(self, "_drawn", (None, None))
+        if self.draw and (drawn[0] is not pos.board or drawn[1] != pos.unowned):
             fig, _ = draw_game(self.state)
             self.picture.value = figure_html(fig, alt="the map")
+            self._drawn = (pos.board, pos.unowned)
