@@ -87,8 +87,11 @@ class HexButtonBoard(widgets.VBox):
                 if gap > 0:
                     row.append(widgets.Box(layout=widgets.Layout(width=f"{gap * width}em",
                                                                  min_width=f"{gap * width}em")))
+                # filled buttons get a thin edge, so that neighbours of one colour stay apart
+                edge = "1px solid #d0c8b0" if colour is not None else None
                 button = widgets.Button(tooltip=f"{q},{r}", layout=widgets.Layout(
-                    width=f"{width}em", min_width=f"{width}em", height="2.4em", margin="0", padding="0"))
+                    width=f"{width}em", min_width=f"{width}em", height="2.4em", margin="0", padding="0",
+                    border=edge))
                 button.on_click(lambda _, h=(q, r): self.clicked(h))
                 self.buttons[(q, r)] = button
                 row.append(button)

@@ -91,7 +91,7 @@ class MapEditor(widgets.VBox):
                  draw: bool = True) -> None:
         self.draft = draft or DraftMap.blank(map, columns, rows)
         self.undo_stack: list[DraftMap] = []
-        self.brush = widgets.ToggleButtons(description="Brush", style={"button_width": "6em"})
+        self.brush = widgets.ToggleButtons(description="Brush", style={"button_width": "7.5em"})
         self.name = widgets.Text(description="City name", placeholder="(numbered if empty)",
                                  layout=widgets.Layout(width="20em"))
         self.danger = widgets.BoundedIntText(value=1, min=1, max=6, description="Danger",
