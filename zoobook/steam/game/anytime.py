@@ -249,10 +249,14 @@ class _Scorer:
             ruins = board.ruins()
             comps = {frozenset(nx.node_connected_component(graph, r)) for r in ruins}
             value -= 12 * (len(comps) - 1)
+            # cubes with no city of their colour to go to (black before any Urbanization)
+            colours = {c.colour for c in board.cities}
+            value -= 15 * sum(1 for c in board.cities for cube in c.cubes if cube not in colours)
         value += 2 * level
         eco = pos.economy
-        value += 0.6 * min(eco.cash, 25) + 1.5 * min(eco.income, 20) - 1.0 * eco.shares
-        value += 1.0 * len(hexmap.incomplete_links()) * 0  # stubs are neutral
+        # money for the turns to come: cash and three turns of income less expenses
+        ahead = eco.cash + 3 * (eco.income - eco.expenses)
+        value += 0.8 * min(ahead, 40) + (0.8 * ahead if ahead < 0 else 0)
         return value
 
 
@@ -557,19 +561,18 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
         if bound_turn <= game.turns:
             width = 1
             while True:
-                _beam(game, pos, width, 1 if width < 2 else 2 if width < 8 else 3, clock, best, scorer, on_plan)
+                _beam(game, pos, width, 1 if width < 2 else 2 if width < 8 else 3, clock, best,
+                      scorer, on_plan)
                 stats["beams"] += 1
-                if best.end is not None and best.end.outcome.turns <= bound_turn:
-                    break
                 if use_exact:
+                    # a small map: the exact planner settles turns, score and cash at once
                     bound_turn, bound_reason = _refute(game, pos, bound_turn, bound_reason, best,
                                                        clock, history, on_plan)
-                    if best.end is not None and best.end.outcome.turns <= bound_turn:
-                        break
-                    if bound_turn > game.turns:
-                        break
+                    break
+                if best.end is not None and best.end.outcome.turns <= bound_turn:
+                    break
                 width *= 2
-                if width > 64:
+                if width > 256:
                     break
     except (Interrupted, KeyboardInterrupt):
         interrupted = True
@@ -590,7 +593,8 @@ def _refute(game, pos, bound_turn, bound_reason, best, clock, history, on_plan):
     found = exact_plan(game, pos, progress=ticking, deadline=last)
     if found.cleared:
         end = _play(game, pos, found.actions)
-        on_plan(tuple(found.actions), end)
+        if best.end is None or end.outcome.rank <= best.end.outcome.rank:
+            best.actions, best.end = tuple(found.actions), end
         history.append(Improvement(clock.elapsed, found.turns, found.turns, "exact planner"))
         return found.turns, (f"the exact planner found no plan clearing by turn {found.turns - 1}"
                              if found.turns > bound_turn else bound_reason)

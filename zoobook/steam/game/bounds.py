@@ -31,11 +31,9 @@ Bound(turn=10, reason='20 cubes still on the map need 20 deliveries, one per mov
 
 from __future__ import annotations
 
-import heapq
 import math
 from dataclasses import dataclass
 
-from zoobook.hexgrid import neighbours
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
 from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position
 
@@ -133,90 +131,92 @@ def _tiles_per_turn(game: Game) -> int:
 
 def _cheapest_tile(game: Game) -> int:
     rules = game.rules
-    prices = {t for t in game.land.values()} or {"plain"}
-    return min(rules.tile_price(t, card) for card in (*rules.cards, rules.card(None)) for t in prices)
+    terrains = set(game.land.values()) or {"plain"}
+    return min(rules.tile_price(t, card) for card in (*rules.cards, rules.card(None)) for t in terrains)
 
 
-def _free_land(game: Game, pos: Position) -> set:
-    hexmap = game.rules.goods.hexmap(pos.board)
-    return {h for h in game.land if hexmap.track_at(h) is None}
-
-
-def _tiles_from(game: Game, pos: Position, start_hexes, free: set, goal) -> int | None:
-    """The fewest new tiles of a track from one of *start_hexes* (nodes or ends of incomplete
-    track, cost 0) over free land to a node for which ``goal(node)`` is true; None if none."""
-    hexmap = game.rules.goods.hexmap(pos.board)
-    best = None
-    frontier = [(0, h) for h in start_hexes]
-    seen: dict = {}
-    heapq.heapify(frontier)
-    while frontier:
-        d, h = heapq.heappop(frontier)
-        if seen.get(h, 10 ** 9) <= d:
-            continue
-        seen[h] = d
-        if best is not None and d >= best:
-            break
-        for n in neighbours(h):
-            node = hexmap.node_at(n)
-            if node is not None:
-                if d >= 1 and goal(node, h):
-                    best = d if best is None else min(best, d)
-                continue
-            if n in free and d + 1 < seen.get(n, 10 ** 9):
-                heapq.heappush(frontier, (d + 1, n))
-    return best
+_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
 def _area_tiles(game: Game, pos: Position) -> tuple[int, int]:
-    """Zoo: (tiles, areas) -- the unfed areas with no complete link, and the fewest tiles any
-    set of new links giving each one a link can have (half the sum of each one's cheapest link:
-    a link serves at most its two ends)."""
+    """Zoo: (tiles, areas): the unfed areas with no complete link, and a lower bound on the new
+    tiles of any set of links giving each of them one (see :func:`track_bound`)."""
     zoo = pos.board
     hexmap = zoo.hexmap
     graph = hexmap.link_graph()
-    free = _free_land(game, pos)
-    stub_ends = {}
-    for link in hexmap.incomplete_links():
-        stub_ends.setdefault(link.start, []).append(link.hexes[-1])
+    nodes = {tuple(n.hex): n.name for n in hexmap.nodes}
+    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
+    free = {tuple(h) for h in game.land} - used
+    stub_ends = {tuple(link.hexes[-1]) for link in hexmap.incomplete_links()}
+    stub_starts = {link.start for link in hexmap.incomplete_links()}
     total, count = 0, 0
     for area in zoo.areas:
         if area.fed or graph.degree(area.name) > 0:
             continue
         count += 1
-        starts = [area.hex]
-        # an incomplete track from this area already holds some tiles of its link
-        near = [h for h in stub_ends.get(area.name, [])]
-        cost = _tiles_from(game, pos, starts, free, lambda node, last: node.name != area.name)
-        # a stub may also be extended; a stub ending next to an area is one tile at least
-        for end in near:
-            more = _tiles_from(game, pos, [end], free, lambda node, last: node.name != area.name)
-            if more is not None:
-                cost = more if cost is None else min(cost, more)
-            cost = 0 if cost is None else cost
-        # track of other tracks ending next to this area may finish into it with one tile or none:
-        for link in hexmap.incomplete_links():
-            if area.hex in neighbours(link.hexes[-1]) and link.start != area.name:
-                cost = 0
+        if area.name in stub_starts:
+            total += 1
+            continue
+        cost = _fewest_new_tiles(tuple(area.hex), area.name, nodes, free, stub_ends)
         if cost is None:
             return IMPOSSIBLE, count
         total += cost
     return math.ceil(total / 2), count
 
 
-def track_bound(game: Game, pos: Position) -> Bound:
-    """The tiles the goods still need, laid at the most tiles a build allows.
+def _fewest_new_tiles(start, name, nodes, free, stub_ends) -> int | None:
+    """Breadth first from a node over free land: the fewest new tiles (at least 1) of a track
+    from it that ends on another node or reaches the end of an incomplete track."""
+    frontier, seen, depth = [start], {start}, 0
+    while frontier:
+        nxt = []
+        for q, r in frontier:
+            for dq, dr in _STEPS:
+                n = (q + dq, r + dr)
+                if depth >= 1 and ((n in nodes and nodes[n] != name) or n in stub_ends):
+                    return depth
+                if n not in seen and n in free:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier, depth = nxt, depth + 1
+    return None
 
-    Admissible: on the Zoo map food reaches an area only along a complete link ending there
-    (S2, S3, S5: the teleport ends at an exit, never in an area), so every unfed area with no
-    link needs a new one; a new link to that area has at least as many new tiles as its cheapest
-    possible link (shortest path over free land, or from a stub's end), and one link serves at
-    most its two ends, so half the sum is a lower bound on the tiles. A build lays at most the
-    largest tile limit of any action, plus the bonus tiles in hand and one more per later turn
-    (S7: at most one bonus tile a turn). Easter Island: see :func:`connection_bound`.
+
+def _tiles_to_turn(game: Game, pos: Position, tiles: int, what: str) -> Bound:
+    """The first turn by whose build *tiles* new tiles can be down: the current build's room,
+    then the largest tile limit each turn, plus the tiles in hand and (Zoo, S7) one bonus
+    tile per turn-end at most."""
+    if tiles <= 0:
+        return Bound(pos.turn, what)
+    per_turn = _tiles_per_turn(game)
+    bonus = game.rules.exit_bonus
+    if pos.phase in (SHARES, ACTION):
+        turn, laid = pos.turn, per_turn + pos.hand
+    elif pos.phase == BUILD:
+        turn, laid = pos.turn, max(0, per_turn - pos.tiles_laid) + pos.hand
+    else:
+        turn, laid = pos.turn + 1, per_turn + pos.hand + bonus
+    while laid < tiles:
+        turn += 1
+        laid += per_turn + bonus
+    extra = " plus one bonus tile a turn (S7)" if bonus else ""
+    return Bound(turn, f"{what}, and a build lays at most {per_turn} tiles{extra}")
+
+
+def track_bound(game: Game, pos: Position) -> Bound:
+    """Zoo: every unfed area without a link needs one; those links need tiles, laid at the tile rate.
+
+    Admissible: food reaches an area only along a complete link ending there (S2, S3; the
+    teleport of S5 ends at an exit, never in an area). Give each unfed area ``a`` with no link
+    the value ``c(a)``: 1 if an incomplete track starts at it, else the fewest free-land hexes
+    of a track from it to another node or to the end of an incomplete track (at least 1: a lay
+    puts down a tile). A new link ending at ``a`` has at least ``c(a)`` new tiles (its new
+    tiles run from ``a`` to its other end or to the stub it extends), and a link has two ends,
+    so the new tiles are at least half the sum of ``c``. A build counts at most the largest
+    tile limit (4, Engineer), and the hand gains at most one bonus tile a turn (S7).
     """
     if game.rules.name != "zoo":
-        return Bound(pos.turn, "the track bound of Easter Island is the connection bound")
+        return Bound(pos.turn, "Easter Island's track is bounded by the connection bound")
     tiles, areas = _area_tiles(game, pos)
     if tiles >= IMPOSSIBLE:
         return Bound(IMPOSSIBLE, "some unfed area can never get a link: no free land reaches it")
@@ -225,156 +225,94 @@ def track_bound(game: Game, pos: Position) -> Bound:
                           f"{tiles} new tile{'s' if tiles != 1 else ''} at least")
 
 
-def _tiles_to_turn(game: Game, pos: Position, tiles: int, what: str, *, engineer_every: int = 1) -> Bound:
-    """The first turn by whose build *tiles* tiles can be down (the tile rate of *game*)."""
-    if tiles <= 0:
-        return Bound(pos.turn, what)
-    per_turn = _tiles_per_turn(game)
-    bonus = game.rules.exit_bonus
-    turn = pos.turn if _builds_left_now(pos) else pos.turn + 1
-    laid_now = 0 if pos.phase in (SHARES, ACTION) else max(0, per_turn - pos.tiles_laid)
-    hand = pos.hand
-    laid = 0
-    first = True
-    while True:
-        if first and pos.phase == BUILD:
-            laid += laid_now + hand
-        else:
-            laid += per_turn + (hand if first else 0)
-        if bonus:
-            hand = bonus  # a later build may use the bonus tile of the turn before
-        first = False
-        if laid >= tiles:
-            break
-        turn += 1
-        if turn > IMPOSSIBLE:
-            break
-        if not first and bonus:
-            laid += 0
-    return Bound(turn, f"{what}, and a build lays at most {per_turn} tile{'s' if per_turn != 1 else ''}"
-                       + (" plus a bonus tile" if bonus else "") + " (S8, S9)")
-
-
-def _easter_tiles(game: Game, pos: Position) -> tuple[int, int]:
-    """Easter Island: (tiles, cost) of the cheapest network of new links joining the ruins,
-    where a link may also use a city or town already joined (exact, cached per board)."""
-    from zoobook.steam.easter.connect import cheapest_network
-    from zoobook.steam.easter.island import TRACK_COST
-
-    island = pos.board
-    cached = _CONNECT.get(id(island))
-    if cached is not None and cached[0] is island:
-        return cached[1]
-    hexmap = island.hexmap
-    graph = island.link_graph()
-    ruins = island.ruins()
-    # contract every joined group of nodes into one: a new network needs one link per
-    # component left to join; the relaxation forgets which hexes the existing track holds
-    # beyond the free land.
-    free = _free_land(game, pos)
-    costs = {h: TRACK_COST.get(game.land[h], 3) for h in free}
-    components = []
-    seen = set()
-    for ruin in ruins:
-        if ruin in seen:
-            continue
-        import networkx as nx
-        comp = nx.node_connected_component(graph, ruin) if graph.degree(ruin) else {ruin}
-        seen |= comp
-        components.append(comp)
-    if len(components) <= 1:
-        result = (0, 0)
-    else:
-        # every node of a component may serve as that component's terminal: give the
-        # component one representative name for all its hexes
-        cities = {}
-        terminals = []
-        for i, comp in enumerate(components):
-            name = f"group {i}"
-            terminals.append(name)
-            for node in comp:
-                cities[hexmap.node(node).hex] = name
-        for node in hexmap.nodes:
-            if node.hex not in cities:
-                cities[node.hex] = node.name
-        # stubs: an incomplete track's end is land the relaxation may start from for free
-        tiles = _min_tiles_network(costs, cities, terminals)
-        result = tiles
-    _CONNECT[id(island)] = (island, result)
-    return result
-
-
 _CONNECT: dict = {}
 
 
-def _min_tiles_network(costs, cities, terminals) -> tuple[int, int]:
-    """(tiles, cost) of the cheapest network of *terminals* where every tile costs 1 (fewest
-    tiles) -- a Steiner tree over the city graph, whose value never exceeds the tiles of any
-    real network; and the cost with real prices."""
-    from zoobook.steam.easter.connect import cheapest_network
+def _easter_tiles(game: Game, pos: Position) -> tuple[int, int]:
+    """Easter Island: (tiles, cost) lower bounds for the new track that joins the ruins.
 
-    ones = {h: 1 for h in costs}
-    names = _group_names(cities)
-    tiles = cheapest_network(ones, names, terminals).lower_bound
-    cost = cheapest_network(costs, names, terminals).lower_bound
-    return int(tiles), int(cost)
+    With no track on the board: the exact fewest-tiles network of
+    :func:`~zoobook.steam.easter.connect.cheapest_network` (every hex priced 1) and its exact
+    cheapest cost. With track: one tile per group of joined ruins left to join (a link joins two
+    groups at most and has a tile), and that many cheapest tiles.
+    """
+    import networkx as nx
 
+    island = pos.board
+    hexmap = island.hexmap
+    ruins = island.ruins()
+    if not hexmap.tracks:
+        key = (id(game), frozenset(island.node_names().items()), frozenset(ruins))
+        if key not in _CONNECT:
+            from zoobook.steam.easter.connect import cheapest_network
+            from zoobook.steam.easter.island import TRACK_COST
 
-def _group_names(cities):
-    """Hex -> name, where several hexes may share a name (a joined group)."""
-    return dict(cities)
+            land = {h: TRACK_COST.get(t, 3) for h, t in game.land.items()}
+            names = island.node_names()
+            tiles = cheapest_network({h: 1 for h in land}, names, ruins).lower_bound
+            cost = cheapest_network(land, names, ruins).lower_bound
+            _CONNECT[key] = (int(tiles), int(cost))
+        return _CONNECT[key]
+    graph = island.link_graph()
+    groups = {frozenset(nx.node_connected_component(graph, r)) for r in ruins}
+    left = len(groups) - 1
+    return left, left * _cheapest_tile(game)
 
 
 def connection_bound(game: Game, pos: Position) -> Bound:
     """Easter Island: the ruins must be joined; the fewest tiles of such a network, at the tile rate.
 
-    Admissible: the first clear condition joins every ruin by complete links (seed; S9). Any
-    network doing so, together with the links already built, contains new links joining the
-    groups of ruins already joined; its new tiles are at least those of the fewest-tiles Steiner
-    tree of those groups over the free land (the exact cheapest network of
-    :mod:`zoobook.steam.easter.connect`, every tile priced 1, whose lower bound is proven). A build
-    lays at most 4 tiles (Engineer), 3 otherwise (S9).
+    Admissible: the first clear condition joins every ruin by complete links (seed; S9). On an
+    empty board any such network has at least the tiles of the fewest-tiles network joining the
+    ruins, which :mod:`zoobook.steam.easter.connect` finds exactly (its proven lower bound, every
+    hex priced 1; towns and other cities may be junctions, as in the real game). With track on
+    the board, each group of joined ruins left to join needs a link, and a link has a tile and
+    joins two groups. A build lays at most 4 tiles (Engineer), 3 otherwise (S9).
     """
     if game.rules.name != "easter":
         return Bound(pos.turn, "only Easter Island asks for the ruins to be joined")
-    tiles, cost = _easter_tiles(game, pos)
+    tiles, _ = _easter_tiles(game, pos)
     if tiles <= 0:
         return Bound(pos.turn, "the ruins are joined already")
-    return _tiles_to_turn(game, pos, tiles, f"joining the ruins needs {tiles} more tiles at least")
+    return _tiles_to_turn(game, pos, tiles, f"joining the ruins needs {tiles} new tiles at least")
 
 
 def money_bound(game: Game, pos: Position) -> Bound:
-    """The tiles the goods need must be paid for by the turn they are laid.
+    """The tiles the goods need must be paid for by the build that lays the last of them.
 
-    Admissible: every tile costs at least the cheapest price of the map (S8, S9). By the end of
-    the build of turn ``t`` the player can have paid at most: the cash now, $5 for every share
-    still unissued (S11), and the income of every turn-end before it, where income grows by at
-    most the links of two shipments a turn (each at most 6 links, the highest level) and no
-    expense or reduction is subtracted (a relaxation: they only lower it).
+    Admissible: the new tiles needed (:func:`track_bound`, :func:`connection_bound`) cost at
+    least the cheapest price of the map each (S8, S9; the exact cheapest network's price on an
+    empty Easter Island). By the build of turn ``t`` the player can have at most: the cash now,
+    $5 for every share still unissued (S11), the largest cash bonus of an action once a turn
+    (Rapa Nui's $5), and the income of every turn-end before, where income grows by at most the
+    links of two shipments a turn (6 each, the highest level) and no expense is taken off (a
+    relaxation: expenses, income reduction and the $8 of Easter Island's actions only lower it).
     """
     if game.rules.name == "zoo":
         tiles, _ = _area_tiles(game, pos)
+        need = tiles * _cheapest_tile(game)
     else:
-        tiles, _ = _easter_tiles(game, pos)
+        tiles, need = _easter_tiles(game, pos)
     if tiles <= 0 or tiles >= IMPOSSIBLE:
-        return Bound(pos.turn, "no track is needed, or the track bound says it all")
-    price = _cheapest_tile(game)
-    need = tiles * price
+        return Bound(pos.turn, "no new track is needed, or the track bound says it all")
+    rules = game.rules
+    bonus = max([card.cash_bonus for card in rules.cards] + [0])
     eco = pos.economy
     money = eco.cash + SHARE_PRICE * (MAX_SHARES - eco.shares)
+    money += bonus if pos.phase in (SHARES, ACTION) else 0
     income = eco.income
     turn = pos.turn if _builds_left_now(pos) else pos.turn + 1
     if turn > pos.turn:
-        money += income
+        money += income + bonus
         income += 2 * MAX_LEVEL
     while money < need:
-        money += income
+        money += income + bonus
         income += 2 * MAX_LEVEL
         turn += 1
-        if turn > pos.turn + 100:
-            return Bound(IMPOSSIBLE, f"{tiles} tiles at ${price} cost ${need}, more than any plan can raise")
-    return Bound(turn, f"{tiles} tiles at ${price} at least cost ${need}: cash, every share left "
-                       f"and the best income reach it in turn {turn} at the earliest")
+        if turn > pos.turn + 1000:
+            return Bound(IMPOSSIBLE, f"the track needed costs ${need}, more than any plan can raise")
+    return Bound(turn, f"the track needed costs ${need} at least; cash, every share left and the "
+                       f"best income reach it in turn {turn} at the earliest")
 
 
 def first_delivery_bound(game: Game, pos: Position) -> Bound:
