@@ -165,6 +165,69 @@ def _paths_from(nodes: dict, free: set, start, origin_name: str | None, most: in
 
 
 _LAYS: dict = {}
+_TARGETS: dict = {}
+
+
+def _targets(game: Game) -> tuple[tuple, ...]:
+    """Easter Island: the links of the exact cheapest network joining the ruins on the start's
+    free land (:func:`~zoobook.steam.easter.connect.cheapest_network`), each as its hexes from
+    city to city; the plan search steers its track along them. Other maps: none."""
+    if game.rules.name != "easter":
+        return ()
+    hit = _TARGETS.get(id(game))
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    from zoobook.steam.easter.connect import cheapest_network
+    from zoobook.steam.easter.island import TRACK_COST
+
+    island = game.start.board
+    hexmap = island.hexmap
+    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
+    costs = {h: TRACK_COST.get(t, 3) for h, t in game.land.items() if tuple(h) not in used}
+    try:
+        network = cheapest_network(costs, island.node_names(), island.ruins(), max_relaxations=2000)
+        links = tuple(tuple(tuple(h) for h in link.hexes) for link in network.links)
+    except Exception:  # no network or a budget exceeded: plan without targets
+        links = ()
+    _TARGETS[id(game)] = (game, links)
+    return links
+
+
+def _target_lays(game: Game, pos: Position, room: int) -> list[LayTrack]:
+    """Lays along the target links not built yet: the whole link when it fits, else its first
+    tiles from either end, or the continuation of a stub laid along it."""
+    hexmap = game.rules.goods.hexmap(pos.board)
+    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
+    ends = {tuple(link.hexes[-1]): link for link in hexmap.incomplete_links()}
+    take = room + pos.hand
+    out = []
+    for link in _targets(game):
+        inner = link[1:-1]
+        for hexes in (link, link[::-1]):
+            track = hexes[1:-1]
+            laid = 0
+            while laid < len(track) and track[laid] in used:
+                laid += 1
+            if laid == len(track) and laid:
+                break  # built
+            rest = track[laid:]
+            if any(h in used for h in rest):
+                continue
+            if laid:
+                if track[laid - 1] not in ends:
+                    continue
+                start = (track[laid - 1],)
+            else:
+                start = (hexes[0],)
+            if take <= 0:
+                continue
+            if len(rest) <= take:
+                lay = LayTrack(start + rest + (hexes[-1],), hand=min(pos.hand, len(rest)))
+            else:
+                lay = LayTrack(start + rest[:take], hand=min(pos.hand, take))
+            out.append(lay)
+        del inner
+    return out
 
 
 def _candidate_lays(game: Game, pos: Position, room: int, reach: int = 7) -> list[LayTrack]:
@@ -205,6 +268,11 @@ def _candidate_lays(game: Game, pos: Position, room: int, reach: int = 7) -> lis
             marker = frozenset(lay.hexes)
             if marker in seen:
                 continue
+            seen.add(marker)
+            out.append(lay)
+    for lay in _target_lays(game, pos, room):
+        marker = frozenset(lay.hexes)
+        if marker not in seen:
             seen.add(marker)
             out.append(lay)
     if len(_LAYS) > 5000:
@@ -248,15 +316,19 @@ class _Scorer:
             import networkx as nx
             ruins = board.ruins()
             comps = {frozenset(nx.node_connected_component(graph, r)) for r in ruins}
-            value -= 12 * (len(comps) - 1)
+            value -= 45 * (len(comps) - 1)
             # cubes with no city of their colour to go to (black before any Urbanization)
             colours = {c.colour for c in board.cities}
             value -= 15 * sum(1 for c in board.cities for cube in c.cubes if cube not in colours)
         value += 2 * level
         eco = pos.economy
-        # money for the turns to come: cash and three turns of income less expenses
+        # money for the turns to come: cash and three turns of income less expenses, and how
+        # many of the turns left the player survives if nothing more is earned (bankruptcy ends
+        # the game, S11)
         ahead = eco.cash + 3 * (eco.income - eco.expenses)
         value += 0.8 * min(ahead, 40) + (0.8 * ahead if ahead < 0 else 0)
+        short = self.game.turns - pos.turn + 1 - _survives(eco, self.game.turns - pos.turn + 1)
+        value -= 60.0 * short
         return value
 
 
@@ -270,6 +342,8 @@ def _link_value(game: Game, pos: Position, lay: LayTrack, graph, comps: dict) ->
         first = hexmap.node(hexmap.links()[index].start) if index is not None else None
     tiles = len(lay.hexes) - 1 - (last is not None)
     value = -2.0 * tiles
+    on_target = _on_target(game, lay)
+    value += 6.0 * on_target
     if last is None:
         return value - 4.0  # first tiles of a long link: worth less than a link now
     names = [n.name for n in (first, last) if n is not None]
@@ -297,6 +371,28 @@ def _link_value(game: Game, pos: Position, lay: LayTrack, graph, comps: dict) ->
         if ca is not None and ca.cubes and cb is not None and cb.colour == ca.cubes[-1]:
             value += 8
     return value
+
+
+def _survives(eco, turns: int) -> int:
+    """Turns the player gets through, earning nothing more, issuing shares only to pay expenses."""
+    from zoobook.steam.game.economy import SHARE_PRICE, end_of_turn_money
+
+    for done in range(turns):
+        while eco.cash + eco.income < eco.expenses and eco.shares < MAX_SHARES:
+            eco = eco.issue(1)
+        eco, _ = end_of_turn_money(eco)
+        if eco.income < 0:
+            return done
+    return turns
+
+
+def _on_target(game: Game, lay: LayTrack) -> int:
+    """How many new tiles of *lay* lie on a target link (Easter Island's cheapest network)."""
+    targets = _targets(game)
+    if not targets:
+        return 0
+    hexes = {tuple(h) for link in targets for h in link[1:-1]}
+    return sum(1 for h in lay.hexes[1:] if tuple(h) in hexes)
 
 
 def _builds(game: Game, pos: Position, scorer: _Scorer, branch: int,
