@@ -7,7 +7,8 @@ import pytest
 
 from zoobook.puzzles.loading import load_puzzle, parse_puzzle
 from zoobook.steam.game.actions import LayTrack
-from zoobook.widgets import steam_game
+from zoobook.steam.game import anytime
+from zoobook.steam.game.maps import full_setup
 from zoobook.widgets.steam_game import GamePlayer, action_label, budgeted_hint, menu_actions, status_html
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,12 +163,20 @@ def test_the_action_list_is_the_legal_actions_with_one_tile_lays_in_every_phase(
 
 def test_the_hint_stops_when_its_budget_is_spent_and_says_so(monkeypatch):
     view = player("easter-game-warm-up", "steam-easter-game")
-    clock = iter(range(0, 10 ** 6, 100))  # every look at the clock: 100 s later
-    monkeypatch.setattr(steam_game.time, "monotonic", lambda: next(clock))
+    clock = iter(range(0, 10 ** 6, 100))  # every look at the planner's clock: 100 s later
+    monkeypatch.setattr(anytime.time, "perf_counter", lambda: next(clock))
     view.think.value = 5
     view.hint_button.click()
     assert "No plan found within 5 s" in view.advice.value and "think longer" in view.advice.value
-    assert view.progress.layout.visibility == "hidden"
-    monkeypatch.undo()
-    advice = budgeted_hint(view.state.game, view.state.position, 60)
-    assert advice.plan.turns == 1
+    assert "No plan clears the map before turn 1" in view.advice.value  # the bound, proven at once
+    assert view.last_hint.action is None and view.progress.layout.visibility == "hidden"
+
+
+def test_the_hint_on_a_full_map_gives_an_action_the_engine_takes_and_the_bound():
+    """A hundred hexes: the anytime planner's first action, legal here, and the gap it leaves."""
+    view = GamePlayer(full_setup("easter", "normal"), draw=False)
+    advice = budgeted_hint(view.state.game, view.state.position, 3)
+    assert advice.plan.lower_bound >= 1 and "No plan clears the map before turn" in " ".join(advice.reasons)
+    if advice.action is not None:  # a plan was found in the budget: its first action is legal now
+        assert view.state.refusal(advice.action) is None
+        assert advice.plan.turns >= advice.plan.lower_bound

@@ -4,11 +4,13 @@
 income, locomotive and the clear conditions, a list of the legal actions of the current
 phase (the shipments come from the map's shipment solver), a box to lay track hex by hex
 and the same hexes as a clickable board (:class:`~zoobook.widgets.hexbuttons.HexButtonBoard`),
-the log, and a Hint button that runs the planner with a progress bar for at most the seconds
-in its *think* box. Refused actions show the rule that forbids them and change nothing. No
-rules live here. On a full map (about a hundred hexes) a click answers in a fraction of a
-second: the build phase's list holds the one-tile lays (checked one by one, not every legal
-path listed), and the map is redrawn only when the board changes.
+the log, and a Hint button that runs the anytime planner with a progress bar for the seconds
+in its *think* box and shows the best next action with the proven bound. Refused actions show
+the rule that forbids them and change nothing. No rules live here.
+
+On a full map (about a hundred hexes) a click answers in a fraction of a second: the build
+phase's list holds the one-tile lays (checked one by one, not every legal path listed), and
+the map is redrawn only when the board changes.
 
 >>> from zoobook.steam.zoo.model import Area, ZooMap
 >>> from zoobook.steam.game import Game
@@ -33,21 +35,21 @@ from __future__ import annotations
 
 import html
 import re
-import time
+from dataclasses import dataclass
 
 import ipywidgets as widgets
 
 from zoobook.hexgrid import neighbours
-from zoobook.steam.game.actions import EndBuild, IssueShares, LayTrack, Urbanize
-from zoobook.steam.game.hint import hint
-from zoobook.progress import Interrupted, SearchBudgetExceeded
+from zoobook.steam.game.actions import Action, EndBuild, IssueShares, LayTrack, Urbanize
+from zoobook.steam.game.anytime import AnytimePlan, plan_anytime
+from zoobook.progress import quiet
 from zoobook.errors import IllegalAction
 from zoobook.steam.game.state import BUILD, Game, GameState, lay_starts
 from zoobook.widgets.common import figure_html
 from zoobook.widgets.hexbuttons import HexButtonBoard
 
 __all__ = ["GamePlayer", "status_html", "action_label", "draw_game", "hex_label", "menu_actions",
-           "budgeted_hint", "DEFAULT_THINK"]
+           "budgeted_hint", "Advice", "DEFAULT_THINK"]
 
 
 def action_label(action) -> str:
@@ -143,22 +145,47 @@ def menu_actions(state: GameState) -> list:
 DEFAULT_THINK = 10
 
 
-def budgeted_hint(game: Game, position, budget_seconds: float, *, progress=None):
-    """The hint from *position*, the planner stopped once *budget_seconds* have passed
-    (:class:`~zoobook.progress.Interrupted` then). The planner checks the clock between its
-    top-level options, so the stop comes at the first check after the budget.
+@dataclass(frozen=True)
+class Advice:
+    """The hint: the first action of the best plan found (None: no plan found in time), that
+    plan (an :class:`~zoobook.steam.game.anytime.AnytimePlan`: turns, bound, gap, steps) and
+    the reasons in words."""
+
+    action: Action | None
+    plan: AnytimePlan
+    reasons: tuple[str, ...]
+
+    def text(self) -> str:
+        head = f"Best next action: {self.action}" if self.action else "No plan found in time."
+        return "\n".join([head] + [f"  - {r}" for r in self.reasons])
+
+
+def budgeted_hint(game: Game, position, budget_seconds: float, *, progress=quiet) -> Advice:
+    """The best next action from *position* found within *budget_seconds*: the first action of
+    the anytime planner's best plan (:func:`~zoobook.steam.game.anytime.plan_anytime`), with
+    the proven bound, so the player knows whether better is possible.
+
+    >>> from zoobook.steam.zoo.model import Area, ZooMap
+    >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
+    >>> advice = budgeted_hint(Game.zoo(zoo, land=[(1, 0)], turns=3), None, 20)
+    >>> str(advice.action), advice.reasons[1]
+    ('issue 1 share', 'No plan clears the map sooner: proved optimal.')
     """
-    stop_at = time.monotonic() + budget_seconds
-
-    def report(done: int, total: int, message: str):
-        if progress is not None:
-            progress(done, total, message)
-        return time.monotonic() < stop_at
-
-    try:
-        return hint(game, position, progress=report)
-    except SearchBudgetExceeded as exc:
-        raise Interrupted(str(exc)) from None
+    found = plan_anytime(game, budget_seconds=budget_seconds, progress=progress, position=position)
+    took = f"{found.seconds:.1f} s" + (", stopped early" if found.interrupted else "")
+    if found.proved_impossible:
+        bound = f"No plan can clear the map by turn {found.limit}: {found.bound_reason}."
+    else:
+        bound = f"No plan clears the map before turn {found.lower_bound}: {found.bound_reason}."
+    if not found.cleared:
+        return Advice(None, found, (f"The search found no plan that clears the map in {took}.", bound))
+    lead = (f"It starts a plan that clears the map in turn {found.turns} with a score of {found.score} "
+            f"and ${found.cash} left (found in {took}).")
+    proof = ("No plan clears the map sooner: proved optimal." if found.proved_optimal
+             else f"{bound} The gap: {found.gap} turn{'s' if found.gap != 1 else ''}; think longer "
+                  f"to close it.")
+    steps = "The plan: " + " | ".join(s.text() for s in found.steps)
+    return Advice(found.actions[0], found, (lead, proof, steps))
 
 
 def state_hexes(state: GameState) -> set:
@@ -274,14 +301,14 @@ class GamePlayer(widgets.VBox):
         budget = self.think.value
         try:
             advice = budgeted_hint(self.state.game, self.state.position, budget, progress=report)
-        except Interrupted as exc:
-            self.advice.value = (f"<div class='zoobook-hint'>No plan found within {budget} s "
-                                 f"({html.escape(str(exc))}): think longer.</div>")
-            return
         finally:
             self.progress.layout.visibility = "hidden"
-        head = (f"Hint: <b>{html.escape(action_label(advice.action))}</b>" if advice.action
-                else "<b>No plan clears the map in time from here.</b>")
+        if advice.action:
+            head = f"Hint: <b>{html.escape(action_label(advice.action))}</b>"
+        elif advice.plan.proved_impossible:
+            head = "<b>No plan clears the map in time from here.</b>"
+        else:
+            head = f"<b>No plan found within {budget} s</b>: think longer."
         items = "".join(f"<li>{html.escape(r)}</li>" for r in advice.reasons)
         self.advice.value = f"<div class='zoobook-hint'>{head}<ul>{items}</ul></div>"
         self.last_hint = advice
