@@ -318,3 +318,18 @@ def test_the_widget_loads_a_shipped_file_and_shows_its_board():
 
 def test_cells_compare_by_value():
     assert Cell("city", "a", danger=2) == Cell("city", "a", danger=2) != Cell("city", "a", danger=3)
+
+
+def test_draw_shows_the_painted_map_once_it_is_a_game_and_load_names_a_missing_file(tmp_path):
+    editor = MapEditor(map="zoo", columns=3, rows=1)
+    editor.draw_button.click()
+    assert editor.picture.value.startswith("<i>No picture yet: a Zoo game needs at least two animal areas")
+    editor.brush.value = "city"
+    editor.board.buttons[(0, 0)].click()
+    editor.board.buttons[(2, 0)].click()
+    editor.draw_button.click()
+    assert editor.picture.value.startswith('<img alt="the painted map"')
+    before = editor.draft
+    editor.load(str(tmp_path / "nowhere.toml"))
+    assert "Not loaded" in editor.message.value and "nowhere.toml: cannot read it" in editor.message.value
+    assert editor.draft is before
