@@ -49,7 +49,8 @@ from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES
 from zoobook.steam.game.planner import TurnPlan, replay
 from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position, step
 
-__all__ = ["AnytimePlan", "plan_anytime", "turn_candidates", "Improvement"]
+__all__ = ["AnytimePlan", "plan_anytime", "turn_candidates", "Improvement", "plan_record",
+           "actions_from_record"]
 
 _RICH = 10 ** 6
 
@@ -281,12 +282,18 @@ def _candidate_lays(game: Game, pos: Position, room: int, reach: int = 7) -> lis
     return out
 
 
+_EASTER_WEIGHTS = [60.0, 1.5]
+
+
 class _Scorer:
     """How near a position is to clear: a number, higher is better (the beam's order)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.goods = game.rules.goods
+        # Easter Island's money is tight ($8 an action): a cube is worth less against cash there
+        self.per_good = 100.0 if game.rules.name == "zoo" else _EASTER_WEIGHTS[0]
+        self.money = 0.8 if game.rules.name == "zoo" else _EASTER_WEIGHTS[1]
 
     def ready(self, board, level: int) -> int:
         """Distinct goods a shipment could move now at *level* (areas it could feed, stacks it
@@ -303,7 +310,7 @@ class _Scorer:
         goods, board = self.goods, pos.board
         left = goods.goods_left(board)
         level = pos.economy.locomotive
-        value = -100.0 * left
+        value = -self.per_good * left
         ready = self.ready(board, level)
         ready_up = self.ready(board, min(MAX_LEVEL, level + 1))
         value += 18 * min(ready, 2) + 4 * min(ready, 6) + 2 * min(ready_up, 6)
@@ -326,7 +333,7 @@ class _Scorer:
         # many of the turns left the player survives if nothing more is earned (bankruptcy ends
         # the game, S11)
         ahead = eco.cash + 3 * (eco.income - eco.expenses)
-        value += 0.8 * min(ahead, 40) + (0.8 * ahead if ahead < 0 else 0)
+        value += self.money * min(ahead, 40) + (self.money * ahead if ahead < 0 else 0)
         short = self.game.turns - pos.turn + 1 - _survives(eco, self.game.turns - pos.turn + 1)
         value -= 60.0 * short
         return value
@@ -418,8 +425,13 @@ def _builds(game: Game, pos: Position, scorer: _Scorer, branch: int,
             if ranked:
                 lay, here = ranked[i]
                 actions = prefix + (lay,)
+                if game.rules.selection.price:
+                    # where money is tight (Easter Island), also the build of this one lay
+                    done = _try(game, here, EndBuild())
+                    if done is not None:
+                        out.append((actions + (EndBuild(),), done))
                 for _ in range(4):
-                    more = _ranked_lays(game, here)
+                    more = _ranked_lays(game, here, minimum=0.0)
                     if not more:
                         break
                     lay2, here = more[0]
@@ -436,7 +448,8 @@ def _builds(game: Game, pos: Position, scorer: _Scorer, branch: int,
     return out
 
 
-def _ranked_lays(game: Game, pos: Position, keep: int = 6) -> list[tuple[LayTrack, Position]]:
+def _ranked_lays(game: Game, pos: Position, keep: int = 6,
+                 minimum: float = -6.0) -> list[tuple[LayTrack, Position]]:
     """The legal lays worth most by :func:`_link_value` (only the best few are played)."""
     import networkx as nx
     rules = game.rules
@@ -451,7 +464,7 @@ def _ranked_lays(game: Game, pos: Position, keep: int = 6) -> list[tuple[LayTrac
             comps[name] = i
     valued = [(_link_value(game, pos, lay, graph, comps), lay)
               for lay in _candidate_lays(game, pos, room)]
-    valued = [(v, lay) for v, lay in valued if v > -6]
+    valued = [(v, lay) for v, lay in valued if v > minimum]
     valued.sort(key=lambda t: -t[0])
     found = []
     for _, lay in valued:
@@ -708,3 +721,43 @@ def _answer(game, pos, best, bound_turn, bound_reason, clock, interrupted, histo
     return AnytimePlan(out.turns, out.score, out.cash, steps, tuple(best.actions),
                        min(bound_turn, out.turns) if bound_turn > out.turns else bound_turn,
                        bound_reason, game.turns, clock.elapsed, interrupted, tuple(history), (), stats)
+
+
+# -- plans as data (notebooks store the plans of long runs) ------------------------------------
+
+_ACTION_TYPES = {cls.__name__: cls for cls in (IssueShares, Select, LayTrack, Urbanize, EndBuild, Ship,
+                                               RaiseLocomotive, Pass)}
+
+
+def plan_record(found: AnytimePlan) -> dict:
+    """A JSON-ready record of *found*: its claims and its actions (replay them with
+    :func:`actions_from_record` to check the claims through the engine).
+
+    >>> from zoobook.steam.game.actions import LayTrack
+    >>> actions_from_record({"actions": [{"type": "LayTrack", "hexes": [[0, 0], [1, 0]], "hand": 0}]})
+    [LayTrack(hexes=(Hex(q=0, r=0), Hex(q=1, r=0)), hand=0)]
+    """
+    def action(a):
+        fields = {k: ([list(h) for h in v] if k == "hexes" else list(v) if isinstance(v, tuple) else
+                      list(v) if k == "town" else v) for k, v in a.__dict__.items()}
+        return {"type": type(a).__name__, **fields}
+
+    return {"turns": found.turns, "score": found.score, "cash": found.cash,
+            "lower_bound": found.lower_bound, "bound_reason": found.bound_reason,
+            "seconds": round(found.seconds, 1), "proved_optimal": found.proved_optimal,
+            "actions": [action(a) for a in found.actions]}
+
+
+def actions_from_record(record: dict) -> list[Action]:
+    """The actions of a :func:`plan_record`, as the engine's action objects."""
+    out = []
+    for entry in record["actions"]:
+        entry = dict(entry)
+        cls = _ACTION_TYPES[entry.pop("type")]
+        if "hexes" in entry:
+            entry["hexes"] = tuple(tuple(h) for h in entry["hexes"])
+        for key in ("route", "steps", "town"):
+            if key in entry:
+                entry[key] = tuple(entry[key])
+        out.append(cls(**entry))
+    return out

@@ -242,7 +242,7 @@ def _easter_tiles(game: Game, pos: Position) -> tuple[int, int]:
     hexmap = island.hexmap
     ruins = island.ruins()
     if not hexmap.tracks:
-        key = (id(game), frozenset(island.node_names().items()), frozenset(ruins))
+        key = (frozenset(game.land.items()), frozenset(island.node_names().items()), frozenset(ruins))
         if key not in _CONNECT:
             from zoobook.steam.easter.connect import cheapest_network
             from zoobook.steam.easter.island import TRACK_COST

@@ -171,6 +171,8 @@ def _plan_command(subparsers) -> None:
                          help="a full set-up instead of a file: zoo, easter-easy, easter-normal, easter-hard")
     command.add_argument("--write", metavar="PATH",
                          help="write the set-up (or the file's game) as a puzzle file, with no [answer]")
+    command.add_argument("--json", action="store_true",
+                         help="with --budget: print the plan as one JSON object (its claims and actions)")
     command.set_defaults(run=_run_plan)
 
 
@@ -228,7 +230,7 @@ def _run_plan(args: argparse.Namespace, out, err) -> int:
         if args.budget <= 0:
             raise PuzzleError(f"the budget is a number of seconds above 0, not {args.budget:g}",
                               key="--budget")
-        return _run_anytime(game, title, args.budget, out, err)
+        return _run_anytime(game, title, args.budget, out, err, as_json=args.json)
     if args.setup is not None:
         raise PuzzleError("a full set-up is too big for the exact planner: add --budget SECONDS",
                           key="--setup")
@@ -255,14 +257,19 @@ def _run_plan(args: argparse.Namespace, out, err) -> int:
     return 0
 
 
-def _run_anytime(game: Game, title: str, budget: float, out, err) -> int:
+def _run_anytime(game: Game, title: str, budget: float, out, err, as_json: bool = False) -> int:
     """``zoobook plan ... --budget SECONDS``: the anytime planner with a progress bar; Ctrl-C
     stops it and prints the best so far."""
-    from zoobook.steam.game.anytime import plan_anytime
+    import json
+
+    from zoobook.steam.game.anytime import plan_anytime, plan_record
 
     bar = TerminalBar(err)
     found = plan_anytime(game, budget_seconds=budget, progress=bar)
     bar.close()
+    if as_json:
+        print(json.dumps({"title": title, **plan_record(found)}), file=out)
+        return 130 if found.interrupted else 0
     print(title, file=out)
     for line in found.text().splitlines():
         print(f"  {line}", file=out)

@@ -130,7 +130,7 @@ def full_zoo_map():
 
     >>> zoo, land = full_zoo_map()
     >>> len(zoo.areas), len(zoo.exits), len(zoo.towns), len(land) + len(zoo.hexmap.nodes)
-    (13, 4, 3, 96)
+    (13, 4, 3, 87)
     >>> sorted({a.danger for a in zoo.areas})
     [1, 2, 3, 4, 5, 6]
     """
