@@ -1,9 +1,15 @@
 """The game widget: a thin view; set values and click, then read what a player would see."""
 
+import random
 from pathlib import Path
 
-from zoobook.puzzles.loading import load_puzzle
-from zoobook.widgets.steam_game import GamePlayer, action_label, status_html
+import pytest
+
+from zoobook.puzzles.loading import load_puzzle, parse_puzzle
+from zoobook.steam.game.actions import LayTrack
+from zoobook.steam.game import anytime
+from zoobook.steam.game.maps import full_setup
+from zoobook.widgets.steam_game import GamePlayer, action_label, budgeted_hint, menu_actions, status_html
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -103,3 +109,74 @@ def test_the_board_lays_out_pointy_topped_rows_and_takes_clicks_only_while_build
     view.choose_text("issue no shares")
     view.choose_text("select no action")
     assert not view.board.disabled
+
+
+# -- full maps: the action list without listing every path, the hint within a budget ------------
+
+def one_tile(hexmap, lay):
+    return len(lay.hexes) - 1 - hexmap.is_node(lay.hexes[-1]) == 1
+
+
+HAND = """id = "bonus-tiles-in-hand"
+kind = "steam-zoo/clear"
+plain = [[1, 0], [2, 0], [1, 1], [0, 1], [3, 0]]
+[start]
+hand = 2
+cash = 3
+[[area]]
+name = "goats"
+hex = [0, 0]
+danger = 1
+[[area]]
+name = "yaks"
+hex = [4, 0]
+danger = 2
+[[exit]]
+hex = [2, 1]
+"""
+
+
+@pytest.mark.parametrize("name, folder", [("bonus tiles in hand", None),
+                                          ("zoo-game-exit-bonus", "steam-zoo-game"),
+                                          ("generated-zoo-clear-d2-s2026-1", "steam-zoo-game"),
+                                          ("easter-game-rapa-nui", "steam-easter-game"),
+                                          ("generated-easter-clear-d4-s2026-1", "steam-easter-game")])
+def test_the_action_list_is_the_legal_actions_with_one_tile_lays_in_every_phase(name, folder):
+    """menu_actions finds the build phase's lays without listing every legal path: the same list
+    as filtering every legal action, over random play (bonus tiles from exits included)."""
+    rng = random.Random(7)
+    for _ in range(6):
+        state = (GamePlayer(parse_puzzle(HAND).model, draw=False) if folder is None else player(name, folder)).state
+        builds = 0
+        while not state.is_terminal() and builds < 12:
+            legal = state.legal_actions()
+            menu = menu_actions(state)
+            if state.position.phase == "build":
+                builds += 1
+                hexmap = state.game.rules.goods.hexmap(state.position.board)
+                wanted = [a for a in legal if not isinstance(a, LayTrack) or one_tile(hexmap, a)]
+                assert sorted(map(str, menu)) == sorted(map(str, wanted))
+            else:
+                assert menu == legal
+            state.apply(rng.choice(legal))
+
+
+def test_the_hint_stops_when_its_budget_is_spent_and_says_so(monkeypatch):
+    view = player("easter-game-warm-up", "steam-easter-game")
+    clock = iter(range(0, 10 ** 6, 100))  # every look at the planner's clock: 100 s later
+    monkeypatch.setattr(anytime.time, "perf_counter", lambda: next(clock))
+    view.think.value = 5
+    view.hint_button.click()
+    assert "No plan found within 5 s" in view.advice.value and "think longer" in view.advice.value
+    assert "No plan clears the map before turn 1" in view.advice.value  # the bound, proven at once
+    assert view.last_hint.action is None and view.progress.layout.visibility == "hidden"
+
+
+def test_the_hint_on_a_full_map_gives_an_action_the_engine_takes_and_the_bound():
+    """A hundred hexes: the anytime planner's first action, legal here, and the gap it leaves."""
+    view = GamePlayer(full_setup("easter", "normal"), draw=False)
+    advice = budgeted_hint(view.state.game, view.state.position, 3)
+    assert advice.plan.lower_bound >= 1 and "No plan clears the map before turn" in " ".join(advice.reasons)
+    if advice.action is not None:  # a plan was found in the budget: its first action is legal now
+        assert view.state.refusal(advice.action) is None
+        assert advice.plan.turns >= advice.plan.lower_bound

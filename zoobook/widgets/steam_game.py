@@ -4,8 +4,13 @@
 income, locomotive and the clear conditions, a list of the legal actions of the current
 phase (the shipments come from the map's shipment solver), a box to lay track hex by hex
 and the same hexes as a clickable board (:class:`~zoobook.widgets.hexbuttons.HexButtonBoard`),
-the log, and a Hint button that runs the planner with a progress bar. Refused actions show
+the log, and a Hint button that runs the anytime planner with a progress bar for the seconds
+in its *think* box and shows the best next action with the proven bound. Refused actions show
 the rule that forbids them and change nothing. No rules live here.
+
+On a full map (about a hundred hexes) a click answers in a fraction of a second: the build
+phase's list holds the one-tile lays (checked one by one, not every legal path listed), and
+the map is redrawn only when the board changes.
 
 >>> from zoobook.steam.zoo.model import Area, ZooMap
 >>> from zoobook.steam.game import Game
@@ -30,18 +35,22 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from zoobook.steam.game.actions import IssueShares, LayTrack
-from zoobook.steam.game.hint import hint
-from zoobook.progress import Interrupted
+from zoobook.hexgrid import neighbours
+from zoobook.steam.game.actions import Action, EndBuild, IssueShares, LayTrack, Urbanize
+from zoobook.steam.game.anytime import AnytimePlan, plan_anytime
+from zoobook.progress import quiet
 from zoobook.errors import IllegalAction
-from zoobook.steam.game.state import Game, GameState
+from zoobook.steam.game.state import BUILD, Game, GameState, lay_starts
+from zoobook.steam.game.state import _plan_lay as plan_lay  # the engine's lay checks (legal_actions' own)
 from zoobook.widgets.common import figure_html
 from zoobook.widgets.hexbuttons import HexButtonBoard
 
-__all__ = ["GamePlayer", "status_html", "action_label", "draw_game", "hex_label"]
+__all__ = ["GamePlayer", "status_html", "action_label", "draw_game", "hex_label", "menu_actions",
+           "budgeted_hint", "Advice", "DEFAULT_THINK"]
 
 
 def action_label(action) -> str:
@@ -109,9 +118,84 @@ def hex_label(hexmap, h) -> str:
     return terrain + ("=" if hexmap.track_at(h) is not None else "")
 
 
-def _tiles(hexmap, lay: LayTrack) -> int:
-    """New tiles in a lay: its hexes after the first, less a node at the end."""
-    return len(lay.hexes) - 1 - hexmap.is_node(lay.hexes[-1])
+def menu_actions(state: GameState) -> list:
+    """The legal actions the Action list offers now.
+
+    In the build phase every legal path would crowd the list (and on a map of a hundred
+    hexes take seconds to list): it offers urbanizing, ending the build and the one-tile
+    lays, each checked by the engine's own checks (the lay checks that ``legal_actions``
+    itself trusts, the refusal for the rest); the Lay box and the hex buttons take whole
+    paths. In the other phases, every legal action.
+    """
+    game, pos = state.game, state.position
+    if pos.phase != BUILD:
+        return state.legal_actions()
+    goods = game.rules.goods
+    hexmap = goods.hexmap(pos.board)
+    lays = []
+    for start in lay_starts(game, pos):
+        for n in neighbours(start):
+            if n not in game.land or hexmap.track_at(n) is not None:
+                continue
+            paths = [(start, n)] + [(start, n, m) for m in neighbours(n) if m != start and hexmap.is_node(m)]
+            lays += [LayTrack(path, hand) for path in paths for hand in range(min(pos.hand, 1) + 1)]
+    options = [Urbanize(t) for t in goods.towns(pos.board)] + [EndBuild()]
+    return [a for a in options if state.refusal(a) is None] + [a for a in lays if _lay_ok(game, pos, a, hexmap)]
+
+
+def _lay_ok(game: Game, pos, lay: LayTrack, hexmap) -> bool:
+    try:
+        plan_lay(game, pos, lay, hexmap)
+    except IllegalAction:
+        return False
+    return True
+
+
+#: Seconds the hint thinks unless told otherwise.
+DEFAULT_THINK = 10
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The hint: the first action of the best plan found (None: no plan found in time), that
+    plan (an :class:`~zoobook.steam.game.anytime.AnytimePlan`: turns, bound, gap, steps) and
+    the reasons in words."""
+
+    action: Action | None
+    plan: AnytimePlan
+    reasons: tuple[str, ...]
+
+    def text(self) -> str:
+        head = f"Best next action: {self.action}" if self.action else "No plan found in time."
+        return "\n".join([head] + [f"  - {r}" for r in self.reasons])
+
+
+def budgeted_hint(game: Game, position, budget_seconds: float, *, progress=quiet) -> Advice:
+    """The best next action from *position* found within *budget_seconds*: the first action of
+    the anytime planner's best plan (:func:`~zoobook.steam.game.anytime.plan_anytime`), with
+    the proven bound, so the player knows whether better is possible.
+
+    >>> from zoobook.steam.zoo.model import Area, ZooMap
+    >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
+    >>> advice = budgeted_hint(Game.zoo(zoo, land=[(1, 0)], turns=3), None, 20)
+    >>> str(advice.action), advice.reasons[1]
+    ('issue 1 share', 'No plan clears the map sooner: proved optimal.')
+    """
+    found = plan_anytime(game, budget_seconds=budget_seconds, progress=progress, position=position)
+    took = f"{found.seconds:.1f} s" + (", stopped early" if found.interrupted else "")
+    if found.proved_impossible:
+        bound = f"No plan can clear the map by turn {found.limit}: {found.bound_reason}."
+    else:
+        bound = f"No plan clears the map before turn {found.lower_bound}: {found.bound_reason}."
+    if not found.cleared:
+        return Advice(None, found, (f"The search found no plan that clears the map in {took}.", bound))
+    lead = (f"It starts a plan that clears the map in turn {found.turns} with a score of {found.score} "
+            f"and ${found.cash} left (found in {took}).")
+    proof = ("No plan clears the map sooner: proved optimal." if found.proved_optimal
+             else f"{bound} The gap: {found.gap} turn{'s' if found.gap != 1 else ''}; think longer "
+                  f"to close it.")
+    steps = "The plan: " + " | ".join(s.text() for s in found.steps)
+    return Advice(found.actions[0], found, (lead, proof, steps))
 
 
 def state_hexes(state: GameState) -> set:
@@ -148,6 +232,9 @@ class GamePlayer(widgets.VBox):
         self.board_lay_button.on_click(lambda _: self.lay_clicked())
         self.board_clear_button.on_click(lambda _: self.clear_clicks())
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
+        # a full map (about a hundred hexes) is too big to plan to the end: the hint thinks this long
+        self.think = widgets.BoundedIntText(value=DEFAULT_THINK, min=1, max=600, description="think (s)",
+                                            layout=widgets.Layout(width="10em"))
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Planning",
                                             layout=widgets.Layout(visibility="hidden"))
         self.message = widgets.HTML()
@@ -161,7 +248,7 @@ class GamePlayer(widgets.VBox):
                                                             self.board_path])])
         super().__init__([self.phase_label, widgets.HBox([self.picture, self.status]),
                           widgets.HBox([self.actions, self.apply_button]), build_row, board_row,
-                          widgets.HBox([self.hint_button, self.progress]), self.message,
+                          widgets.HBox([self.hint_button, self.think, self.progress]), self.message,
                           self.advice, self.log_view])
         self.refresh()
 
@@ -212,7 +299,8 @@ class GamePlayer(widgets.VBox):
         self.board_path.value = ""
 
     def ask_hint(self) -> None:
-        """Run the planner from here, with a progress bar, and show its advice."""
+        """Run the planner from here for at most the seconds in the *think* box, with a progress
+        bar, and show its advice."""
         self.progress.layout.visibility = "visible"
 
         def report(done: int, total: int, message: str) -> None:
@@ -220,15 +308,17 @@ class GamePlayer(widgets.VBox):
             self.progress.value = done
             self.progress.description = message[:20]
 
+        budget = self.think.value
         try:
-            advice = hint(self.state.game, self.state.position, progress=report)
-        except Interrupted as exc:
-            self.advice.value = f"<div class='zoobook-hint'>Planning stopped: {html.escape(str(exc))}</div>"
-            return
+            advice = budgeted_hint(self.state.game, self.state.position, budget, progress=report)
         finally:
             self.progress.layout.visibility = "hidden"
-        head = (f"Hint: <b>{html.escape(action_label(advice.action))}</b>" if advice.action
-                else "<b>No plan clears the map in time from here.</b>")
+        if advice.action:
+            head = f"Hint: <b>{html.escape(action_label(advice.action))}</b>"
+        elif advice.plan.proved_impossible:
+            head = "<b>No plan clears the map in time from here.</b>"
+        else:
+            head = f"<b>No plan found within {budget} s</b>: think longer."
         items = "".join(f"<li>{html.escape(r)}</li>" for r in advice.reasons)
         self.advice.value = f"<div class='zoobook-hint'>{head}<ul>{items}</ul></div>"
         self.last_hint = advice
@@ -247,20 +337,16 @@ class GamePlayer(widgets.VBox):
         self.phase_label.value = (f"<b>Turn {pos.turn} of {game.turns}</b>: "
                                   f"{'game over' if pos.phase == 'over' else pos.phase + ' phase'}")
         self.status.value = status_html(self.state)
-        legal = self.state.legal_actions()
-        if pos.phase == "build":
-            hexmap = game.rules.goods.hexmap(pos.board)
-            # every legal path would crowd the list: it offers the one-tile lays, and the Lay box
-            # and the hex buttons take whole paths
-            legal = [a for a in legal if not isinstance(a, LayTrack)] + \
-                    [a for a in legal if isinstance(a, LayTrack) and _tiles(hexmap, a) == 1]
-        self.actions.options = [(action_label(a), a) for a in legal]
+        self.actions.options = [(action_label(a), a) for a in menu_actions(self.state)]
         self.track.disabled = self.lay_button.disabled = pos.phase != "build"
         self.board.disabled = self.board_lay_button.disabled = pos.phase != "build"
         self.board.relabel()
         self.hint_button.disabled = pos.phase == "over"
         lines = self.state.log[-14:]
         self.log_view.value = ("<pre class='zoobook-log'>" + html.escape("\n".join(lines)) + "</pre>")
-        if self.draw:
+        # the picture changes only with the board (track, goods) and the owners of its track
+        drawn = getattr(self, "_drawn", (None, None))
+        if self.draw and (drawn[0] is not pos.board or drawn[1] != pos.unowned):
             fig, _ = draw_game(self.state)
             self.picture.value = figure_html(fig, alt="the map")
+            self._drawn = (pos.board, pos.unowned)

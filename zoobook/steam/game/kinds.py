@@ -26,7 +26,9 @@ the whole turns it weighed there, and the first turns it refuted at the last dea
 generator grades puzzles by these), and the explanation why no plan is faster or richer.
 
 The extra command ``zoobook plan FILE [--hint]`` plans with a terminal progress bar
-(Ctrl-C stops it cleanly).
+(Ctrl-C stops it cleanly). ``zoobook plan FILE --budget SECONDS`` (or ``--setup easter-hard``
+for a full set-up, ``--write PATH`` to save one as a puzzle file) runs the anytime planner
+(:mod:`.anytime`): the best plan found, the proven bound, the gap and the time.
 
 Examples
 --------
@@ -68,7 +70,7 @@ from zoobook.steam.game.state import Game
 from zoobook.steam.zoo import kinds as zoo_kinds
 
 __all__ = ["parse_zoo", "parse_easter", "solve", "dump_zoo", "dump_easter", "KINDS", "COMMANDS",
-           "plan_solution"]
+           "plan_solution", "setup_toml"]
 
 _ZOO_MAP_KEYS = ("map", "area", "exit", "town", "track")
 
@@ -156,22 +158,82 @@ def solve(game: Game) -> Solution:
 
 
 def _plan_command(subparsers) -> None:
-    command = subparsers.add_parser("plan", help="plan a whole solo Age of Steam game (with progress)")
-    command.add_argument("file")
+    command = subparsers.add_parser(
+        "plan", help="plan a whole solo Age of Steam game (with progress)",
+        description="Plan a whole solo game. Without --budget: the exact planner (fewest turns, "
+                    "proved). With --budget SECONDS: the anytime planner, which prints the best "
+                    "plan found, the proven lower bound, the gap and the time.")
+    command.add_argument("file", nargs="?", help="a steam-zoo/clear or steam-easter/clear puzzle file")
     command.add_argument("--hint", action="store_true", help="only the best first action and why")
+    command.add_argument("--budget", type=float, metavar="SECONDS",
+                         help="plan with the anytime planner for at most SECONDS seconds")
+    command.add_argument("--setup", metavar="NAME",
+                         help="a full set-up instead of a file: zoo, easter-easy, easter-normal, easter-hard")
+    command.add_argument("--write", metavar="PATH",
+                         help="write the set-up (or the file's game) as a puzzle file, with no [answer]")
+    command.add_argument("--json", action="store_true",
+                         help="with --budget: print the plan as one JSON object (its claims and actions)")
     command.set_defaults(run=_run_plan)
+
+
+def _setup_game(name: str):
+    from zoobook.errors import PuzzleError
+    from zoobook.steam.game.maps import full_setup
+
+    try:
+        return full_setup(name)
+    except ValueError as exc:
+        raise PuzzleError(str(exc), key="--setup") from None
+
+
+def setup_toml(name: str) -> str:
+    """The puzzle-file text of a full set-up (no ``[answer]``: the fewest turns of a full map is
+    not certified by the exact planner, which ``zoobook verify`` would run)."""
+    from zoobook.puzzles.loading import puzzle_toml
+    from zoobook.steam.game.maps import setup_name
+
+    kind, level = setup_name(name)
+    game = _setup_game(name)
+    body = dump_zoo(game) if kind == "zoo" else dump_easter(game)
+    title = "The full Zoo map (assumed board, ruling S16)" if kind == "zoo" else \
+        f"Easter Island, {level.capitalize()} (assumed island and cube draw, rulings S14, S16)"
+    return puzzle_toml(id=f"full-{name}", kind=f"steam-{kind}/clear", body=body, title=title,
+                       difficulty=5, themes=["full-size map", "anytime planner"],
+                       description="A full set-up. It carries no [answer]: plan it with "
+                                   "'zoobook plan FILE --budget SECONDS'.",
+                       multiline_strings=True)
 
 
 def _run_plan(args: argparse.Namespace, out, err) -> int:
     from zoobook.errors import PuzzleError
-    from zoobook.puzzles.loading import load_puzzle
+    from zoobook.puzzles.loading import load_puzzle, write_puzzle
     from zoobook.steam.game.hint import hint
 
-    puzzle = load_puzzle(args.file)
-    game = puzzle.model
-    if not isinstance(game, Game):
-        raise PuzzleError(f"'zoobook plan' plans whole games, not {puzzle.kind.name} puzzles",
-                          file=args.file)
+    if (args.file is None) == (args.setup is None):
+        raise PuzzleError("give a puzzle file or --setup NAME (one of them)", key="plan")
+    if args.setup is not None:
+        game = _setup_game(args.setup)
+        title = f"full set-up {args.setup}"
+        if args.write:
+            write_puzzle(args.write, setup_toml(args.setup))
+            print(f"wrote {args.write}", file=out)
+            if args.budget is None:
+                return 0
+    else:
+        puzzle = load_puzzle(args.file)
+        game = puzzle.model
+        title = puzzle.title or puzzle.id
+        if not isinstance(game, Game):
+            raise PuzzleError(f"'zoobook plan' plans whole games, not {puzzle.kind.name} puzzles",
+                              file=args.file)
+    if args.budget is not None:
+        if args.budget <= 0:
+            raise PuzzleError(f"the budget is a number of seconds above 0, not {args.budget:g}",
+                              key="--budget")
+        return _run_anytime(game, title, args.budget, out, err, as_json=args.json)
+    if args.setup is not None:
+        raise PuzzleError("a full set-up is too big for the exact planner: add --budget SECONDS",
+                          key="--setup")
     bar = TerminalBar(err)
     try:
         if args.hint:
@@ -185,7 +247,7 @@ def _run_plan(args: argparse.Namespace, out, err) -> int:
         print(f"zoobook: {exc}", file=err)
         return 130
     bar.close()
-    print(puzzle.title or puzzle.id, file=out)
+    print(title, file=out)
     value = "no plan" if solution.value is None else f"{solution.value} turns"
     print(f"  value: {value}", file=out)
     for line in (solution.witness or {}).get("plan", []):
@@ -193,6 +255,25 @@ def _run_plan(args: argparse.Namespace, out, err) -> int:
     for sentence in solution.explanation:
         print(f"  - {sentence}", file=out)
     return 0
+
+
+def _run_anytime(game: Game, title: str, budget: float, out, err, as_json: bool = False) -> int:
+    """``zoobook plan ... --budget SECONDS``: the anytime planner with a progress bar; Ctrl-C
+    stops it and prints the best so far."""
+    import json
+
+    from zoobook.steam.game.anytime import plan_anytime, plan_record
+
+    bar = TerminalBar(err)
+    found = plan_anytime(game, budget_seconds=budget, progress=bar)
+    bar.close()
+    if as_json:
+        print(json.dumps({"title": title, **plan_record(found)}), file=out)
+        return 130 if found.interrupted else 0
+    print(title, file=out)
+    for line in found.text().splitlines():
+        print(f"  {line}", file=out)
+    return 130 if found.interrupted else 0
 
 
 COMMANDS = (_plan_command,)

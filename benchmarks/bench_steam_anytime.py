@@ -1,0 +1,115 @@
+"""Benchmark: the anytime planner on the full set-ups, and against the exact planner on small maps.
+
+On each full set-up (the assumed Zoo board; Easter Island Easy, Normal, Hard) the anytime planner
+(:mod:`zoobook.steam.game.anytime`) runs for 60 s; from its log of improvements the benchmark
+prints the time to the first legal clearing plan, the bound and the plan at 10 s and at 60 s, and
+the gap at 60 s. Every plan is replayed through the engine from a fresh state and must clear the
+map in the turn it claims (else the run is void). Target: a first plan within 10 s (a set-up with
+no plan found in the whole budget misses it, and the line says so).
+
+On every shipped small map (``puzzles/steam-*-game/``) the anytime planner must prove the
+optimum and agree with the exact planner (:func:`zoobook.steam.game.planner.plan`) on the
+fewest turns, the score and the cash.
+
+Run: ``python -m benchmarks.bench_steam_anytime`` (``--quick``: the imports, one small map
+checked against the exact planner and one full set-up loaded; what ``make test`` runs).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from benchmarks.timing import agree, options, target, verdict
+from zoobook.puzzles.loading import find_puzzle_files, load_puzzle
+from zoobook.steam.game.anytime import AnytimePlan, plan_anytime
+from zoobook.steam.game.bounds import lower_bound
+from zoobook.steam.game.maps import FULL_SETUPS, full_setup
+from zoobook.steam.game.planner import plan
+
+ROOT = Path(__file__).resolve().parents[1]
+BUDGET = 60.0
+FIRST_PLAN = 10.0
+
+
+def replay_check(game, found: AnytimePlan, what: str) -> None:
+    """The plan replayed through the engine clears the map in the turn it claims."""
+    if not found.cleared:
+        return
+    state = game.new_state()
+    for action in found.actions:
+        state.apply(action)
+    result = state.result()
+    agree((result.cleared, result.turns, result.cash), (True, found.turns, found.cash),
+          f"{what}: the plan replayed through the engine")
+
+
+def at(found: AnytimePlan, seconds: float) -> tuple[int, int | None]:
+    """(bound, best turns) known at *seconds* into the run."""
+    bound, turns = None, None
+    for step in found.history:
+        if step.seconds <= seconds:
+            bound, turns = step.bound, step.turns if step.turns is not None else turns
+    return bound if bound is not None else found.lower_bound, turns
+
+
+def full_maps(budget: float) -> list[bool]:
+    met = []
+    print(f"{'set-up':<14} {'first plan s':>12} {'bound@10':>8} {'plan@10':>7} {'bound@60':>8} "
+          f"{'plan@60':>7} {'gap@60':>6} {'cash':>5}")
+    for name in FULL_SETUPS:
+        game = full_setup(name)
+        found = plan_anytime(game, budget_seconds=budget)
+        replay_check(game, found, name)
+        first = next((s.seconds for s in found.history if s.turns is not None), None)
+        b10, p10 = at(found, 10.0)
+        show = lambda v: "-" if v is None else str(v)  # noqa: E731
+        print(f"{name:<14} {show(first and round(first, 1)):>12} {b10:>8} {show(p10):>7} "
+              f"{found.lower_bound:>8} {show(found.turns):>7} {show(found.gap):>6} {show(found.cash):>5}"
+              + ("  proved optimal" if found.proved_optimal else "")
+              + ("  cannot be cleared in time" if found.proved_impossible else ""))
+        if found.proved_impossible:
+            met.append(target(f"{name}: no plan exists (proved), nothing to find", True))
+        else:
+            met.append(target(f"{name}: first legal clearing plan < {FIRST_PLAN:g} s"
+                              + ("" if first is not None else f" (none found in {budget:g} s)"),
+                              first is not None and first < FIRST_PLAN))
+    return met
+
+
+def small_maps(paths) -> None:
+    print(f"{'small map':<40} {'exact':>14} {'anytime':>14} {'exact s':>7} {'anytime s':>9}")
+    for path in paths:
+        puzzle = load_puzzle(path)
+        game = puzzle.model
+        start = time.perf_counter()
+        exact = plan(game)
+        exact_s = time.perf_counter() - start
+        start = time.perf_counter()
+        found = plan_anytime(game, budget_seconds=600)
+        any_s = time.perf_counter() - start
+        mine = (found.turns, found.score, found.cash)
+        theirs = (exact.turns, exact.score, exact.cash)
+        print(f"{path.stem:<40} {str(theirs):>14} {str(mine):>14} {exact_s:7.1f} {any_s:9.1f}")
+        agree(mine, theirs, f"{path.stem}: anytime against exact")
+        agree(found.proved_optimal or found.proved_impossible, True, f"{path.stem}: proved")
+        replay_check(game, found, path.stem)
+
+
+def main(argv=None) -> int:
+    args = options(argv, __doc__)
+    files = sorted(find_puzzle_files([ROOT / "puzzles" / "steam-zoo-game",
+                                      ROOT / "puzzles" / "steam-easter-game"]))
+    if args.quick:
+        small_maps([p for p in files if p.stem == "zoo-game-exit-bonus"])
+        game = full_setup("easter-hard")
+        agree(lower_bound(game).turn, 10, "easter-hard: the goods bound")
+        return verdict([], True)
+    small_maps(files)
+    met = full_maps(BUDGET)
+    return verdict(met, False)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

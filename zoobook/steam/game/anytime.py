@@ -1,0 +1,763 @@
+"""The anytime planner: the best plan found so far and a proven bound, at every moment.
+
+The exact planner (:mod:`.planner`) proves the fewest turns by trying every legal move; on a
+full-size board (a hundred hexes, a dozen animal areas or ruins) that is far beyond any budget.
+The anytime planner answers the player's question "can this set-up be cleared in 10 turns,
+and how?" within a time budget, in two halves that run side by side:
+
+* **plans**: beam search over whole turns. A turn is built from the engine's own moves: the
+  selections of :func:`~zoobook.steam.game.state.legal_actions`, lays of track checked and
+  played by :func:`~zoobook.steam.game.state.step` (so a refused lay is never kept), and the
+  engine's shipments in each move-goods round. Which lays are tried is the planner's choice
+  (links along shortest paths over free land between nodes, and the first tiles of longer
+  ones); whether they are legal is the engine's. Each turn's end is scored by how much it
+  brought the map nearer to clear; the best ``width`` positions go on. Wider beams follow
+  while time is left; every plan found is replayed through the engine before it is kept.
+* **bounds**: the relaxations of :mod:`.bounds` give a proven lower bound at once; on a small
+  map the exact planner then refutes deadline after deadline (no plan clears by turn ``t``)
+  until the bound meets the plan, which is then *proved optimal*.
+
+:func:`plan_anytime` returns an :class:`AnytimePlan` when the budget is spent, the bound meets
+the plan, the progress callback returns False, or Ctrl-C is pressed (``KeyboardInterrupt``):
+in every case the best plan so far and the bound proven so far, never a half-made answer.
+
+Examples
+--------
+>>> from zoobook.steam.zoo.model import Area, ZooMap
+>>> from zoobook.steam.game.state import Game
+>>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
+>>> found = plan_anytime(Game.zoo(zoo, land=[(1, 0)], turns=3), budget_seconds=20)
+>>> found.turns, found.lower_bound, found.proved_optimal
+(1, 1, True)
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from zoobook.errors import IllegalAction
+from zoobook.hexgrid import neighbours
+from zoobook.progress import Callback, Interrupted, SearchBudgetExceeded, quiet
+from zoobook.steam.game import state as engine
+from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
+                                        RaiseLocomotive, Select, Ship, Urbanize)
+from zoobook.steam.game.bounds import IMPOSSIBLE, Bound, lower_bound
+from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES
+from zoobook.steam.game.planner import TurnPlan, replay
+from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position, step
+
+__all__ = ["AnytimePlan", "plan_anytime", "turn_candidates", "Improvement", "plan_record",
+           "actions_from_record"]
+
+_RICH = 10 ** 6
+
+
+@dataclass(frozen=True)
+class Improvement:
+    """One moment of the search: when, the bound then, the best plan's turns then."""
+
+    seconds: float
+    bound: int
+    turns: int | None
+    what: str
+
+
+@dataclass(frozen=True)
+class AnytimePlan:
+    """What the anytime planner knows when it stops.
+
+    ``turns`` is the turn in which the best plan found clears the map (None: no plan found),
+    ``score`` and ``cash`` its final score (S10a) and cash, ``steps`` its turns, ``actions`` all
+    its actions (replayed through the engine: they clear the map in turn ``turns``);
+    ``lower_bound`` a turn before which no plan clears the map (proven), ``bound_reason`` why;
+    ``proved_optimal`` when the bound meets the plan; ``proved_impossible`` when the bound is
+    beyond the turn limit; ``interrupted`` when Ctrl-C or the callback stopped it.
+    """
+
+    turns: int | None
+    score: int | None
+    cash: int | None
+    steps: tuple[TurnPlan, ...]
+    actions: tuple[Action, ...]
+    lower_bound: int
+    bound_reason: str
+    limit: int
+    seconds: float
+    interrupted: bool = False
+    history: tuple[Improvement, ...] = ()
+    explanation: tuple[str, ...] = ()
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def cleared(self) -> bool:
+        return self.turns is not None
+
+    @property
+    def proved_optimal(self) -> bool:
+        return self.turns is not None and self.lower_bound >= self.turns
+
+    @property
+    def proved_impossible(self) -> bool:
+        return self.lower_bound > self.limit
+
+    @property
+    def gap(self) -> int | None:
+        """Turns between the plan and the bound (0: proved optimal; None: no plan)."""
+        return None if self.turns is None else self.turns - self.lower_bound
+
+    def text(self) -> str:
+        """The plan turn by turn, the bound, the gap and the time, as the command prints it."""
+        lines = []
+        if self.turns is None:
+            lines.append("no plan found that clears the map"
+                         + (f" by turn {self.limit}" if self.limit else ""))
+        else:
+            lines.append(f"plan: cleared in turn {self.turns}, score {self.score}, ${self.cash} left")
+            lines += [f"  {s.text()}" for s in self.steps]
+        bound = ("cannot be cleared by the turn limit" if self.proved_impossible
+                 else f"no plan clears it before turn {self.lower_bound}")
+        lines.append(f"bound: {bound} ({self.bound_reason})")
+        if self.turns is not None:
+            lines.append("gap: 0 turns: proved optimal" if self.proved_optimal
+                         else f"gap: {self.gap} turn{'s' if self.gap != 1 else ''}")
+        lines.append(f"time: {self.seconds:.1f} s" + (" (interrupted)" if self.interrupted else ""))
+        return "\n".join(lines)
+
+
+# -- turns built from the engine's moves -------------------------------------------------------
+
+def _try(game: Game, pos: Position, action: Action) -> Position | None:
+    try:
+        return step(game, pos, action)[0]
+    except IllegalAction:
+        return None
+
+
+_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def _paths_from(nodes: dict, free: set, start, origin_name: str | None, most: int) -> dict:
+    """Shortest free-land paths from *start* (a node hex or a stub's end): node name ->
+    (new track hexes, node hex), at most *most* tiles long (breadth first)."""
+    out: dict = {}
+    frontier = [(tuple(start),)]
+    seen = {tuple(start)}
+    depth = 0
+    while frontier and depth <= most:
+        nxt = []
+        for path in frontier:
+            q, r = path[-1]
+            for dq, dr in _STEPS:
+                n = (q + dq, r + dr)
+                node = nodes.get(n)
+                if node is not None:
+                    if len(path) > 1 and node.name != origin_name and node.name not in out:
+                        out[node.name] = (path[1:], n)
+                    continue
+                if n not in seen and n in free:
+                    seen.add(n)
+                    nxt.append(path + (n,))
+        frontier = nxt
+        depth += 1
+    return out
+
+
+_LAYS: dict = {}
+_TARGETS: dict = {}
+
+
+def _targets(game: Game) -> tuple[tuple, ...]:
+    """Easter Island: the links of the exact cheapest network joining the ruins on the start's
+    free land (:func:`~zoobook.steam.easter.connect.cheapest_network`), each as its hexes from
+    city to city; the plan search steers its track along them. Other maps: none."""
+    if game.rules.name != "easter":
+        return ()
+    hit = _TARGETS.get(id(game))
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    from zoobook.steam.easter.connect import cheapest_network
+    from zoobook.steam.easter.island import TRACK_COST
+
+    island = game.start.board
+    hexmap = island.hexmap
+    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
+    costs = {h: TRACK_COST.get(t, 3) for h, t in game.land.items() if tuple(h) not in used}
+    try:
+        network = cheapest_network(costs, island.node_names(), island.ruins(), max_relaxations=2000)
+        links = tuple(tuple(tuple(h) for h in link.hexes) for link in network.links)
+    except Exception:  # no network or a budget exceeded: plan without targets
+        links = ()
+    _TARGETS[id(game)] = (game, links)
+    return links
+
+
+def _target_lays(game: Game, pos: Position, room: int) -> list[LayTrack]:
+    """Lays along the target links not built yet: the whole link when it fits, else its first
+    tiles from either end, or the continuation of a stub laid along it."""
+    hexmap = game.rules.goods.hexmap(pos.board)
+    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
+    ends = {tuple(link.hexes[-1]): link for link in hexmap.incomplete_links()}
+    take = room + pos.hand
+    out = []
+    for link in _targets(game):
+        inner = link[1:-1]
+        for hexes in (link, link[::-1]):
+            track = hexes[1:-1]
+            laid = 0
+            while laid < len(track) and track[laid] in used:
+                laid += 1
+            if laid == len(track) and laid:
+                break  # built
+            rest = track[laid:]
+            if any(h in used for h in rest):
+                continue
+            if laid:
+                if track[laid - 1] not in ends:
+                    continue
+                start = (track[laid - 1],)
+            else:
+                start = (hexes[0],)
+            if take <= 0:
+                continue
+            if len(rest) <= take:
+                lay = LayTrack(start + rest + (hexes[-1],), hand=min(pos.hand, len(rest)))
+            else:
+                lay = LayTrack(start + rest[:take], hand=min(pos.hand, take))
+            out.append(lay)
+        del inner
+    return out
+
+
+def _candidate_lays(game: Game, pos: Position, room: int, reach: int = 7) -> list[LayTrack]:
+    """Lays worth trying now (the engine decides if each is legal): every shortest link of at most
+    *room* tiles (plus tiles in hand) between two nodes not yet joined directly, every extension of
+    incomplete track that completes it, and the first tiles of the shortest links up to *reach*
+    tiles."""
+    board = pos.board
+    key = (id(game), id(board), room, pos.hand)
+    hit = _LAYS.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    hexmap = game.rules.goods.hexmap(board)
+    graph = hexmap.link_graph()
+    hand = pos.hand
+    nodes = {tuple(n.hex): n for n in hexmap.nodes}
+    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
+    free = {tuple(h) for h in game.land} - used
+    out: list[LayTrack] = []
+    seen = set()
+    starts = [(n.hex, n.name, None) for n in hexmap.nodes]
+    for link in hexmap.incomplete_links():
+        end = link.hexes[-1]
+        if engine._extendable(hexmap, end) is not None:
+            starts.append((end, link.start, link))
+    for start, name, stub in starts:
+        for other, (path, goal) in _paths_from(nodes, free, start, name, reach).items():
+            if stub is None and graph.has_edge(name, other):
+                continue
+            k = len(path)
+            if k <= room + hand:
+                lay = LayTrack((start,) + path + (goal,), hand=min(hand, k))
+            else:
+                take = room + hand
+                if take <= 0:
+                    continue
+                lay = LayTrack((start,) + path[:take], hand=min(hand, take))
+            marker = frozenset(lay.hexes)
+            if marker in seen:
+                continue
+            seen.add(marker)
+            out.append(lay)
+    for lay in _target_lays(game, pos, room):
+        marker = frozenset(lay.hexes)
+        if marker not in seen:
+            seen.add(marker)
+            out.append(lay)
+    if len(_LAYS) > 5000:
+        _LAYS.clear()
+    _LAYS[key] = (board, out)
+    return out
+
+
+_EASTER_WEIGHTS = [60.0, 1.5]
+
+
+class _Scorer:
+    """How near a position is to clear: a number, higher is better (the beam's order)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.goods = game.rules.goods
+        # Easter Island's money is tight ($8 an action): a cube is worth less against cash there
+        self.per_good = 100.0 if game.rules.name == "zoo" else _EASTER_WEIGHTS[0]
+        self.money = 0.8 if game.rules.name == "zoo" else _EASTER_WEIGHTS[1]
+
+    def ready(self, board, level: int) -> int:
+        """Distinct goods a shipment could move now at *level* (areas it could feed, stacks it
+        could deliver from)."""
+        ships = self.goods.shipments(board, min(level, MAX_LEVEL), discount=True)
+        if self.game.rules.name == "zoo":
+            fed = {a.name for a in board.areas if a.fed}
+            return len({s.route[-1] for s in ships if s.route[-1] not in fed})
+        return len({s.route[0] for s in ships})
+
+    def __call__(self, pos: Position) -> float:
+        if pos.phase == OVER:
+            return 1e9 if pos.outcome.cleared else -1e9
+        goods, board = self.goods, pos.board
+        left = goods.goods_left(board)
+        level = pos.economy.locomotive
+        value = -self.per_good * left
+        ready = self.ready(board, level)
+        ready_up = self.ready(board, min(MAX_LEVEL, level + 1))
+        value += 18 * min(ready, 2) + 4 * min(ready, 6) + 2 * min(ready_up, 6)
+        hexmap = goods.hexmap(board)
+        graph = hexmap.link_graph()
+        if self.game.rules.name == "zoo":
+            linked = sum(1 for a in board.areas if not a.fed and graph.degree(a.name) > 0)
+            value += 3 * linked
+        else:
+            import networkx as nx
+            ruins = board.ruins()
+            comps = {frozenset(nx.node_connected_component(graph, r)) for r in ruins}
+            value -= 45 * (len(comps) - 1)
+            # cubes with no city of their colour to go to (black before any Urbanization)
+            colours = {c.colour for c in board.cities}
+            value -= 15 * sum(1 for c in board.cities for cube in c.cubes if cube not in colours)
+        value += 2 * level
+        eco = pos.economy
+        # money for the turns to come: cash and three turns of income less expenses, and how
+        # many of the turns left the player survives if nothing more is earned (bankruptcy ends
+        # the game, S11)
+        ahead = eco.cash + 3 * (eco.income - eco.expenses)
+        value += self.money * min(ahead, 40) + (self.money * ahead if ahead < 0 else 0)
+        short = self.game.turns - pos.turn + 1 - _survives(eco, self.game.turns - pos.turn + 1)
+        value -= 60.0 * short
+        return value
+
+
+def _link_value(game: Game, pos: Position, lay: LayTrack, graph, comps: dict) -> float:
+    """A cheap guess of what a lay is worth (the beam scores the whole turn properly later):
+    new links to unfed areas or between groups of ruins, links from sources, short first."""
+    hexmap = game.rules.goods.hexmap(pos.board)
+    first, last = hexmap.node_at(lay.hexes[0]), hexmap.node_at(lay.hexes[-1])
+    if first is None:  # extending a stub: its origin is the first node
+        index = hexmap.track_at(lay.hexes[0])
+        first = hexmap.node(hexmap.links()[index].start) if index is not None else None
+    tiles = len(lay.hexes) - 1 - (last is not None)
+    value = -2.0 * tiles
+    on_target = _on_target(game, lay)
+    value += 6.0 * on_target
+    if last is None:
+        return value - 4.0  # first tiles of a long link: worth less than a link now
+    names = [n.name for n in (first, last) if n is not None]
+    board = pos.board
+    if game.rules.name == "zoo":
+        level = pos.economy.locomotive
+        for name in names:
+            kind = board.kind_of(name)
+            if kind == "area":
+                area = board.area(name)
+                if not area.fed and graph.degree(name) == 0:
+                    value += 12
+                elif not area.fed:
+                    value += 4
+                if area.food and area.danger <= level + 1:
+                    value += 5
+            elif kind == "exit":
+                value += 4
+        return value
+    if len(names) == 2 and comps.get(names[0], names[0]) != comps.get(names[1], names[1]):
+        value += 10
+    colours = {c.name: c for c in board.cities}
+    for a, b in (names, names[::-1]):
+        ca, cb = colours.get(a), colours.get(b)
+        if ca is not None and ca.cubes and cb is not None and cb.colour == ca.cubes[-1]:
+            value += 8
+    return value
+
+
+def _survives(eco, turns: int) -> int:
+    """Turns the player gets through, earning nothing more, issuing shares only to pay expenses."""
+    from zoobook.steam.game.economy import SHARE_PRICE, end_of_turn_money
+
+    for done in range(turns):
+        while eco.cash + eco.income < eco.expenses and eco.shares < MAX_SHARES:
+            eco = eco.issue(1)
+        eco, _ = end_of_turn_money(eco)
+        if eco.income < 0:
+            return done
+    return turns
+
+
+def _on_target(game: Game, lay: LayTrack) -> int:
+    """How many new tiles of *lay* lie on a target link (Easter Island's cheapest network)."""
+    targets = _targets(game)
+    if not targets:
+        return 0
+    hexes = {tuple(h) for link in targets for h in link[1:-1]}
+    return sum(1 for h in lay.hexes[1:] if tuple(h) in hexes)
+
+
+def _builds(game: Game, pos: Position, scorer: _Scorer, branch: int,
+            clock: "_Clock | None" = None) -> list[tuple[tuple, Position]]:
+    """A few builds from a BUILD-phase position: each of the *branch* best first lays, then the
+    best lays that still fit (the engine plays and checks every one)."""
+    import networkx as nx
+    rules = game.rules
+    card = rules.card(pos.card)
+    out = []
+    prefixes = [((), pos)]
+    if card.urbanizes:
+        for town in rules.goods.towns(pos.board):
+            after = _try(game, pos, Urbanize(town))
+            if after is not None:
+                prefixes.append(((Urbanize(town),), after))
+    for prefix, start in prefixes[:1 + branch]:
+        if clock is not None:
+            clock.tick()
+        ranked = _ranked_lays(game, start)
+        for i in range(min(branch, len(ranked)) or 1):
+            actions, here = prefix, start
+            if ranked:
+                lay, here = ranked[i]
+                actions = prefix + (lay,)
+                if game.rules.selection.price:
+                    # where money is tight (Easter Island), also the build of this one lay
+                    done = _try(game, here, EndBuild())
+                    if done is not None:
+                        out.append((actions + (EndBuild(),), done))
+                for _ in range(4):
+                    more = _ranked_lays(game, here, minimum=0.0)
+                    if not more:
+                        break
+                    lay2, here = more[0]
+                    actions += (lay2,)
+            done = _try(game, here, EndBuild())
+            if done is not None:
+                out.append((actions + (EndBuild(),), done))
+        done = _try(game, start, EndBuild())
+        if done is not None and prefix:
+            out.append((prefix + (EndBuild(),), done))
+    done = _try(game, pos, EndBuild())
+    if done is not None:
+        out.append(((EndBuild(),), done))
+    return out
+
+
+def _ranked_lays(game: Game, pos: Position, keep: int = 6,
+                 minimum: float = -6.0) -> list[tuple[LayTrack, Position]]:
+    """The legal lays worth most by :func:`_link_value` (only the best few are played)."""
+    import networkx as nx
+    rules = game.rules
+    room = rules.tile_limit(rules.card(pos.card)) - pos.tiles_laid
+    if room + pos.hand <= 0:
+        return []
+    hexmap = rules.goods.hexmap(pos.board)
+    graph = hexmap.link_graph()
+    comps = {}
+    for i, comp in enumerate(nx.connected_components(graph)):
+        for name in comp:
+            comps[name] = i
+    valued = [(_link_value(game, pos, lay, graph, comps), lay)
+              for lay in _candidate_lays(game, pos, room)]
+    valued = [(v, lay) for v, lay in valued if v > minimum]
+    valued.sort(key=lambda t: -t[0])
+    found = []
+    for _, lay in valued:
+        after = _try(game, pos, lay)
+        if after is not None:
+            found.append((lay, after))
+            if len(found) >= keep:
+                break
+    return found
+
+
+def _ship_key(game: Game, pos: Position, action: Action) -> tuple:
+    """The move-goods choice order: shipments that feed an unfed area or deliver a cube first,
+    then more links (income), then a raise, then a pass."""
+    if isinstance(action, Ship):
+        if game.rules.name == "zoo":
+            board = pos.board
+            progress = not board.area(action.route[-1]).fed
+            origin = board.area(action.route[0])
+            return (2 if progress else 0, origin.food, -origin.danger, action.links)
+        return (2, 0, 0, action.links)
+    if isinstance(action, RaiseLocomotive):
+        return (1, 0, 0, 0)
+    return (0, -1, 0, 0)
+
+
+def _moves(game: Game, pos: Position, scorer: _Scorer, branch: int) -> list[tuple[tuple, Position]]:
+    """A few rests of the move-goods phase: the *branch* best first rounds by :func:`_ship_key`,
+    each followed by the best second round (the engine lists and plays every action)."""
+    out = []
+    firsts = sorted(engine.legal_actions(game, pos), key=lambda a: _ship_key(game, pos, a), reverse=True)
+    for a1 in firsts[:branch]:
+        p1 = _try(game, pos, a1)
+        if p1 is None:
+            continue
+        if p1.phase != MOVE or p1.turn != pos.turn:
+            out.append(((a1,), p1))
+            continue
+        seconds = sorted(engine.legal_actions(game, p1), key=lambda a: _ship_key(game, p1, a), reverse=True)
+        for a2 in seconds[:1]:
+            p2 = _try(game, p1, a2)
+            if p2 is not None:
+                out.append(((a1, a2), p2))
+    return out
+
+
+def _links(action: Action) -> int:
+    return action.links if isinstance(action, Ship) else 0
+
+
+def turn_candidates(game: Game, pos: Position, branch: int = 2, scorer: "_Scorer | None" = None,
+                    clock: "_Clock | None" = None) -> list[tuple[tuple[Action, ...], Position]]:
+    """Whole turns from a SHARES-phase position, each played by the engine from the real cash:
+    each action the engine allows, a few builds, a few move-goods rests, and the fewest shares
+    that pay for the turn and keep it out of bankruptcy (checked by playing it)."""
+    scorer = scorer or _Scorer(game)
+    rich = pos.with_(economy=pos.economy.with_(cash=_RICH))
+    chosen = _try(game, rich, IssueShares(0))
+    if chosen is None:
+        return []
+    out = []
+    seen = set()
+    spare = MAX_SHARES - pos.economy.shares
+    for select in engine.legal_actions(game, chosen):
+        if clock is not None:
+            clock.tick()
+        built_from = _try(game, chosen, select)
+        if built_from is None:
+            continue
+        for build, built in _builds(game, built_from, scorer, branch, clock):
+            spent = _RICH - built.cash
+            need = max(0, -(-(spent - pos.cash) // 5))
+            rests = [((), built)] if built.phase != MOVE else _moves(game, built, scorer, branch)
+            for moves, _ in rests:
+                body = (select,) + build + moves
+                for count in range(need, min(spare, need + 3) + 1):
+                    actions = (IssueShares(count),) + body
+                    end = _play(game, pos, actions)
+                    if end is None or (end.phase == OVER and not end.outcome.cleared):
+                        continue
+                    key = hash(end)
+                    if key not in seen:
+                        seen.add(key)
+                        out.append((actions, end))
+                    break
+    return out
+
+
+def _play(game: Game, pos: Position, actions: Iterable[Action]) -> Position | None:
+    for action in actions:
+        pos = _try(game, pos, action)
+        if pos is None:
+            return None
+    return pos
+
+
+# -- the search ------------------------------------------------------------------------------
+
+class _Clock:
+    def __init__(self, budget: float, progress: Callback) -> None:
+        self.start = time.perf_counter()
+        self.budget = budget
+        self.progress = progress
+        self.message = ""
+
+    @property
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def tick(self) -> None:
+        """Report progress; raise :class:`Interrupted` when the budget is spent or the callback
+        says stop."""
+        spent = self.elapsed
+        if self.progress(min(int(spent * 10), int(self.budget * 10)), int(self.budget * 10),
+                         self.message) is False:
+            raise Interrupted("stopped by the progress callback")
+        if spent >= self.budget:
+            raise SearchBudgetExceeded(f"the budget of {self.budget:g} s is spent")
+
+
+@dataclass
+class _Best:
+    actions: tuple = ()
+    end: Position | None = None
+
+    def rank(self):
+        if self.end is None:
+            return (True, 0, 0, 0)
+        return self.end.outcome.rank
+
+
+def _beam(game: Game, pos: Position, width: int, branch: int, clock: _Clock, best: _Best,
+          scorer: _Scorer, on_plan: Callable) -> None:
+    layer = [((), pos)]
+    while layer:
+        children = []
+        for actions, here in layer:
+            clock.tick()
+            if best.end is not None and here.turn >= best.end.outcome.turns + (0 if here.phase == SHARES else 0):
+                # a plan from here clears in this turn at the earliest: only a better score helps
+                if here.turn > best.end.outcome.turns:
+                    continue
+            bound = lower_bound(game, here).turn
+            if bound > game.turns or (best.end is not None and bound > best.end.outcome.turns):
+                continue
+            for turn, end in turn_candidates(game, here, branch, scorer, clock):
+                if end.phase == OVER:
+                    if end.outcome.cleared:
+                        on_plan(actions + turn, end)
+                    continue
+                children.append((scorer(end), actions + turn, end))
+        children.sort(key=lambda t: -t[0])
+        seen, layer = set(), []
+        for _, actions, end in children:
+            key = hash(end)
+            if key in seen:
+                continue
+            seen.add(key)
+            layer.append((actions, end))
+            if len(layer) >= width:
+                break
+
+
+def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = quiet, *,
+                 position: Position | None = None, exact: bool | None = None) -> AnytimePlan:
+    """The best plan found and a proven lower bound, within *budget_seconds*.
+
+    Parameters
+    ----------
+    game : Game
+    budget_seconds : float
+        Wall-clock seconds to search (the answer comes back soon after).
+    progress : callable
+        ``progress(done, total, message)`` in tenths of a second of the budget; return False to
+        stop early (the best so far is returned, ``interrupted`` set). Ctrl-C does the same.
+    position : Position, optional
+        Where to plan from (default: the start). Any phase.
+    exact : bool, optional
+        Let the exact planner refute deadlines to raise the bound (default: on small maps,
+        at most 30 hexes of land).
+    """
+    pos = position or game.start
+    if pos.phase == OVER:
+        raise ValueError("the game is over already")
+    clock = _Clock(float(budget_seconds), progress)
+    scorer = _Scorer(game)
+    best = _Best()
+    history: list[Improvement] = []
+    bound = lower_bound(game, pos)
+    bound_turn, bound_reason = bound.turn, bound.reason
+    history.append(Improvement(clock.elapsed, bound_turn, None, "relaxations"))
+    interrupted = False
+    stats = {"beams": 0}
+
+    def on_plan(actions, end):
+        if best.end is None or end.outcome.rank < best.end.outcome.rank:
+            best.actions, best.end = actions, end
+            history.append(Improvement(clock.elapsed, bound_turn, end.outcome.turns, "plan"))
+            clock.message = f"best: turn {end.outcome.turns}, bound {bound_turn}"
+
+    use_exact = exact if exact is not None else len(game.land) <= 30
+    try:
+        if bound_turn <= game.turns:
+            width = 1
+            while True:
+                _beam(game, pos, width, 1 if width < 2 else 2 if width < 8 else 3, clock, best,
+                      scorer, on_plan)
+                stats["beams"] += 1
+                if use_exact:
+                    # a small map: the exact planner settles turns, score and cash at once
+                    bound_turn, bound_reason = _refute(game, pos, bound_turn, bound_reason, best,
+                                                       clock, history, on_plan)
+                    break
+                if best.end is not None and best.end.outcome.turns <= bound_turn:
+                    break
+                width *= 2
+                if width > 256:
+                    break
+    except (Interrupted, KeyboardInterrupt):
+        interrupted = True
+    except SearchBudgetExceeded:
+        pass
+    return _answer(game, pos, best, bound_turn, bound_reason, clock, interrupted, history, stats)
+
+
+def _refute(game, pos, bound_turn, bound_reason, best, clock, history, on_plan):
+    """Raise the bound with the exact planner: no plan clears by turn ``t`` (deadline by deadline),
+    or the optimum itself (then the plan is taken too)."""
+    from zoobook.steam.game.planner import plan as exact_plan
+
+    def ticking(done, total, message):
+        clock.tick()
+
+    last = (best.end.outcome.turns if best.end is not None else game.turns)
+    found = exact_plan(game, pos, progress=ticking, deadline=last)
+    if found.cleared:
+        end = _play(game, pos, found.actions)
+        if best.end is None or end.outcome.rank <= best.end.outcome.rank:
+            best.actions, best.end = tuple(found.actions), end
+        history.append(Improvement(clock.elapsed, found.turns, found.turns, "exact planner"))
+        return found.turns, (f"the exact planner found no plan clearing by turn {found.turns - 1}"
+                             if found.turns > bound_turn else bound_reason)
+    new = last + 1
+    history.append(Improvement(clock.elapsed, new, best.end and best.end.outcome.turns, "exact planner"))
+    return new, f"the exact planner found no plan clearing by turn {last}"
+
+
+def _answer(game, pos, best, bound_turn, bound_reason, clock, interrupted, history, stats) -> AnytimePlan:
+    if best.end is None:
+        return AnytimePlan(None, None, None, (), (), bound_turn, bound_reason, game.turns,
+                           clock.elapsed, interrupted, tuple(history), (), stats)
+    steps = tuple(replay(game, pos, best.actions))
+    out = best.end.outcome
+    return AnytimePlan(out.turns, out.score, out.cash, steps, tuple(best.actions),
+                       min(bound_turn, out.turns) if bound_turn > out.turns else bound_turn,
+                       bound_reason, game.turns, clock.elapsed, interrupted, tuple(history), (), stats)
+
+
+# -- plans as data (notebooks store the plans of long runs) ------------------------------------
+
+_ACTION_TYPES = {cls.__name__: cls for cls in (IssueShares, Select, LayTrack, Urbanize, EndBuild, Ship,
+                                               RaiseLocomotive, Pass)}
+
+
+def plan_record(found: AnytimePlan) -> dict:
+    """A JSON-ready record of *found*: its claims and its actions (replay them with
+    :func:`actions_from_record` to check the claims through the engine).
+
+    >>> from zoobook.steam.game.actions import LayTrack
+    >>> actions_from_record({"actions": [{"type": "LayTrack", "hexes": [[0, 0], [1, 0]], "hand": 0}]})
+    [LayTrack(hexes=(Hex(q=0, r=0), Hex(q=1, r=0)), hand=0)]
+    """
+    def action(a):
+        fields = {k: ([list(h) for h in v] if k == "hexes" else list(v) if isinstance(v, tuple) else
+                      list(v) if k == "town" else v) for k, v in a.__dict__.items()}
+        return {"type": type(a).__name__, **fields}
+
+    return {"turns": found.turns, "score": found.score, "cash": found.cash,
+            "lower_bound": found.lower_bound, "bound_reason": found.bound_reason,
+            "seconds": round(found.seconds, 1), "proved_optimal": found.proved_optimal,
+            "actions": [action(a) for a in found.actions]}
+
+
+def actions_from_record(record: dict) -> list[Action]:
+    """The actions of a :func:`plan_record`, as the engine's action objects."""
+    out = []
+    for entry in record["actions"]:
+        entry = dict(entry)
+        cls = _ACTION_TYPES[entry.pop("type")]
+        if "hexes" in entry:
+            entry["hexes"] = tuple(tuple(h) for h in entry["hexes"])
+        for key in ("route", "steps", "town"):
+            if key in entry:
+                entry[key] = tuple(entry[key])
+        out.append(cls(**entry))
+    return out

@@ -1,0 +1,362 @@
+"""Proven lower bounds on the turn that clears a solo Age of Steam map, from relaxations.
+
+Each bound relaxes the game (drops some rules, keeps others) so that a plan of the real game
+is also a plan of the relaxed one; the relaxed game's fewest turns can then never be above the
+real game's. Every function here returns a :class:`Bound`: the earliest turn in which the map
+could be cleared (``turn``), and the reason in plain words. ``turn`` is a turn number of the
+game (the current turn counts), so "no plan clears it before turn 7" reads ``Bound(7, ...)``.
+A bound above the game's turn limit proves the map cannot be cleared in time.
+
+The bounds
+----------
+* :func:`goods_bound` -- two move-goods rounds a turn, one shipment each;
+* :func:`locomotive_bound` -- the level a shipment needs, and how fast the level can rise;
+* :func:`track_bound` -- the tiles the goods still need, and how many a turn can lay;
+* :func:`money_bound` -- those tiles must be paid: cash, every share left, the best income;
+* :func:`connection_bound` -- Easter Island: the exact cheapest network joining the ruins
+  (:func:`zoobook.steam.easter.connect.cheapest_network`) in tiles, laid at the tile rate;
+* :func:`first_delivery_bound` -- nothing ships before the first complete link a shipment can
+  use exists: the turns needed to lay it.
+
+:func:`lower_bound` is the largest of them. ``tests/steam/test_game_anytime.py`` checks each
+one against the exact planner on the shipped small maps and on random ones.
+
+Examples
+--------
+>>> from zoobook.steam.game.maps import full_setup
+>>> game = full_setup("easter", "hard")
+>>> goods_bound(game, game.start)
+Bound(turn=10, reason='20 cubes still on the map need 20 deliveries, one per move-goods round, two rounds a turn')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
+from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position
+
+__all__ = ["Bound", "goods_bound", "locomotive_bound", "track_bound", "money_bound",
+           "connection_bound", "first_delivery_bound", "lower_bound", "all_bounds", "IMPOSSIBLE"]
+
+#: A turn no plan reaches: the map can never be cleared.
+IMPOSSIBLE = 10 ** 6
+
+
+@dataclass(frozen=True)
+class Bound:
+    """No plan clears the map before ``turn``; ``reason`` says why."""
+
+    turn: int
+    reason: str
+
+
+def _rounds_left_now(pos: Position) -> int:
+    """Move-goods rounds still to come in the current turn."""
+    if pos.phase in (SHARES, ACTION, BUILD):
+        return 2
+    if pos.phase == MOVE:
+        return 2 - pos.moves
+    return 0
+
+
+def _builds_left_now(pos: Position) -> bool:
+    """Whether the current turn still has (some of) its build."""
+    return pos.phase in (SHARES, ACTION, BUILD)
+
+
+def goods_bound(game: Game, pos: Position) -> Bound:
+    """Two move-goods rounds a turn, one shipment each.
+
+    Admissible: each unfed area (Zoo) is fed only by a shipment arriving there, and each cube
+    (Easter Island) leaves the map only by its own delivery (S8, S9); a move-goods round makes at
+    most one shipment and a turn has two rounds (S11). So ``left`` shipments need at least
+    ``left`` rounds, whatever else the plan does.
+    """
+    goods = game.rules.goods
+    left = goods.goods_left(pos.board)
+    if pos.phase == OVER:
+        return Bound(pos.turn, "the game is over")
+    now = _rounds_left_now(pos)
+    if left <= now:
+        return Bound(pos.turn, f"{goods.goods_word(left)}, and this turn has {now} move-goods "
+                               f"round{'s' if now != 1 else ''} left")
+    turn = pos.turn + math.ceil((left - now) / 2)
+    word = "shipment" if game.rules.name == "zoo" else "deliver" + "y"
+    words = "shipments" if word == "shipment" else "deliveries"
+    return Bound(turn, f"{goods.goods_word(left)} need {left} {words if left != 1 else word}, one per "
+                       f"move-goods round, two rounds a turn")
+
+
+def _level_rises_by(pos: Position, turn: int) -> int:
+    """The most the locomotive can rise from *pos* to the move-goods phase of *turn*:
+    the Locomotive action and one raise per move-goods phase (S11), each at most once a turn."""
+    turns = turn - pos.turn
+    card_now = 1 if pos.phase in (SHARES, ACTION) else 0
+    raise_now = 0 if pos.raised or pos.phase == OVER else 1
+    # a raise uses a round of the same phase, so it helps only the other round: count it anyway
+    # (the bound stays a relaxation: it may only be lower).
+    return card_now + raise_now + 2 * turns
+
+
+def locomotive_bound(game: Game, pos: Position) -> Bound:
+    """The locomotive must reach the level every plan needs, and rises at most twice a turn.
+
+    Admissible: the goods part names a level every clearing plan must reach
+    (``level_needed``: on the Zoo map some unfed area can only be fed from an area whose
+    danger, less 1 with Feeding, counts (S4, S6); 1 on Easter Island). The level rises only by
+    the Locomotive action (once a turn: one action a turn) and by one raise per move-goods phase
+    (S11), so from level ``l`` it reaches ``l + 2k`` at most after ``k`` more turns.
+    """
+    goods = game.rules.goods
+    need = goods.level_needed(pos.board)
+    if need is None:
+        return Bound(IMPOSSIBLE, goods.impossible_reason(pos.board))
+    level = pos.economy.locomotive
+    if need <= level:
+        return Bound(pos.turn, f"the locomotive already reaches level {need}")
+    turn = pos.turn
+    while level + _level_rises_by(pos, turn) < need:
+        turn += 1
+    return Bound(turn, f"some area can only be fed with the locomotive at level {need} at least "
+                       f"(yours is {level}), and it rises at most twice a turn (S4, S6, S11)")
+
+
+def _tiles_per_turn(game: Game) -> int:
+    """The most tiles a build may count toward its limit: the largest limit of any card."""
+    rules = game.rules
+    return max(rules.tile_limit(card) for card in (*rules.cards, rules.card(None)))
+
+
+def _cheapest_tile(game: Game) -> int:
+    rules = game.rules
+    terrains = set(game.land.values()) or {"plain"}
+    return min(rules.tile_price(t, card) for card in (*rules.cards, rules.card(None)) for t in terrains)
+
+
+_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def _area_tiles(game: Game, pos: Position) -> tuple[int, int]:
+    """Zoo: (tiles, areas): the unfed areas with no complete link, and a lower bound on the new
+    tiles of any set of links giving each of them one (see :func:`track_bound`)."""
+    zoo = pos.board
+    hexmap = zoo.hexmap
+    graph = hexmap.link_graph()
+    nodes = {tuple(n.hex): n.name for n in hexmap.nodes}
+    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
+    free = {tuple(h) for h in game.land} - used
+    stub_ends = {tuple(link.hexes[-1]) for link in hexmap.incomplete_links()}
+    stub_starts = {link.start for link in hexmap.incomplete_links()}
+    total, count = 0, 0
+    for area in zoo.areas:
+        if area.fed or graph.degree(area.name) > 0:
+            continue
+        count += 1
+        if area.name in stub_starts:
+            total += 1
+            continue
+        cost = _fewest_new_tiles(tuple(area.hex), area.name, nodes, free, stub_ends)
+        if cost is None:
+            return IMPOSSIBLE, count
+        total += cost
+    return math.ceil(total / 2), count
+
+
+def _fewest_new_tiles(start, name, nodes, free, stub_ends) -> int | None:
+    """Breadth first from a node over free land: the fewest new tiles (at least 1) of a track
+    from it that ends on another node or reaches the end of an incomplete track."""
+    frontier, seen, depth = [start], {start}, 0
+    while frontier:
+        nxt = []
+        for q, r in frontier:
+            for dq, dr in _STEPS:
+                n = (q + dq, r + dr)
+                if depth >= 1 and ((n in nodes and nodes[n] != name) or n in stub_ends):
+                    return depth
+                if n not in seen and n in free:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier, depth = nxt, depth + 1
+    return None
+
+
+def _tiles_to_turn(game: Game, pos: Position, tiles: int, what: str) -> Bound:
+    """The first turn by whose build *tiles* new tiles can be down: the current build's room,
+    then the largest tile limit each turn, plus the tiles in hand and (Zoo, S7) one bonus
+    tile per turn-end at most."""
+    if tiles <= 0:
+        return Bound(pos.turn, what)
+    per_turn = _tiles_per_turn(game)
+    bonus = game.rules.exit_bonus
+    if pos.phase in (SHARES, ACTION):
+        turn, laid = pos.turn, per_turn + pos.hand
+    elif pos.phase == BUILD:
+        turn, laid = pos.turn, max(0, per_turn - pos.tiles_laid) + pos.hand
+    else:
+        turn, laid = pos.turn + 1, per_turn + pos.hand + bonus
+    while laid < tiles:
+        turn += 1
+        laid += per_turn + bonus
+    extra = " plus one bonus tile a turn (S7)" if bonus else ""
+    return Bound(turn, f"{what}, and a build lays at most {per_turn} tiles{extra}")
+
+
+def track_bound(game: Game, pos: Position) -> Bound:
+    """Zoo: every unfed area without a link needs one; those links need tiles, laid at the tile rate.
+
+    Admissible: food reaches an area only along a complete link ending there (S2, S3; the
+    teleport of S5 ends at an exit, never in an area). Give each unfed area ``a`` with no link
+    the value ``c(a)``: 1 if an incomplete track starts at it, else the fewest free-land hexes
+    of a track from it to another node or to the end of an incomplete track (at least 1: a lay
+    puts down a tile). A new link ending at ``a`` has at least ``c(a)`` new tiles (its new
+    tiles run from ``a`` to its other end or to the stub it extends), and a link has two ends,
+    so the new tiles are at least half the sum of ``c``. A build counts at most the largest
+    tile limit (4, Engineer), and the hand gains at most one bonus tile a turn (S7).
+    """
+    if game.rules.name != "zoo":
+        return Bound(pos.turn, "Easter Island's track is bounded by the connection bound")
+    tiles, areas = _area_tiles(game, pos)
+    if tiles >= IMPOSSIBLE:
+        return Bound(IMPOSSIBLE, "some unfed area can never get a link: no free land reaches it")
+    return _tiles_to_turn(game, pos, tiles,
+                          f"{areas} unfed area{'s' if areas != 1 else ''} without a link need "
+                          f"{tiles} new tile{'s' if tiles != 1 else ''} at least")
+
+
+_CONNECT: dict = {}
+
+
+def _easter_tiles(game: Game, pos: Position) -> tuple[int, int]:
+    """Easter Island: (tiles, cost) lower bounds for the new track that joins the ruins.
+
+    With no track on the board: the exact fewest-tiles network of
+    :func:`~zoobook.steam.easter.connect.cheapest_network` (every hex priced 1) and its exact
+    cheapest cost. With track: one tile per group of joined ruins left to join (a link joins two
+    groups at most and has a tile), and that many cheapest tiles.
+    """
+    import networkx as nx
+
+    island = pos.board
+    hexmap = island.hexmap
+    ruins = island.ruins()
+    if not hexmap.tracks:
+        key = (frozenset(game.land.items()), frozenset(island.node_names().items()), frozenset(ruins))
+        if key not in _CONNECT:
+            from zoobook.steam.easter.connect import cheapest_network
+            from zoobook.steam.easter.island import TRACK_COST
+
+            land = {h: TRACK_COST.get(t, 3) for h, t in game.land.items()}
+            names = island.node_names()
+            tiles = cheapest_network({h: 1 for h in land}, names, ruins).lower_bound
+            cost = cheapest_network(land, names, ruins).lower_bound
+            _CONNECT[key] = (int(tiles), int(cost))
+        return _CONNECT[key]
+    graph = island.link_graph()
+    groups = {frozenset(nx.node_connected_component(graph, r)) for r in ruins}
+    left = len(groups) - 1
+    return left, left * _cheapest_tile(game)
+
+
+def connection_bound(game: Game, pos: Position) -> Bound:
+    """Easter Island: the ruins must be joined; the fewest tiles of such a network, at the tile rate.
+
+    Admissible: the first clear condition joins every ruin by complete links (seed; S9). On an
+    empty board any such network has at least the tiles of the fewest-tiles network joining the
+    ruins, which :mod:`zoobook.steam.easter.connect` finds exactly (its proven lower bound, every
+    hex priced 1; towns and other cities may be junctions, as in the real game). With track on
+    the board, each group of joined ruins left to join needs a link, and a link has a tile and
+    joins two groups. A build lays at most 4 tiles (Engineer), 3 otherwise (S9).
+    """
+    if game.rules.name != "easter":
+        return Bound(pos.turn, "only Easter Island asks for the ruins to be joined")
+    tiles, _ = _easter_tiles(game, pos)
+    if tiles <= 0:
+        return Bound(pos.turn, "the ruins are joined already")
+    return _tiles_to_turn(game, pos, tiles, f"joining the ruins needs {tiles} new tiles at least")
+
+
+def money_bound(game: Game, pos: Position) -> Bound:
+    """The tiles the goods need must be paid for by the build that lays the last of them.
+
+    Admissible: the new tiles needed (:func:`track_bound`, :func:`connection_bound`) cost at
+    least the cheapest price of the map each (S8, S9; the exact cheapest network's price on an
+    empty Easter Island). By the build of turn ``t`` the player can have at most: the cash now,
+    $5 for every share still unissued (S11), the largest cash bonus of an action once a turn
+    (Rapa Nui's $5), and the income of every turn-end before, where income grows by at most the
+    links of two shipments a turn (6 each, the highest level) and no expense is taken off (a
+    relaxation: expenses, income reduction and the $8 of Easter Island's actions only lower it).
+    """
+    if game.rules.name == "zoo":
+        tiles, _ = _area_tiles(game, pos)
+        need = tiles * _cheapest_tile(game)
+    else:
+        tiles, need = _easter_tiles(game, pos)
+    if tiles <= 0 or tiles >= IMPOSSIBLE:
+        return Bound(pos.turn, "no new track is needed, or the track bound says it all")
+    rules = game.rules
+    bonus = max([card.cash_bonus for card in rules.cards] + [0])
+    eco = pos.economy
+    money = eco.cash + SHARE_PRICE * (MAX_SHARES - eco.shares)
+    money += bonus if pos.phase in (SHARES, ACTION) else 0
+    income = eco.income
+    turn = pos.turn if _builds_left_now(pos) else pos.turn + 1
+    if turn > pos.turn:
+        money += income + bonus
+        income += 2 * MAX_LEVEL
+    while money < need:
+        money += income + bonus
+        income += 2 * MAX_LEVEL
+        turn += 1
+        if turn > pos.turn + 1000:
+            return Bound(IMPOSSIBLE, f"the track needed costs ${need}, more than any plan can raise")
+    return Bound(turn, f"the track needed costs ${need} at least; cash, every share left and the "
+                       f"best income reach it in turn {turn} at the earliest")
+
+
+def first_delivery_bound(game: Game, pos: Position) -> Bound:
+    """No cube or food can move before some shipment has a complete link to use.
+
+    Admissible: every shipment uses complete links (S2, S3); the first goods leave with the
+    first usable link, and if none exists yet it must be laid in a build. Then the goods left
+    need their rounds from that turn on: ``left`` rounds, two a turn (as :func:`goods_bound`).
+    Here only: if no shipment is legal now at any level and the current turn has no build left,
+    the next build is the earliest.
+    """
+    goods = game.rules.goods
+    left = goods.goods_left(pos.board)
+    if left == 0 or pos.phase == OVER:
+        return Bound(pos.turn, "nothing left to ship")
+    if _builds_left_now(pos):
+        return Bound(pos.turn, "a link can still be built this turn")
+    if goods.shipments(pos.board, MAX_LEVEL, discount=True):
+        return Bound(pos.turn, "a shipment is possible now")
+    turn = pos.turn + 1 + max(0, math.ceil((left - 2) / 2))
+    return Bound(turn, "no shipment is possible before the next build, and the goods then need "
+                       "their rounds")
+
+
+_BOUNDS = (goods_bound, locomotive_bound, track_bound, connection_bound, money_bound,
+           first_delivery_bound)
+
+
+def all_bounds(game: Game, pos: Position | None = None) -> list[tuple[str, Bound]]:
+    """Every bound by name, from *pos* (default: the start)."""
+    pos = pos or game.start
+    return [(f.__name__, f(game, pos)) for f in _BOUNDS]
+
+
+def lower_bound(game: Game, pos: Position | None = None) -> Bound:
+    """The largest of the bounds: no plan clears the map before this turn.
+
+    >>> from zoobook.steam.game.maps import full_setup
+    >>> lower_bound(full_setup("easter", "hard")).turn
+    10
+    """
+    pos = pos or game.start
+    best = None
+    for _, bound in all_bounds(game, pos):
+        if best is None or bound.turn > best.turn:
+            best = bound
+    return best
