@@ -1,9 +1,12 @@
-"""Bots: legal play, the greedy bot's choice is the best immediate value, lookahead beats greedy."""
+"""Bots: legal play, the greedy bot's choice is the best immediate value.
+
+That the lookahead bot beats the greedy bot is a claim about many games (a paired t-test over 40
+solo deals, two minutes of play; 12 deals proved too few): benchmarks/bench_5x5_game.py checks it,
+``make bench``.
+"""
 
 import io
-import math
 import random
-import statistics
 
 import pytest
 
@@ -55,25 +58,6 @@ def test_reach_stops_at_walls_and_unfitting_tiles():
     assert reach(board, "W") == 3                 # A3, B3 and the large park; C3 is walled off
     assert reach(board, "W", "K") == 0            # a black visitor cannot enter the bird at A3
     assert reach(board, "N") == 0                 # nothing on C1
-
-
-#: One-sided 95% quantile of Student's t with 11 degrees of freedom (12 paired games).
-T_95_11 = 1.796
-
-
-def test_lookahead_beats_greedy_on_the_same_solo_deals_significantly():
-    """A paired one-sided t-test over 12 seeded solo deals: the lookahead bot's mean lead over the
-    greedy bot has a 95% lower confidence bound above zero (not merely a larger sum on 3 deals).
-
-    Measured when written: mean lead +13.4 points, standard deviation 17.8, lower bound +4.2;
-    the lookahead bot lost 3 of the 12 deals, so a handful of seeds proves nothing either way.
-    """
-    seeds = range(200, 212)
-    leads = [play(GameState.new(players=1, seed=s), [LookaheadBot()]).returns()[0]
-             - play(GameState.new(players=1, seed=s), [GreedyBot()]).returns()[0] for s in seeds]
-    mean, spread = statistics.mean(leads), statistics.stdev(leads)
-    lower = mean - T_95_11 * spread / math.sqrt(len(leads))
-    assert lower > 0, f"leads {leads}: mean {mean:+.1f}, 95% lower bound {lower:+.1f}"
 
 
 def test_simulation_summary_and_histogram():

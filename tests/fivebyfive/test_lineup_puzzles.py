@@ -136,10 +136,10 @@ def test_the_generator_never_makes_a_hand_beyond_the_box_f20():
 
 def test_generated_lineup_hands_stay_in_the_box_f20():
     from zoobook.fivebyfive.components import hand_beyond_box
-    from zoobook.generate.lineup import sample
+    from zoobook.generate.lineup import sample_lineup
 
     assert all(hand_beyond_box(p.cubes, p.meeples) is None
-               for p in (sample(random.Random(seed), 5) for seed in range(500)))
+               for p in (sample_lineup(random.Random(seed), 5) for seed in range(500)))
 
 
 def test_generated_boards_put_walls_only_on_tiles_with_a_star_f18a():

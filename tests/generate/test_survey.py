@@ -33,9 +33,10 @@ def test_distribution_counts_exactly_the_candidates_that_pass_the_filters():
 def test_parallel_distributions_equal_the_serial_ones_in_the_kinds_order():
     kinds = ["zooloretto/score", "steam-zoo/shipment"]
     seen = []
-    serial = grade_distributions(kinds, 20, seed=2, workers=1)
-    parallel = grade_distributions(kinds, 20, seed=2, workers=2,
+    serial = grade_distributions(kinds, 8, seed=2, workers=1)
+    parallel = grade_distributions(kinds, 8, seed=2, workers=2,
                                    progress=lambda kind, done, total: seen.append((done, total)))
     assert list(parallel) == kinds and parallel == serial
     assert sorted(seen) == [(1, 2), (2, 2)]
-    assert all(sum(c.values()) == 20 for c in parallel.values())
+    assert all(sum(c.values()) == 8 for c in parallel.values())
+    assert any(len(c) > 1 for c in serial.values())   # more than one grade: the counts can differ

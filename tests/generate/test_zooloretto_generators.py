@@ -197,8 +197,8 @@ def test_invest_optima_and_decoys_match_brute_force(seed, hint):
 @pytest.mark.parametrize("kind", KINDS)
 def test_same_seed_same_files(kind):
     first = generate(kind, difficulty=2, seed=7, count=2)
-    again = generate(kind, difficulty=2, seed=7, count=2)
-    assert [p.text for p in first] == [p.text for p in again]
+    again = generate(kind, difficulty=2, seed=7, count=1)   # the first file again, not both: half the time
+    assert first[0].text == again[0].text
     assert first[0].text != first[1].text
     assert f"optima = {first[0].facts.optima}" in first[0].text
 

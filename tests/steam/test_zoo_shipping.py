@@ -1,6 +1,6 @@
 """The Zoo-map shipment solver against a brute-force twin that enumerates simple routes.
 
-The twin reads the rules straight from the seed: "you need a locomotive level at
+The twin reads the rules straight from the rulebook: "you need a locomotive level at
 least equal to the number of links you pass through (as usual), and also at least
 equal to the highest danger level up to the square before the final destination
 (including the shipping origin)", one danger may count 1 lower with Feeding, exits
@@ -233,7 +233,7 @@ def test_feeding_never_hurts_and_lowers_by_at_most_one(zoo):
             assert fed[pair] is not None and plain[pair] - 1 <= fed[pair] <= plain[pair]
 
 
-# -- the seed's worked examples and the shipped puzzles ----------------------------------------------
+# -- the rulebook's worked examples and the shipped puzzles -------------------------------------------
 
 
 def test_seed_example_danger_3_through_danger_2_to_danger_4_needs_level_3():

@@ -38,7 +38,7 @@ def test_changing_the_destination_changes_the_answer():
 
 
 def test_feeding_checkbox_updates_the_explanation_and_the_picture():
-    lion = load_puzzle(default_puzzle_dir() / "steam-zoo" / "seed-feeding-lion.toml").model
+    lion = load_puzzle(default_puzzle_dir() / "steam-zoo" / "rulebook-feeding-lion.toml").model
     box = ShipmentExplorer(lion.zoo, origin="zebra", destination="camel", level=5)
     assert "Level 5 is not enough" in box.answer.value and "lowest level that works is 6" in box.answer.value
     box.feeding.value = True

@@ -37,4 +37,4 @@ KINDS = (PuzzleKind("5x5/lineup", "the most points one round's lineup can score 
 
 # Hooks found by the registry, imported only when used (zoobook.puzzles.registry).
 VIEWS = {"5x5/lineup": "zoobook.widgets.kind_views:LINEUP_VIEW"}
-GENERATORS = {"5x5/lineup": "zoobook.generate.lineup:GENERATOR"}
+GENERATORS = {"5x5/lineup": "zoobook.generate.lineup:LINEUP_GENERATOR"}

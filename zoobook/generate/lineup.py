@@ -15,7 +15,7 @@ Examples
 --------
 >>> import random
 >>> from zoobook.fivebyfive.solver import solve_lineup
->>> puzzle = sample(random.Random(2), 2)
+>>> puzzle = sample_lineup(random.Random(2), 2)
 >>> facts = lineup_facts(puzzle, solve_lineup(puzzle))
 >>> facts.optima >= 1
 True
@@ -32,10 +32,10 @@ from zoobook.fivebyfive.lineup_generator import random_lineup_puzzle
 from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.solver import evaluate
 from zoobook.generate.grading import Calibration, Facts
-from zoobook.generate.registry import Generator, register_generator
+from zoobook.generate.registry import Generator
 from zoobook.puzzles.solution import Solution
 
-__all__ = ["sample", "lineup_facts", "greedy_lineup", "WALK_CAP", "GENERATOR"]
+__all__ = ["sample_lineup", "lineup_facts", "greedy_lineup", "WALK_CAP", "LINEUP_GENERATOR"]
 
 #: The brute-force walk stops counting after this many lineups (then optima are not counted).
 WALK_CAP = 3000
@@ -44,7 +44,7 @@ WALK_CAP = 3000
 _HANDS = {1: (4, 1, 1, 0), 2: (6, 2, 1, 0), 3: (7, 2, 2, 1), 4: (8, 2, 2, 2), 5: (9, 3, 2, 2)}
 
 
-def sample(rng: random.Random, difficulty: int) -> LineupPuzzle:
+def sample_lineup(rng: random.Random, difficulty: int) -> LineupPuzzle:
     """A full random board and a hand of the hinted size."""
     cubes, meeples, doors, requests = _HANDS[difficulty]
     return random_lineup_puzzle(rng, max_cubes=cubes, max_meeples=meeples, max_doors=doors,
@@ -149,8 +149,8 @@ def _describe(puzzle: LineupPuzzle, solution: Solution, facts: Facts) -> str:
 
 
 #: Calibrated with zoobook.generate.calibrate("5x5/lineup", samples=400, seed=0).
-CALIBRATION = Calibration(effort_scale=200, decoy_scale=8, gap_scale=0.5,
-                          thresholds=(0.092, 0.341, 0.565, 0.688))
+LINEUP_CALIBRATION = Calibration(effort_scale=200, decoy_scale=8, gap_scale=0.5,
+                                 thresholds=(0.092, 0.341, 0.565, 0.688))
 
-GENERATOR = register_generator(Generator("5x5/lineup", sample, lineup_facts, CALIBRATION, _title,
-                                         _problems, _describe), replace=True)
+LINEUP_GENERATOR = Generator("5x5/lineup", sample_lineup, lineup_facts, LINEUP_CALIBRATION, _title, _problems,
+                             _describe)

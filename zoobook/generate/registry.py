@@ -6,10 +6,14 @@ registry imports them on first use, so adding a game edits no list here. The
 shipped games' generators live in this package (``zoobook/generate/<game>.py``),
 beside the games rather than inside them: each one reuses its game's model,
 random sampler, solver and ``dump``, and adds what grading needs (the solver
-facts of :mod:`zoobook.generate.grading`). One naming for all of them: the
-generator of a kind is ``<QUESTION>_GENERATOR``, its sampler
-``sample_<question>`` and its facts ``<question>_facts`` (``steam-zoo/shipment``:
-``SHIPMENT_GENERATOR``, ``sample_shipment``, ``shipment_facts``). A generator
+facts of :mod:`zoobook.generate.grading`). One naming for all of them, after the
+question (the kind's name after the slash): the generator of a kind is
+``<QUESTION>_GENERATOR``, its sampler ``sample_<question>``, its facts
+``<question>_facts`` and its calibration ``<QUESTION>_CALIBRATION``
+(``steam-zoo/shipment``: ``SHIPMENT_GENERATOR``, ``sample_shipment``,
+``shipment_facts``, ``SHIPMENT_CALIBRATION``); a module asking one question of two
+games puts the game first (``ZOO_CLEAR_GENERATOR``, ``sample_zoo_clear``). The
+hooks' generators are registered here; a generator module does not register itself. A generator
 whose import fails is skipped and its error kept (:func:`unavailable`), so one
 unfinished game never stops the others.
 

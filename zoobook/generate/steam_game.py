@@ -29,7 +29,7 @@ Examples
 --------
 >>> import random
 >>> from zoobook.steam.game.kinds import solve
->>> game = sample_zoo(random.Random(2), 1)
+>>> game = sample_zoo_clear(random.Random(2), 1)
 >>> facts = clear_facts(game, solve(game))
 >>> facts.effort >= 1 and facts.optima is None
 True
@@ -44,7 +44,7 @@ import time
 from dataclasses import replace
 
 from zoobook.generate.grading import Calibration, Facts
-from zoobook.generate.registry import Generator, register_generator
+from zoobook.generate.registry import Generator
 from zoobook.hexgrid import Hex
 from zoobook.progress import Interrupted, SearchBudgetExceeded
 from zoobook.puzzles.solution import Solution
@@ -58,8 +58,9 @@ from zoobook.steam.game.state import OVER, Game, Position
 from zoobook.steam.zoo.generate import random_zoo, rectangle
 from zoobook.steam.zoo.kinds import ShipmentQuestion, dump_ascii
 
-__all__ = ["sample_zoo", "sample_easter", "greedy_turns", "clear_facts", "plan_themes",
-           "MAX_POSITIONS", "TURNS", "zoo_game", "easter_game", "ZOO_GENERATOR", "EASTER_GENERATOR"]
+__all__ = ["sample_zoo_clear", "sample_easter_clear", "greedy_turns", "clear_facts", "plan_themes",
+           "MAX_POSITIONS", "TURNS", "zoo_game", "easter_game", "ZOO_CLEAR_GENERATOR",
+           "EASTER_CLEAR_GENERATOR"]
 
 #: Maps whose plan expands more positions than this are rejected: the file must verify quickly.
 MAX_POSITIONS = 40
@@ -234,7 +235,7 @@ def _quick(game: Game) -> bool:
     return True
 
 
-def sample_zoo(rng: random.Random, difficulty: int) -> Game:
+def sample_zoo_clear(rng: random.Random, difficulty: int) -> Game:
     """A small Zoo game of about the hinted size (see :func:`zoo_game`, :func:`_near`), redrawn
     until the planner settles it quickly."""
     while not _quick(game := zoo_game(rng, *_ZOO_SIZES[_near(rng, difficulty)])):
@@ -305,7 +306,7 @@ def _with_cubes(rng: random.Random, island: Island, cubes: int) -> Island:
     return island.with_cubes(stacks)
 
 
-def sample_easter(rng: random.Random, difficulty: int) -> Game:
+def sample_easter_clear(rng: random.Random, difficulty: int) -> Game:
     """A small island of about the hinted size (see :func:`easter_game`, :func:`_near`), redrawn
     until the planner settles it quickly."""
     while not _quick(game := easter_game(rng, *_EASTER_SIZES[_near(rng, difficulty)])):
@@ -347,17 +348,15 @@ def _easter_describe(game: Game, solution: Solution, facts: Facts) -> str:
 
 #: Calibrated with zoobook.generate.calibrate("steam-zoo/clear", samples=200, seed=0) (180 puzzles;
 #: greedy is wrong on 97; a survey of 200 takes about 25 s, the planner's 2-turn searches most of it).
-ZOO_CALIBRATION = Calibration(effort_scale=1000, decoy_scale=8, gap_scale=2.0,
-                              thresholds=(0.065, 0.3, 0.33, 0.574))
+ZOO_CLEAR_CALIBRATION = Calibration(effort_scale=1000, decoy_scale=8, gap_scale=2.0,
+                                    thresholds=(0.065, 0.3, 0.33, 0.574))
 
 #: Calibrated with zoobook.generate.calibrate("steam-easter/clear", samples=300, seed=0) (282
 #: puzzles; greedy is wrong on 37; a survey of 300 takes about 8 s).
-EASTER_CALIBRATION = Calibration(effort_scale=1000, decoy_scale=8, gap_scale=2.0,
-                                 thresholds=(0.08, 0.275, 0.29, 0.525))
+EASTER_CLEAR_CALIBRATION = Calibration(effort_scale=1000, decoy_scale=8, gap_scale=2.0,
+                                       thresholds=(0.08, 0.275, 0.29, 0.525))
 
-ZOO_GENERATOR = register_generator(Generator("steam-zoo/clear", sample_zoo, clear_facts, ZOO_CALIBRATION,
-                                             _zoo_title, _problems, _zoo_describe, _dump_zoo,
-                                             solve=_quick_solution), replace=True)
-EASTER_GENERATOR = register_generator(Generator("steam-easter/clear", sample_easter, clear_facts,
-                                                EASTER_CALIBRATION, _easter_title, _problems,
-                                                _easter_describe, solve=_quick_solution), replace=True)
+ZOO_CLEAR_GENERATOR = Generator("steam-zoo/clear", sample_zoo_clear, clear_facts, ZOO_CLEAR_CALIBRATION, _zoo_title,
+                                _problems, _zoo_describe, _dump_zoo, solve=_quick_solution)
+EASTER_CLEAR_GENERATOR = Generator("steam-easter/clear", sample_easter_clear, clear_facts, EASTER_CLEAR_CALIBRATION,
+                                   _easter_title, _problems, _easter_describe, solve=_quick_solution)

@@ -42,7 +42,7 @@ Examples
 --------
 >>> import random
 >>> from zoobook.zooloretto.kinds import solve_score
->>> zoo = sample(random.Random(1), 3)
+>>> zoo = sample_score(random.Random(1), 3)
 >>> score_facts(zoo, solve_score(zoo)).effort > 0
 True
 >>> puzzle = sample_truck(random.Random(1), 3)
@@ -57,7 +57,7 @@ from collections.abc import Sequence
 
 from zoobook.explain import join_words, plural
 from zoobook.generate.grading import Calibration, Facts
-from zoobook.generate.registry import Generator, register_generator
+from zoobook.generate.registry import Generator
 from zoobook.puzzles.solution import Solution
 from zoobook.errors import IllegalAction
 from zoobook.zooloretto.actions import (BARN, SITE_KINDS, buy_pavilion, buy_restaurant,
@@ -70,9 +70,9 @@ from zoobook.zooloretto.placement import Plan, best_placement, coins_break_ties,
 from zoobook.zooloretto.sabotage import Answer, Plans, best_answer, marker_placements
 from zoobook.zooloretto.scoring import Score, score
 
-__all__ = ["random_zoo", "random_tiles", "sample", "sample_truck", "sample_sabotage", "sample_invest",
+__all__ = ["random_zoo", "random_tiles", "sample_score", "sample_truck", "sample_sabotage", "sample_invest",
            "score_facts", "truck_facts", "sabotage_facts", "invest_facts", "final_placements",
-           "greedy_truck", "naive_markers", "naive_purchase", "GENERATOR", "TRUCK_GENERATOR",
+           "greedy_truck", "naive_markers", "naive_purchase", "SCORE_GENERATOR", "TRUCK_GENERATOR",
            "SABOTAGE_GENERATOR", "INVEST_GENERATOR"]
 
 
@@ -131,7 +131,7 @@ def random_zoo(rng: random.Random, difficulty: int, *, require: Sequence[str] = 
     return _play(rng, difficulty, require)[0]
 
 
-def sample(rng: random.Random, difficulty: int) -> Zoo:
+def sample_score(rng: random.Random, difficulty: int) -> Zoo:
     """A ``zooloretto/score`` question: a random zoo."""
     return random_zoo(rng, difficulty)
 
@@ -531,8 +531,8 @@ def _invest_describe(puzzle: InvestPuzzle, solution: Solution, facts: Facts) -> 
 
 # -- calibrations and registration ------------------------------------------------------------------
 #: Calibrated with zoobook.generate.calibrate("zooloretto/score", samples=300, seed=0).
-CALIBRATION = Calibration(effort_scale=12, decoy_scale=3, gap_scale=0.3,
-                          thresholds=(0.258, 0.643, 0.773, 0.856))
+SCORE_CALIBRATION = Calibration(effort_scale=12, decoy_scale=3, gap_scale=0.3,
+                                thresholds=(0.258, 0.643, 0.773, 0.856))
 
 #: Calibrated with zoobook.generate.calibrate("zooloretto/truck", samples=400, seed=0).
 TRUCK_CALIBRATION = Calibration(effort_scale=40, decoy_scale=3, gap_scale=0.3,
@@ -546,14 +546,11 @@ SABOTAGE_CALIBRATION = Calibration(effort_scale=150, decoy_scale=3, gap_scale=1.
 INVEST_CALIBRATION = Calibration(effort_scale=150, decoy_scale=2, gap_scale=1.0,
                                  thresholds=(0.166, 0.437, 0.644, 0.694))
 
-GENERATOR = register_generator(Generator("zooloretto/score", sample, score_facts, CALIBRATION,
-                                         _score_title, _score_problems), replace=True)
-TRUCK_GENERATOR = register_generator(
-    Generator("zooloretto/truck", sample_truck, truck_facts, TRUCK_CALIBRATION, _truck_title,
-              _truck_problems, _truck_describe), replace=True)
-SABOTAGE_GENERATOR = register_generator(
-    Generator("zooloretto/sabotage", sample_sabotage, sabotage_facts, SABOTAGE_CALIBRATION,
-              _sabotage_title, _sabotage_problems, _sabotage_describe), replace=True)
-INVEST_GENERATOR = register_generator(
-    Generator("zooloretto/invest", sample_invest, invest_facts, INVEST_CALIBRATION, _invest_title,
-              _invest_problems, _invest_describe), replace=True)
+SCORE_GENERATOR = Generator("zooloretto/score", sample_score, score_facts, SCORE_CALIBRATION, _score_title,
+                            _score_problems)
+TRUCK_GENERATOR = Generator("zooloretto/truck", sample_truck, truck_facts, TRUCK_CALIBRATION, _truck_title,
+                            _truck_problems, _truck_describe)
+SABOTAGE_GENERATOR = Generator("zooloretto/sabotage", sample_sabotage, sabotage_facts, SABOTAGE_CALIBRATION,
+                               _sabotage_title, _sabotage_problems, _sabotage_describe)
+INVEST_GENERATOR = Generator("zooloretto/invest", sample_invest, invest_facts, INVEST_CALIBRATION, _invest_title,
+                             _invest_problems, _invest_describe)

@@ -16,6 +16,10 @@ Examples
 from __future__ import annotations
 
 import html
+import importlib
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -25,134 +29,95 @@ __all__ = ["SHIPMENT_VIEW", "CLEAR_VIEW", "CONNECT_VIEW", "MOAI_VIEW", "LINEUP_V
            "TRUCK_VIEW", "SABOTAGE_VIEW", "INVEST_VIEW"]
 
 
+def _itself(model: Any) -> Any:
+    return model
+
+
+def _imported(module: str, name: str) -> Any:
+    """``zoobook.widgets.<module>.<name>``, imported when a view of that game is first shown."""
+    return getattr(importlib.import_module(f"zoobook.widgets.{module}"), name)
+
+
+def _play(module: str, name: str, subject: Callable[[Any], Any] = _itself,
+          read: dict[str, str] | None = None, **fixed: Any) -> Callable[[Any], widgets.Widget]:
+    """A play widget: class *name* of the game's widget *module*, built on ``subject(question)``,
+    with the keywords *read* from the question's attributes (``{keyword: attribute}``) and *fixed*."""
+    def play(question: Any) -> widgets.Widget:
+        keywords = {keyword: getattr(question, attribute) for keyword, attribute in (read or {}).items()}
+        return _imported(module, name)(subject(question), **keywords, **fixed)
+    return play
+
+
+def _figure(module: str, draw: str, alt: str, title: Callable[[Any], str],
+            subject: Callable[[Any], Any] = _itself) -> Callable[[Any], str]:
+    """A picture: the matplotlib figure that *draw* of the game's widget *module* makes of
+    ``subject(question)`` under ``title(question)``, as an inline image."""
+    def picture(question: Any) -> str:
+        fig, _ = _imported(module, draw)(subject(question), title=title(question))
+        return figure_html(fig, alt=alt, dpi=70)
+    return picture
+
+
 def _shipment_picture(question) -> str:
-    from zoobook.widgets.steam_zoo import zoo_figure_html
-
     feeding = " (with Feeding)" if question.feeding else ""
-    return zoo_figure_html(question.zoo, title=f"{question.origin} to {question.destination}{feeding}")
-
-
-def _shipment_widget(question) -> widgets.Widget:
-    from zoobook.widgets.steam_zoo import ShipmentExplorer
-
-    return ShipmentExplorer(question.zoo, origin=question.origin, destination=question.destination,
-                            feeding=question.feeding, level=1)
-
-
-def _game_picture(game) -> str:
-    from zoobook.widgets.steam_game import draw_game
-
-    fig, _ = draw_game(game.new_state(), title=f"Clear the map in at most {game.turns} turns")
-    return figure_html(fig, alt="the map", dpi=70)
-
-
-def _game_widget(game) -> widgets.Widget:
-    from zoobook.widgets.steam_game import GamePlayer
-
-    return GamePlayer(game)
-
-
-def _island_picture(island) -> str:
-    from zoobook.widgets.steam_easter import draw_island
-
-    fig, _ = draw_island(island, title="join every ruin")
-    return figure_html(fig, alt="island", dpi=70)
-
-
-def _island_widget(island) -> widgets.Widget:
-    from zoobook.widgets.steam_easter import ConnectLab
-
-    return ConnectLab(island)
-
-
-def _moai_picture(question) -> str:
-    from zoobook.widgets.steam_easter import draw_island
-
-    fig, _ = draw_island(question.island,
-                         title=f"ship every moai cube: locomotive at level {question.locomotive}")
-    return figure_html(fig, alt="the moai", dpi=70)
-
-
-def _moai_widget(question) -> widgets.Widget:
-    from zoobook.widgets.steam_easter import MoaiLab
-
-    return MoaiLab(question.island, level=question.locomotive)
+    return _imported("steam_zoo", "zoo_figure_html")(
+        question.zoo, title=f"{question.origin} to {question.destination}{feeding}")
 
 
 def _lineup_picture(puzzle) -> str:
-    from zoobook.widgets.fivebyfive_board import board_svg
-
-    return board_svg(puzzle.board, gate=puzzle.gate)
+    return _imported("fivebyfive_board", "board_svg")(puzzle.board, gate=puzzle.gate)
 
 
-def _lineup_widget(puzzle) -> widgets.Widget:
-    from zoobook.widgets.fivebyfive_lineup import LineupExplorer
-
-    return LineupExplorer(puzzle)
-
-
-def _unscored_zoo_picture(zoo) -> str:
-    from zoobook.widgets.zooloretto import zoo_svg
-
-    return zoo_svg(zoo, scores=False)   # the points are the answer
-
-
-def _zoo_and(zoo, *lists: tuple[str, tuple]) -> str:
-    """The zoo (with its score now) and what the question adds: truck, markers, tiles to come."""
-    from zoobook.widgets.zooloretto import zoo_svg
-
-    items = "".join(f"<p><b>{label}:</b> {html.escape(', '.join(map(str, things)) or 'none')}</p>"
-                    for label, things in lists)
-    return zoo_svg(zoo) + items
+def _zoo_picture(*lists: tuple[str, Callable[[Any], tuple]], subject: Callable[[Any], Any] = attrgetter("zoo"),
+                 scores: bool = True) -> Callable[[Any], str]:
+    """A picture: the zoo ``subject(question)`` (with its score now, unless the score is the answer)
+    and what the question adds, ``(label, things)`` a list: truck, markers, tiles to come."""
+    def picture(question: Any) -> str:
+        items = "".join(f"<p><b>{label}:</b> {html.escape(', '.join(map(str, things(question))) or 'none')}</p>"
+                        for label, things in lists)
+        return _imported("zooloretto", "zoo_svg")(subject(question), scores=scores) + items
+    return picture
 
 
-def _truck_picture(puzzle) -> str:
-    return _zoo_and(puzzle.zoo, ("The truck", puzzle.tiles))
-
-
-def _sabotage_picture(puzzle) -> str:
-    return _zoo_and(puzzle.zoo, ("Markers to place", puzzle.markers),
-                    ("The opponent's tiles to come", puzzle.tiles))
-
-
-def _invest_picture(puzzle) -> str:
-    return _zoo_and(puzzle.zoo, ("Tiles to come", puzzle.tiles))
-
-
-def _zoo_board(zoo) -> widgets.Widget:
-    from zoobook.widgets.zooloretto import ZooBoard
-
-    return ZooBoard(zoo)
-
-
-def _question_zoo_board(puzzle) -> widgets.Widget:
-    return _zoo_board(puzzle.zoo)
-
+_tiles = attrgetter("tiles")
 
 SHIPMENT_VIEW = KindView(
-    _shipment_picture, _shipment_widget, "(locomotive level)",
+    _shipment_picture,
+    _play("steam_zoo", "ShipmentExplorer", attrgetter("zoo"),
+          read={"origin": "origin", "destination": "destination", "feeding": "feeding"}, level=1),
+    "(locomotive level)",
     "Move the locomotive slider: the explorer says whether that level is enough.")
 CLEAR_VIEW = KindView(
-    _game_picture, _game_widget, "turns",
+    _figure("steam_game", "draw_game", "the map", lambda game: f"Clear the map in at most {game.turns} turns",
+            subject=lambda game: game.new_state()),
+    _play("steam_game", "GamePlayer"), "turns",
     "Play the map turn by turn; Hint asks the planner for the best next action.")
 CONNECT_VIEW = KindView(
-    _island_picture, _island_widget, "dollars of track",
+    _figure("steam_easter", "draw_island", "island", lambda island: "join every ruin"),
+    _play("steam_easter", "ConnectLab"), "dollars of track",
     "Lay track hex by hex (a city name or q,r) and watch the cost and the joined ruins.")
 MOAI_VIEW = KindView(
-    _moai_picture, _moai_widget, "turns",
+    _figure("steam_easter", "draw_island", "the moai",
+            lambda question: f"ship every moai cube: locomotive at level {question.locomotive}",
+            subject=attrgetter("island")),
+    _play("steam_easter", "MoaiLab", attrgetter("island"), read={"level": "locomotive"}), "turns",
     "Ship top cubes, turn a moai over (Rapa Nui), raise the locomotive; a turn is two shipments.")
 LINEUP_VIEW = KindView(
-    _lineup_picture, _lineup_widget, "points",
+    _lineup_picture, _play("fivebyfive_lineup", "LineupExplorer"), "points",
     "Click tiles from the gate to line the visitors up; the score follows your clicks.")
 SCORE_VIEW = KindView(
-    _unscored_zoo_picture, _zoo_board, "points",
+    _zoo_picture(subject=_itself, scores=False),  # the points are the answer
+    _play("zooloretto", "ZooBoard"), "points",
     "The live board scores the zoo line by line (so it shows the answer): count first, then compare.")
 TRUCK_VIEW = KindView(
-    _truck_picture, _question_zoo_board, "points if the game ended now",
+    _zoo_picture(("The truck", _tiles)), _play("zooloretto", "ZooBoard", attrgetter("zoo")),
+    "points if the game ended now",
     "Place the truck's tiles one by one and read the score; Undo to try other places.")
 SABOTAGE_VIEW = KindView(
-    _sabotage_picture, _question_zoo_board, "points the markers cost the opponent",
+    _zoo_picture(("Markers to place", attrgetter("markers")), ("The opponent's tiles to come", _tiles)),
+    _play("zooloretto", "ZooBoard", attrgetter("zoo")), "points the markers cost the opponent",
     "Place the markers in the opponent's zoo, then their tiles as well as they can; Undo to compare.")
 INVEST_VIEW = KindView(
-    _invest_picture, _question_zoo_board, "points more than buying nothing",
+    _zoo_picture(("Tiles to come", _tiles)), _play("zooloretto", "ZooBoard", attrgetter("zoo")),
+    "points more than buying nothing",
     "Buy (or not), place the tiles to come as well as you can, and compare the totals; Undo to go back.")

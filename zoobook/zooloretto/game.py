@@ -49,7 +49,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from zoobook import errors
 from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction, Refusal
 from zoobook.game_api import GameState
@@ -85,8 +84,6 @@ PURCHASE = "Z-MONEY-6"     # buying from another player's barn
 DISCARD = "Z-MONEY-7"      # discarding from your own barn
 PASS_SITES = "Z-SITES-10"  # passing markers on
 
-#: Both illegal-move errors the zoo rules may raise (the old per-module one is being retired).
-_ZOO_ERRORS = tuple({errors.IllegalAction, getattr(za, "IllegalAction", errors.IllegalAction)})
 _RULING = re.compile(r"\b(Z\d+)\b")
 
 
@@ -502,7 +499,7 @@ class ZoolorettoState(GameState):
         phase = self.phase
         seat = self.current_player
         if phase == "load":
-            return [Load(t) for t in range(len(self.trucks)) if not self.truck_taken(t) and self.room(t) > 0]
+            return [Load(t) for t in range(len(self.trucks)) if self._truck_refusal(t, loading=True) is None]
         if phase == "place":
             zoo = self.zoos[seat]
             return [Place(code, to, shop) for code in dict.fromkeys(self.to_place)
@@ -510,12 +507,9 @@ class ZoolorettoState(GameState):
         if phase == "mark":
             return [Mark(kind, other, to) for kind in dict.fromkeys(self.to_mark)
                     for other in self._opponents(seat) for to in self._marker_targets(other, kind)]
-        out: list = []
-        if self.supply and any(not self.truck_taken(t) and self.room(t) > 0 for t in range(len(self.trucks))):
-            out.append(Draw())
-        out.extend(Take(t) for t in range(len(self.trucks)) if not self.truck_taken(t) and self.trucks[t])
-        out.extend(a for a in self._money_candidates(seat) if self._money_refusal(seat, a) is None)
-        return out
+        # the refusals below decide, so each rule is written once
+        candidates = [Draw(), *(Take(t) for t in range(len(self.trucks))), *self._money_candidates(seat)]
+        return [action for action in candidates if self.refusal(action) is None]
 
     def refusal(self, action) -> Refusal | None:
         if self.over:
@@ -544,7 +538,7 @@ class ZoolorettoState(GameState):
         if isinstance(action, Draw):
             if not self.supply:
                 return Refusal("the supply is empty", DRAW)
-            if not any(not self.truck_taken(t) and self.room(t) > 0 for t in range(len(self.trucks))):
+            if all(self._truck_refusal(t, loading=True) for t in range(len(self.trucks))):
                 return Refusal("every truck still in play is full: take one (or make a money action)", TRUCKS)
             return None
         if isinstance(action, Take):
@@ -588,7 +582,7 @@ class ZoolorettoState(GameState):
             return None, Refusal(str(exc), PLACEMENT)
         try:
             outcome = za.place_tile(zoo, tile, action.to, shop_to=action.shop_to)
-        except _ZOO_ERRORS as exc:
+        except IllegalAction as exc:
             return None, _refusal_from(exc, PLACEMENT)
         why = self._shop_check(zoo, outcome.zoo, action.shop_to)
         return (None, why) if why else (outcome, None)
@@ -718,51 +712,47 @@ class ZoolorettoState(GameState):
         """(new zoos by seat, events) or (None, refusal) for a money action of *seat*."""
         zoo = self.zoos[seat]
         try:
-            if isinstance(action, Move):
-                out = za.move_from_barn(zoo, action.species, action.to, sex=action.sex,
-                                        offspring=action.offspring, shop_to=action.shop_to)
-                why = self._shop_check(zoo, out.zoo, action.shop_to)
-                return ((None, why) if why else ({seat: out.zoo}, out.events))
-            if isinstance(action, MoveBetween):
-                out = za.move_between(zoo, action.species, action.source, action.to, sex=action.sex,
-                                      offspring=action.offspring, shop_to=action.shop_to)
-                why = self._shop_check(zoo, out.zoo, action.shop_to)
-                return ((None, why) if why else ({seat: out.zoo}, out.events))
-            if isinstance(action, MoveStall):
-                out = za.move_stall(zoo, action.stall, action.source, action.to)
-                return {seat: out.zoo}, out.events
-            if isinstance(action, Exchange):
-                out = za.exchange(zoo, action.first, action.second, barn_species=action.barn_species,
-                                  shop_to=action.shop_to)
-                why = self._shop_check(zoo, out.zoo, action.shop_to)
-                return ((None, why) if why else ({seat: out.zoo}, out.events))
-            if isinstance(action, Purchase):
+            if isinstance(action, Purchase):  # two zoos change
                 return self._purchase(seat, action, check_only)
-            if isinstance(action, Discard):
-                if (action.tile, action.offspring) not in self._barn_tiles(seat):
-                    return None, Refusal(f"there is no {'offspring ' if action.offspring else ''}{action.tile} "
-                                         "in your barn to discard", DISCARD)
-                out = _discard(zoo, action.tile, action.offspring)
-                return {seat: out.zoo}, out.events
-            if isinstance(action, Expand):
-                out = za.expand(zoo)
-                return {seat: out.zoo}, out.events
-            if isinstance(action, BuyRestaurant):
-                out = za.buy_restaurant(zoo)
-                return {seat: out.zoo}, out.events
-            if isinstance(action, BuyPavilion):
-                out = za.buy_pavilion(zoo, action.to)
-                return {seat: out.zoo}, out.events
-            if isinstance(action, PassSites):
-                if tuple(sorted(action.markers)) != tuple(action.markers):
-                    return None, Refusal("write the markers in sorted order", PASS_SITES)
-                out = za.pass_sites(zoo, action.markers)
-                return {seat: out.zoo}, out.events
-        except _ZOO_ERRORS as exc:
+            out = self._money_effect(seat, zoo, action)
+        except IllegalAction as exc:
             return None, _refusal_from(exc, MONEY)
         except (KeyError, TypeError, AttributeError, ValueError) as exc:  # nonsense arguments
             return None, Refusal(f"{action!r} cannot be done: {exc}", MONEY)
-        return None, Refusal(f"{action!r} is not a money action", TURN)
+        if isinstance(out, Refusal):
+            return None, out
+        why = self._shop_check(zoo, out.zoo, action.shop_to) if hasattr(action, "shop_to") else None
+        return (None, why) if why else ({seat: out.zoo}, out.events)
+
+    def _money_effect(self, seat: int, zoo: Zoo, action):
+        """The zoo rules' outcome of a money action other than a purchase, or the refusal of its arguments."""
+        if isinstance(action, Move):
+            return za.move_from_barn(zoo, action.species, action.to, sex=action.sex,
+                                     offspring=action.offspring, shop_to=action.shop_to)
+        if isinstance(action, MoveBetween):
+            return za.move_between(zoo, action.species, action.source, action.to, sex=action.sex,
+                                   offspring=action.offspring, shop_to=action.shop_to)
+        if isinstance(action, MoveStall):
+            return za.move_stall(zoo, action.stall, action.source, action.to)
+        if isinstance(action, Exchange):
+            return za.exchange(zoo, action.first, action.second, barn_species=action.barn_species,
+                               shop_to=action.shop_to)
+        if isinstance(action, Discard):
+            if (action.tile, action.offspring) not in self._barn_tiles(seat):
+                return Refusal(f"there is no {'offspring ' if action.offspring else ''}{action.tile} "
+                               "in your barn to discard", DISCARD)
+            return _discard(zoo, action.tile, action.offspring)
+        if isinstance(action, Expand):
+            return za.expand(zoo)
+        if isinstance(action, BuyRestaurant):
+            return za.buy_restaurant(zoo)
+        if isinstance(action, BuyPavilion):
+            return za.buy_pavilion(zoo, action.to)
+        if isinstance(action, PassSites):
+            if tuple(sorted(action.markers)) != tuple(action.markers):
+                return Refusal("write the markers in sorted order", PASS_SITES)
+            return za.pass_sites(zoo, action.markers)
+        return Refusal(f"{action!r} is not a money action", TURN)
 
     def _purchase(self, seat: int, action: Purchase, check_only: bool = False):
         if action.seller == seat or not isinstance(action.seller, int) or not 0 <= action.seller < self.players:

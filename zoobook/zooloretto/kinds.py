@@ -118,6 +118,5 @@ KINDS = (
 # Hooks found by the registry, imported only when used (zoobook.puzzles.registry).
 VIEWS = {f"zooloretto/{question}": f"zoobook.widgets.kind_views:{question.upper()}_VIEW"
          for question in ("score", "truck", "sabotage", "invest")}
-GENERATORS = {"zooloretto/score": "zoobook.generate.zooloretto:GENERATOR",
-              **{f"zooloretto/{question}": f"zoobook.generate.zooloretto:{question.upper()}_GENERATOR"
-                 for question in ("truck", "sabotage", "invest")}}
+GENERATORS = {f"zooloretto/{question}": f"zoobook.generate.zooloretto:{question.upper()}_GENERATOR"
+              for question in ("score", "truck", "sabotage", "invest")}

@@ -56,7 +56,7 @@ ACTIONS = ("Engineer", "Locomotive", "Urbanization", "Rapa Nui")
 
 
 def _after_selection(blocked: frozenset, action: str) -> frozenset:
-    """The seed's blockers: a selected action is blocked until all four were selected."""
+    """The rulebook's blockers: a selected action is blocked until all four were selected."""
     chosen = blocked | {action}
     return frozenset() if len(chosen) == len(ACTIONS) else chosen
 

@@ -1,6 +1,6 @@
 """The moai: stacks of cubes on the ruins, shipping the top cube, Rapa Nui, the set-ups.
 
-From the seed: "You may transport only the top cube of any moai, whether it is an
+From the rulebook: "You may transport only the top cube of any moai, whether it is an
 intact two-cube statue or a single-cube remnant." A cube goes to a city of its
 colour by the base rules (ruling S9): along complete links (S2), visiting no city
 twice (S3), never through a city of its colour, and it stops at the first one it

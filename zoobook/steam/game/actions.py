@@ -6,7 +6,7 @@ and the end of the turn run by themselves. The decisions:
 
 * :class:`IssueShares` -- ``count`` shares at $5 each (0 is "issue none");
 * :class:`Select` -- one action card by name, or ``None`` for no action
-  (both seed maps allow it, rulings S8/S9); ``target`` names the stack that
+  (both maps' rulebooks allow it, rulings S8/S9); ``target`` names the stack that
   Rapa Nui flips;
 * :class:`LayTrack` -- lay new track tiles: ``hexes`` starts at a node (new
   track) or at the last hex of an incomplete track (an extension), then the new

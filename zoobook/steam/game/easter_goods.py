@@ -139,7 +139,7 @@ class MoaiGoods:
         return ShipEffect(after, ship.links, note=f"a {cubes[-1]} cube leaves the map at {ship.route[-1]}")
 
     def conditions(self, island: Island) -> list[tuple[str, bool]]:
-        """The seed's two clear conditions."""
+        """The rulebook's two clear conditions."""
         left = island.cube_count()
         return [("every ruin joined", island.ruins_joined()),
                 (f"no statue left ({left} cube{'s' if left != 1 else ''})", left == 0)]

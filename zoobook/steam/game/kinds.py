@@ -289,5 +289,5 @@ KINDS = (
 # Hooks found by the registry, imported only when used (zoobook.puzzles.registry).
 VIEWS = {"steam-zoo/clear": "zoobook.widgets.kind_views:CLEAR_VIEW",
          "steam-easter/clear": "zoobook.widgets.kind_views:CLEAR_VIEW"}
-GENERATORS = {"steam-zoo/clear": "zoobook.generate.steam_game:ZOO_GENERATOR",
-              "steam-easter/clear": "zoobook.generate.steam_game:EASTER_GENERATOR"}
+GENERATORS = {"steam-zoo/clear": "zoobook.generate.steam_game:ZOO_CLEAR_GENERATOR",
+              "steam-easter/clear": "zoobook.generate.steam_game:EASTER_CLEAR_GENERATOR"}

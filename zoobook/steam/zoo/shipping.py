@@ -51,7 +51,7 @@ shorter prefix ending there).
 
 Examples
 --------
-The seed's example: food from a danger-3 area, through a danger-2 area, to a
+The rulebook's example: food from a danger-3 area, through a danger-2 area, to a
 danger-4 area over two links needs level 3.
 
 >>> from zoobook.steam.zoo.model import Area, ZooMap
