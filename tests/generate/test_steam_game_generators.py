@@ -64,9 +64,6 @@ def _clears_by(game: Game, position, deadline: int) -> bool:
     return plan(game, position, deadline=deadline).cleared
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "open in issue 15: the generator's decoy count for the exact planner's search does not count "
-    "the losing openings yet"))
 def test_facts_of_a_hand_derived_game():
     game = _goats_and_lions()
     solution = solve(game)
