@@ -111,7 +111,8 @@ __all__ = ["Plan", "TurnPlan", "plan", "turn_options", "turns_lower_bound", "fin
 #: What the planner's search is exact over, in one sentence (explanations quote it).
 EXACT_OVER = ("every legal move of the engine: every share count, every action, every track "
               "path a build may lay one tile at a time, every shipment, raise and pass; the last "
-              "turn issues the fewest shares that pay for it, which never loses (S13)")
+              "turn issues the fewest shares that pay for it and lays no tile outside a complete "
+              "link, which never loses (S13)")
 
 _ILLEGAL = tuple({getattr(engine, "IllegalAction", errors.IllegalAction), errors.IllegalAction})
 
