@@ -106,13 +106,39 @@ def test_no_solution_gives_the_counting_reason_not_a_search_claim():
 
 
 def test_no_solution_after_a_search_says_what_it_searched():
-    # One turn, goats' food needs level 2 to leave (danger 2) and the yaks' too: Locomotive
-    # gives 2, but then only... the twin decides; if none clears, the text counts positions.
-    inst = ZooInstance((("goats", (0, 0), 3), ("yaks", (2, 0), 3)), ((1, 0),), turns=1)
+    # goats and yaks three hexes apart with only one land hex between: no link can join them,
+    # which no count sees (one tile serves both), so the search must refute the one turn.
+    inst = ZooInstance((("goats", (0, 0), 1), ("yaks", (3, 0), 1)), ((1, 0),), turns=1)
     found = plan(zoo_game(inst))
     assert solve_zoo(inst) is None and not found.cleared
     text = " ".join(found.explanation)
     assert EXACT_OVER in text and "expanded 1 position" in text
+    assert "At least 1 turn is needed (" in text and "turn are needed" not in text
+
+
+def test_a_raise_takes_a_round_from_the_shipments_the_combined_bound():
+    # Both of danger 3: food leaves at level 2 with Feeding or 3 without, from level 1. In one
+    # turn the card gives one level at most, so a raise is needed: three rounds for two
+    # shipments. The goods bound (1 turn) and the level bound (1 turn) each miss it.
+    inst = ZooInstance((("goats", (0, 0), 3), ("yaks", (2, 0), 3)), ((1, 0),), turns=1)
+    game = zoo_game(inst)
+    need, why = turns_lower_bound(game, game.start)
+    assert solve_zoo(inst) is None and need == 2 and "raise takes a move-goods round" in why
+    found = plan(game)
+    assert not found.cleared and "No search was needed" in found.explanation[1]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_turns_lower_bound_never_exceeds_the_twins_answer(seed):
+    rng = random.Random(seed)
+    inst = random_zoo_instance(rng, turns=2)
+    inst = ZooInstance(tuple((n, h, rng.randint(1, 5)) for n, h, _ in inst.areas), inst.land[:3],
+                       inst.exits, inst.towns, turns=2, cash=inst.cash, shares=14, level=1)
+    game = zoo_game(inst)
+    expected = solve_zoo(inst)
+    bound = turns_lower_bound(game, game.start)[0]
+    assert expected is None or bound <= expected[0]
+    assert planned(game) == expected
 
 
 def test_a_map_without_enough_food_can_never_be_cleared():

@@ -259,14 +259,14 @@ def solve_zoo(inst: ZooInstance):
 
 def rows(instance) -> int:
     """How many rows (values of r) the map's hexes span."""
-    hexes = [tuple(h) for h in instance.land] + list(instance.node_kinds())
+    hexes = list(_land_hexes(instance)) + list(instance.node_kinds())
     return len({h[1] for h in hexes})
 
 
 def has_detour(instance) -> bool:
     """Whether two nodes are joined by two different simple paths of land hexes (a detour)."""
     kinds = instance.node_kinds()
-    land = {tuple(h) for h in instance.land}
+    land = _land_hexes(instance)
     for start in kinds:
         count = {}
 
@@ -281,6 +281,11 @@ def has_detour(instance) -> bool:
         if any(c >= 2 for c in count.values()):
             return True
     return False
+
+
+def _land_hexes(instance) -> set:
+    """The land hexes of a Zoo instance (hexes) or an Easter one ((hex, terrain) pairs)."""
+    return {tuple(h[0]) if isinstance(h[1], str) else tuple(h) for h in instance.land}
 
 
 def _patch(rng: random.Random, width: int, height: int):
@@ -321,3 +326,263 @@ def zoo_game(inst: ZooInstance):
                        towns=[Town(h) for h in inst.towns], exits=list(inst.exits))
     economy = Economy(cash=inst.cash, income=inst.income, shares=inst.shares, locomotive=inst.level)
     return Game.zoo(zoo, list(inst.land), inst.turns, economy=economy)
+
+
+# -- Easter Island --------------------------------------------------------------------------------
+
+EASTER_CARD_PRICE, RAPA_NUI_BONUS, BLOCKERS = 8, 5, 3   # S9
+EASTER_CARDS = ("engineer", "locomotive", "urbanization", "rapa-nui")
+PLAIN, MOUNTAIN = 3, 4                                  # S9: track prices
+
+
+@dataclass(frozen=True)
+class EasterInstance:
+    """A tiny Easter Island game: cities (name, hex, colour, ruin, cubes bottom to top), towns,
+    land hexes with their terrain ('plain' or 'mountain'), the start (S11a by default)."""
+
+    cities: tuple
+    land: tuple          # ((hex, terrain), ...)
+    towns: tuple = ()
+    turns: int = 1
+    cash: int = 10
+    income: int = 0
+    shares: int = 2
+    level: int = 2
+
+    def node_kinds(self) -> dict:
+        kinds = {tuple(c[1]): "city" for c in self.cities}
+        kinds.update({tuple(h): "town" for h in self.towns})
+        return kinds
+
+
+def _easter_links(tracks, nodes):
+    """Complete links (a, b, tiles): track from a node to another node (a town is a node, S14)."""
+    return [(t[0], t[-1], len(t) - 2) for t in tracks if t[-1] in nodes]
+
+
+def _joined(links, ruins) -> bool:
+    """Whether every ruin is in one network of complete links (clear condition 1)."""
+    if len(ruins) <= 1:
+        return True
+    seen, todo = {ruins[0]}, [ruins[0]]
+    while todo:
+        here = todo.pop()
+        for a, b, _ in links:
+            for x, y in ((a, b), (b, a)):
+                if x == here and y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+    return set(ruins) <= seen
+
+
+def _easter_routes(links, colour_at, origin, cube, level):
+    """Every delivery of *cube* from *origin*: (destination, links). Routes follow complete
+    links, visit no node twice, have at most *level* links, never pass a city of the cube's
+    colour and stop at the first one (S9); towns and other colours are passed through."""
+    adj: dict = {}
+    for a, b, _ in links:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    out = set()
+
+    def walk(route):
+        if len(route) - 1 >= level:
+            return
+        for n in adj.get(route[-1], ()):
+            if n in route:
+                continue
+            if colour_at.get(n) == cube:
+                out.add((n, len(route)))
+            else:
+                walk(route + (n,))
+
+    walk((origin,))
+    return out
+
+
+def solve_easter(inst: EasterInstance):
+    """(turns, score, cash) of the best plan of *inst* (S10a), or None when none clears in time."""
+    kinds = inst.node_kinds()
+    nodes = frozenset(kinds)
+    terrain = {tuple(h): t for h, t in inst.land}
+    land = frozenset(terrain)
+    cities = [tuple(c[1]) for c in inst.cities]
+    colours = {tuple(c[1]): c[2] for c in inst.cities}
+    ruins = [tuple(c[1]) for c in inst.cities if c[3]]
+    towns = tuple(tuple(h) for h in inst.towns)
+
+    def score(tracks, income, shares):
+        return 3 * income - 3 * shares + sum(t for _, _, t in _easter_links(tracks, nodes))
+
+    def cleared(tracks, cubes):
+        return not any(cubes) and _joined(_easter_links(tracks, nodes), ruins)
+
+    def builds(tracks, cash, limit, cubes, urban, can_urbanize):
+        """Every (tracks, cash, urban) a build ends with, or ('clear', cash) when a tile or the
+        new city clears the map (S13)."""
+        seen, ends = set(), set()
+        stack = [(tracks, cash, 0, urban, not can_urbanize)]
+        while stack:
+            state = stack.pop()
+            if state in seen:
+                continue
+            seen.add(state)
+            tracks, cash, laid, urban, urbanized = state
+            if cleared(tracks, cubes):
+                ends.add(("clear", tracks, cash))
+                continue
+            ends.add((tracks, cash, urban))
+            if not urbanized:
+                for town in towns:
+                    if town not in urban and cash >= URBANIZE_COST:
+                        stack.append((tracks, cash - URBANIZE_COST, laid, urban | {town}, True))
+            if laid >= limit:
+                continue
+            used = {h for t in tracks for h in t[1:] if h not in nodes}
+            starts = [(n, None) for n in sorted(nodes)] + [(t[-1], t) for t in tracks if t[-1] not in nodes]
+            for start, base in starts:
+                origin = start if base is None else base[0]
+                for h in near(start):
+                    if h not in land or h in used:
+                        continue
+                    price = PLAIN if terrain[h] == "plain" else MOUNTAIN
+                    if cash < price:
+                        continue
+                    path = (start, h) if base is None else base + (h,)
+                    rest = tracks if base is None else tracks - {base}
+                    for new in [path] + [path + (n,) for n in near(h) if n in nodes and n != origin]:
+                        stack.append((rest | {new}, cash - price, laid + 1, urban, urbanized))
+        return ends
+
+    @lru_cache(maxsize=None)
+    def turn(t, cash, income, shares, level, tracks, cubes, urban, blocked):
+        best = None
+
+        def keep(result):
+            nonlocal best
+            if result is not None and (best is None or result > best):
+                best = result
+
+        for n in range(MAX_SHARES - shares + 1):
+            money, owned = cash + SHARE * n, shares + n
+            for card in (None,) + EASTER_CARDS:
+                if card is not None and (card in blocked or money < EASTER_CARD_PRICE):
+                    continue
+                after_blocked = blocked if card is None else (
+                    frozenset() if len(blocked) >= BLOCKERS else blocked | {card})
+                pay = money - (EASTER_CARD_PRICE if card else 0)
+                lvl = min(MAX_LEVEL, level + 1) if card == "locomotive" else level
+                stacks = [cubes]
+                if card == "rapa-nui":
+                    two = [i for i, c in enumerate(cubes) if len(c) == 2]
+                    stacks = [tuple(c[::-1] if i == j else c for i, c in enumerate(cubes)) for j in two]
+                    pay += RAPA_NUI_BONUS if two else 0      # void: no stunt, no $5 (S12)
+                    stacks = stacks or [cubes]
+                for cb in stacks:
+                    for end in builds(tracks, pay, 4 if card == "engineer" else 3, cb, urban,
+                                      card == "urbanization"):
+                        if end[0] == "clear":
+                            keep((-t, score(end[1], income, owned), end[2]))
+                            continue
+                        new_tracks, left, new_urban = end
+                        keep(moves(t, left, income, owned, lvl, new_tracks, cb, new_urban, after_blocked))
+        return best
+
+    def moves(t, cash, income, shares, level, tracks, cubes, urban, blocked):
+        links = _easter_links(tracks, nodes)
+        colour_at = dict(colours)
+        colour_at.update({h: "black" for h in urban})
+        best = None
+        frontier = [(0, level, income, cubes, False)]
+        while frontier:
+            rounds, lvl, inc, cb, raised = frontier.pop()
+            if rounds == 2:
+                cash2, inc2 = end_money(cash, inc, shares, lvl)
+                if inc2 >= 0 and t < inst.turns:
+                    result = turn(t + 1, cash2, inc2, shares, lvl, tracks, cb, urban, blocked)
+                    if result is not None and (best is None or result > best):
+                        best = result
+                continue
+            frontier.append((rounds + 1, lvl, inc, cb, raised))
+            if not raised and lvl < MAX_LEVEL:
+                frontier.append((rounds + 1, lvl + 1, inc, cb, True))
+            for i, stack in enumerate(cb):
+                if not stack:
+                    continue
+                for dest, length in _easter_routes(links, colour_at, cities[i], stack[-1], lvl):
+                    new = tuple(c[:-1] if j == i else c for j, c in enumerate(cb))
+                    if cleared(tracks, new):  # S13: cleared at once
+                        result = (-t, score(tracks, inc + length, shares), cash)
+                        if best is None or result > best:
+                            best = result
+                        continue
+                    frontier.append((rounds + 1, lvl, inc + length, new, raised))
+        return best
+
+    cubes = tuple(tuple(c[4]) for c in inst.cities)
+    if cleared(frozenset(), cubes):
+        raise ValueError("the map is cleared before the game starts")
+    start = turn(1, inst.cash, inst.income, inst.shares, inst.level, frozenset(), cubes,
+                 frozenset(), frozenset())
+    return None if start is None else (-start[0], start[1], start[2])
+
+
+def _connected(a, b, land) -> bool:
+    """Whether land hexes join node *a* to node *b* (track could link them)."""
+    seen, todo = set(), [h for h in near(a) if h in land]
+    while todo:
+        here = todo.pop()
+        if here in seen:
+            continue
+        seen.add(here)
+        if b in near(here):
+            return True
+        todo += [h for h in near(here) if h in land]
+    return False
+
+
+def random_easter_instance(rng: random.Random, *, turns: int = 1) -> EasterInstance:
+    """A tiny island on a 4x2, 3x3 or 5x2 patch: two or three ruins of different colours, one to
+    three cubes (a stack of two sometimes, a black cube with a town sometimes), three to five land
+    hexes (some mountain) that join the ruins, few shares left to issue (so the twin finishes)."""
+    palette = ["red", "blue", "yellow"]
+    while True:
+        width, height = rng.choice(((4, 2), (3, 3), (5, 2)))
+        hexes = _patch(rng, width, height)
+        rng.shuffle(hexes)
+        count = rng.choice((2, 2, 3))
+        spots, rest = hexes[:count], hexes[count:]
+        if any(b in near(a) for i, a in enumerate(spots) for b in spots[i + 1:]):
+            continue
+        towns: tuple = ()
+        if rng.random() < 0.3 and len(rest) >= 5:
+            towns, rest = (rest[0],), rest[1:]
+        land_hexes = rest[:rng.randint(3, min(5, len(rest)))]
+        if not all(_connected(spots[0], b, set(land_hexes)) for b in spots[1:]):
+            continue
+        colours = rng.sample(palette, count)
+        stacks = [[] for _ in spots]
+        for _ in range(rng.choice((1, 2, 3))):
+            i = rng.choice([j for j in range(count) if len(stacks[j]) < 2])
+            others = [c for j, c in enumerate(colours) if j != i]
+            cube = "black" if towns and rng.random() < 0.3 else rng.choice(others)
+            stacks[i].append(cube)
+        cities = tuple((f"{c.title()} {k + 1}", spot, c, True, tuple(s))
+                       for k, (c, spot, s) in enumerate(zip(colours, spots, stacks)))
+        land = tuple(sorted((h, "mountain" if rng.random() < 0.25 else "plain") for h in land_hexes))
+        return EasterInstance(cities, land, towns, turns=turns, cash=rng.choice((10, 14)), shares=13,
+                              level=rng.choice((1, 2)))
+
+
+def easter_game(inst: EasterInstance):
+    """The engine's Game for *inst* (the bridge the tests use; the twin never calls it)."""
+    from zoobook.steam.easter.island import City, Island
+    from zoobook.steam.game.economy import Economy
+    from zoobook.steam.game.state import Game
+
+    island = Island.build(plain=[h for h, t in inst.land if t == "plain"],
+                          mountain=[h for h, t in inst.land if t == "mountain"],
+                          cities=[City(name, h, colour, ruin, cubes) for name, h, colour, ruin, cubes in inst.cities],
+                          towns=[(f"{h[0]},{h[1]}", h) for h in inst.towns])
+    economy = Economy(cash=inst.cash, income=inst.income, shares=inst.shares, locomotive=inst.level)
+    return Game.easter(island, inst.turns, economy=economy)

@@ -12,10 +12,11 @@ Facts
 -----
 * effort: the whole turns the planner weighs (``witness["search"]["turns"]``: the turns
   it generates at every position it expands, over every deadline it tries);
-* decoys: the first turns the planner plays out at the optimal deadline and refutes
-  (``witness["search"]["refuted"]``): openings after which no plan clears in time, the
-  tempting ones a player must rule out (few in a one-turn puzzle: once a clearing turn is
-  found, the openings that cannot end richer are not played out);
+* decoys: the distinct first turns (one per end position: every share count, action,
+  build and shipment) after which no plan clears by the optimal deadline
+  (``witness["search"]["refuted"]``, :meth:`~zoobook.steam.game.planner.plan` counts them from
+  its memo): the openings a player must rule out; 0 in a one-turn puzzle, whose every turn
+  is the last;
 * greedy answer: :func:`greedy_turns`, a base-game player: it never takes an action card
   and plays, each turn, the turn of the planner's move set that leaves the fewest goods,
   then the fewest tiles still needed, then the most cash, with no look-ahead; the turn it

@@ -111,7 +111,8 @@ __all__ = ["Plan", "TurnPlan", "plan", "turn_options", "turns_lower_bound", "fin
 #: What the planner's search is exact over, in one sentence (explanations quote it).
 EXACT_OVER = ("every legal move of the engine: every share count, every action, every track "
               "path a build may lay one tile at a time, every shipment, raise and pass; the last "
-              "turn issues the fewest shares that pay for it, which never loses (S13)")
+              "turn issues the fewest shares that pay for it and lays no tile outside a complete "
+              "link, which never loses (S13)")
 
 _ILLEGAL = tuple({getattr(engine, "IllegalAction", errors.IllegalAction), errors.IllegalAction})
 
@@ -145,8 +146,9 @@ class SearchStats:
     """What a search did: positions expanded, pruned by each bound, memo hits.
 
     ``weighed`` counts the whole turns (or rests of turns) generated at the positions
-    expanded; ``refuted`` the first turns the search played out at the last deadline it
-    tried and found to clear too late (or never): the tempting openings it had to rule out.
+    expanded; ``refuted``, once a plan is found, the distinct first turns (one per end
+    position) after which no plan clears by its deadline: the openings a player must rule
+    out (0 for a plan of one turn); during a search, the first turns refuted so far.
     """
 
     expanded: int = 0
@@ -203,7 +205,23 @@ def final_score(game: Game, pos: Position) -> int:
 # -- bounds ----------------------------------------------------------------------------------
 
 def turns_lower_bound(game: Game, pos: Position) -> tuple[int, str]:
-    """Turns still needed (this one included) and the reason, never more than the truth."""
+    """Turns still needed (this one included) and the reason, never more than the truth.
+
+    Two counts, and their combination at the start of a turn:
+
+    * **goods**: a turn has two move-goods rounds, one shipment each;
+    * **locomotive**: a level short by ``r`` rises at most twice a turn (the card and one
+      raise);
+    * **both** (from the shares or action phase): a raise takes a round that then carries no
+      shipment, and the card of a turn gives at most one level (the Locomotive card's +1 or
+      Feeding's one-level discount, never both). :func:`_rounds_bound` counts it.
+
+    >>> from zoobook.steam.zoo.model import Area, ZooMap
+    >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("lions", (2, 0), 6)])
+    >>> game = Game.zoo(zoo, land=[(1, 0)])
+    >>> turns_lower_bound(game, game.start)  # doctest: +ELLIPSIS
+    (3, '2 animal areas still to feed and locomotive level 5 needed, 4 above yours: ...')
+    """
     goods = game.rules.goods
     left = goods.goods_left(pos.board)
     if left == 0:
@@ -219,7 +237,35 @@ def turns_lower_bound(game: Game, pos: Position) -> tuple[int, str]:
     if by_level > need:
         need, why = by_level, (f"locomotive level {level} needed, {short} above yours, and it "
                                "rises at most twice a turn")
+    if pos.phase in (SHARES, ACTION) and short > 0:
+        both = _rounds_bound(left, short)
+        if both > need:
+            need, why = both, (f"{goods.goods_word(left)} and locomotive level {level} needed, "
+                               f"{short} above yours: the card of a turn gives at most one level "
+                               "and each raise takes a move-goods round from the shipments")
     return max(need, 1), why
+
+
+def _rounds_bound(left: int, short: int) -> int:
+    """The fewest turns, from a turn's start, for *left* shipments with the locomotive *short*
+    levels below what the last of them needs (``short >= 1``).
+
+    In ``T`` turns the cards give at most ``T`` levels. The shipment that needs the level
+    either uses Feeding's one-level discount, and then that turn's card is Feeding (at most
+    ``T - 1`` levels from Locomotive cards, ``short`` to find), or it does not, and then the
+    level must be ``short + 1`` higher (at most ``T`` from cards). Either way the raises
+    number at least ``short - T + 1``, at most one a turn, and each takes one of the ``2 T``
+    rounds the shipments also need.
+
+    >>> _rounds_bound(3, 4), _rounds_bound(1, 1), _rounds_bound(2, 3)
+    (3, 1, 2)
+    """
+    turns = 1
+    while True:
+        raises = max(0, short - turns + 1)
+        if raises <= turns and left + raises <= 2 * turns:
+            return turns
+        turns += 1
 
 
 def _shipments_word(game: Game, left: int) -> str:
@@ -691,8 +737,8 @@ class MoveSet:
                     break
         return best
 
-    def turn_options(self, pos: Position, deadline: int | None = None, *, last: bool = False
-                     ) -> list[tuple[tuple[Action, ...], Position]]:
+    def turn_options(self, pos: Position, deadline: int | None = None, *, last: bool = False,
+                     bounded: bool = True) -> list[tuple[tuple[Action, ...], Position]]:
         """Every turn (or rest of a turn) from *pos*, one per distinct end position.
 
         With ``last`` (the deadline's turn) only the turns that clear are kept, and a turn
@@ -705,7 +751,8 @@ class MoveSet:
         if pos.phase == SHARES:
             options = []
             spare = MAX_SHARES - pos.economy.shares
-            room = None if deadline is None or not self.prune else 2 * (deadline - pos.turn)
+            room = None if deadline is None or not (self.prune and bounded) else \
+                2 * (deadline - pos.turn)
             for sk in self.skeletons(pos, last):
                 if room is not None and sk.end.phase != OVER and \
                         game.rules.goods.goods_left(sk.end.board) > room:
@@ -826,6 +873,28 @@ class _Search:
         self.memo[key] = found = self._expand(pos, deadline, top=True)
         return found
 
+    def refuted_openings(self, pos: Position, deadline: int) -> int:
+        """The distinct first turns from *pos* (one per end position, every share count,
+        action, build and shipment, no bound applied) after which no plan clears by
+        *deadline*: the openings a player must rule out. 0 when *deadline* is this turn (every
+        turn is then the last one, and the ones that do not clear are no openings).
+
+        Counted from the values the search found (memoised), without counting the work in
+        :class:`SearchStats`' effort fields."""
+        if pos.phase != SHARES or pos.turn >= deadline:
+            return 0
+        kept = (self.stats.expanded, self.stats.weighed, self.stats.memo_hits,
+                self.stats.pruned_goods, self.stats.pruned_money)
+        budget, self.max_positions = self.max_positions, None
+        try:
+            options = self.moves.turn_options(pos, deadline, bounded=False)
+            refuted = sum(self.value(after, deadline) is None for _, after in options)
+        finally:
+            self.max_positions = budget
+            (self.stats.expanded, self.stats.weighed, self.stats.memo_hits,
+             self.stats.pruned_goods, self.stats.pruned_money) = kept
+        return refuted
+
     def witness(self, pos: Position, deadline: int) -> tuple[Action, ...]:
         """The actions of a best plan, rebuilt forwards from the values (so every shipment
         names the track of the positions the engine will really reach)."""
@@ -887,6 +956,7 @@ def plan(game: Game, position: Position | None = None, *, prune: bool = True,
             found = search.top(pos, target)
             if found is not None:
                 actions = search.witness(pos, target)
+                search.stats.refuted = search.refuted_openings(pos, target)
                 return _make_plan(game, pos, found, actions, target, first, need, why, search.stats)
     except KeyboardInterrupt:
         raise Interrupted("interrupted (Ctrl-C)", search.stats) from None
@@ -907,10 +977,19 @@ def _no_plan(game: Game, pos: Position, last: int, first: int, need: int, why: s
                 "No search was needed: this count alone rules out every plan.")
     tried = (f"turn {first}" if first == last else f"turns {first} to {last}")
     return (f"No plan clears the map by the end of turn {last} {_cite('S10a', 'S10')}.",
-            f"At least {plural(need, 'turn')} are needed ({why}), so the search tried the "
+            f"At least {_turns_needed(need)} ({why}), so the search tried the "
             f"deadlines {tried}, over {EXACT_OVER}, and found no plan clearing by any of them; "
             f"it expanded {plural(stats.expanded, 'position')} and weighed "
             f"{plural(stats.weighed, 'whole turn')}.")
+
+
+def _turns_needed(need: int) -> str:
+    """"1 turn is needed", "2 turns are needed".
+
+    >>> _turns_needed(1), _turns_needed(3)
+    ('1 turn is needed', '3 turns are needed')
+    """
+    return f"{plural(need, 'turn')} {'is' if need == 1 else 'are'} needed"
 
 
 def replay(game: Game, position: Position, actions: Iterable[Action]) -> list[TurnPlan]:
@@ -939,7 +1018,7 @@ def _make_plan(game, pos, found, actions, target, first, need, why, stats) -> Pl
     if target == first:
         lines.append(f"No plan can clear it sooner: {plural(need, 'more turn')} at least ({why}).")
     else:
-        lines.append(f"No plan can clear it sooner: at least {plural(need, 'turn')} are needed "
+        lines.append(f"No plan can clear it sooner: at least {_turns_needed(need)} "
                      f"({why}), and the search found no plan clearing by turn {target - 1} over "
                      f"{EXACT_OVER}.")
     lines.append(f"No plan clearing in turn {target} scores more than {score} (3 per income level, "
