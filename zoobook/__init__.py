@@ -62,14 +62,29 @@ def _requirements() -> list[tuple[str, str]]:
 
 
 def _missing_requirements() -> list[str]:
-    """The names of zoobook's requirements that are not installed here (none, normally)."""
-    from importlib import metadata
+    """The names of zoobook's requirements that are not installed here (none, normally).
 
+    On JupyterLite a requirement counts only when its modules import: Pyodide records a package
+    whose own dependencies failed to load (no network) as installed.
+    """
+    import re
+    import sys
+    from importlib import import_module, metadata
+
+    canonical = lambda name: re.sub(r"[-_.]+", "-", name).lower()  # noqa: E731
+    modules: dict[str, list[str]] = {}
+    if sys.platform == "emscripten":
+        for module, distributions in metadata.packages_distributions().items():
+            for distribution in distributions:
+                modules.setdefault(canonical(distribution), []).append(module)
     missing = []
     for name, _ in _requirements():
         try:
             metadata.distribution(name)
-        except metadata.PackageNotFoundError:
+            for module in modules.get(canonical(name), []):
+                if not module.startswith("_"):
+                    import_module(module)
+        except (metadata.PackageNotFoundError, ImportError):
             missing.append(name)
     return missing
 
@@ -120,7 +135,7 @@ def ensure_installed() -> str:
     said = f"zoobook {__version__} from {where}: {count} puzzles"
     missing = _missing_requirements()
     if missing:
-        fetch = ("JupyterLite fetches them from Pyodide's distribution, over the network" if sys.platform == "emscripten"
-                 else "pip install zoobook installs them")
+        fetch = ("JupyterLite fetches them from Pyodide's distribution, over the network"
+                 if sys.platform == "emscripten" else "pip install zoobook installs them")
         said += f"; not installed: {', '.join(missing)} ({fetch})"
     return said
