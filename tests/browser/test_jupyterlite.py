@@ -18,8 +18,10 @@ then opens the site's ``notebooks/00-start-here.ipynb``, runs its install cell
 offline: ``import zoobook``, ``zoobook list`` (the command's ``main`` in the kernel), a
 classroom check with the workbook's cases, and a widget (the puzzle browser) answering a click.
 
-The stand-in is built once and kept in ``build/pyodide-offline/`` (about 25 MB); a run then
-takes about a minute, most of it Pyodide starting and installing.
+The stand-in is built once and kept in ``build/pyodide-offline/`` (about 25 MB). Most of a run
+is Pyodide starting (compiling its WebAssembly) and installing: on this 2-core machine shared
+with much else, 210 s until the kernel was idle, 32 s for the install cell, 293 s for the module;
+so it has its own target, ``make test-site`` (which ``make test`` runs after ``test-browser``).
 """
 
 from __future__ import annotations
@@ -58,7 +60,8 @@ ROOTS = ("micropip", "ipython", "jedi", "networkx", "tomli-w", "traitlets", "pla
 # drawing); networkx itself imports neither, and zoobook imports networkx without them.
 OPTIONAL = {"networkx": {"numpy", "matplotlib"}}
 # What the install cell cannot install without Pyodide's distribution: matplotlib (compiled,
-# with numpy), needed for the lessons' figures only.
+# with numpy), needed for the lessons' figures only. (nbformat is missing too: its jsonschema
+# needs the compiled rpds-py; the test checks whatever is named against what imports.)
 OFFLINE_MISSING = "matplotlib"
 
 
