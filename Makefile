@@ -167,6 +167,8 @@ app: $(CLASSROOM_STAMP)
 SITE_VENV := .venv-site
 SITE_STAMP := $(SITE_VENV)/.zoobook-site-tools
 SITE_OUT := build/site
+# e.g. SITE_ARGS="--classroom masters": the classroom notebooks with their solutions (site/build.py --help)
+SITE_ARGS ?=
 SITE_SOURCES := pyproject.toml setup.py README.md LICENSE $(wildcard site/*.json site/*.txt site/*.py) \
   $(shell find zoobook puzzles notebooks -type f ! -path '*/.ipynb_checkpoints/*' ! -path '*/__pycache__/*' 2>/dev/null)
 
@@ -181,7 +183,7 @@ $(SITE_STAMP): site/requirements-build.txt
 site: $(SITE_OUT)/jupyter-lite.json
 
 $(SITE_OUT)/jupyter-lite.json: $(SITE_STAMP) $(SITE_SOURCES)
-	$(SITE_VENV)/bin/python site/build.py --out $(SITE_OUT)
+	$(SITE_VENV)/bin/python site/build.py --out $(SITE_OUT) $(SITE_ARGS)
 
 # The site in a real Chromium with no network (Pyodide's core from the npm registry, its
 # pure-Python packages from PyPI, kept in build/pyodide-offline/): the kernel starts, the install

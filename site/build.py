@@ -10,7 +10,9 @@ What the site holds
 -------------------
 - ``files/notebooks/`` and ``files/puzzles/``: the workbook as in the repository (so a lesson's
   relative paths work), each notebook opening with :data:`zoobook.INSTALL_CELL` (added to the
-  site's copy where the notebook has none: each notebook runs in its own kernel).
+  site's copy where the notebook has none: each notebook runs in its own kernel). The classroom
+  notebooks are their student editions (``make student``'s, without solutions, hidden tests or
+  teacher's notes) unless ``--classroom masters``.
 - ``pypi/``: zoobook's wheel and the pure-Python wheels it needs that Pyodide's distribution
   lacks (``site/requirements-wheels.txt``); the install cell installs from there.
 
@@ -70,12 +72,25 @@ def with_install_cell(notebook: dict, cell_source: str) -> dict:
     return {**notebook, "cells": [cell, *notebook["cells"]]}
 
 
-def stage_contents(stage: Path) -> Path:
+def student_editions(classroom: Path) -> None:
+    """Replace the master notebooks in *classroom* by their student editions (zoobook.classroom.editions)."""
+    sys.path.insert(0, str(REPO))
+    try:
+        from zoobook.classroom.editions import build_student_editions  # nbformat: jupyter-server's
+    finally:
+        sys.path.remove(str(REPO))
+    masters = sorted(classroom.glob("*.ipynb"))
+    build_student_editions(masters, classroom)
+
+
+def stage_contents(stage: Path, *, classroom: str = "student") -> Path:
     """notebooks/ and puzzles/ copied into ``stage/``; every notebook starts with the install cell."""
     shutil.rmtree(stage, ignore_errors=True)
     cell = install_cell()
     for name in CONTENTS:
         shutil.copytree(REPO / name, stage / name, ignore=IGNORED)
+    if classroom == "student":
+        student_editions(stage / "notebooks" / "classroom")
     for path in sorted((stage / "notebooks").rglob("*.ipynb")):
         notebook = json.loads(path.read_text(encoding="utf-8"))
         path.write_text(json.dumps(with_install_cell(notebook, cell), indent=1, ensure_ascii=False) + "\n",
@@ -98,8 +113,8 @@ def collect_wheels(wheels: Path) -> list[Path]:
     return found
 
 
-def build(out: Path, work: Path) -> Path:
-    stage = stage_contents(work / "contents")
+def build(out: Path, work: Path, *, classroom: str = "student") -> Path:
+    stage = stage_contents(work / "contents", classroom=classroom)
     wheels = collect_wheels(work / "wheels")
     shutil.rmtree(out, ignore_errors=True)
     command = [str(Path(sys.executable).with_name("jupyter")), "lite", "build", "--lite-dir", str(HERE),
@@ -119,9 +134,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=REPO / "build" / "site", help="the site's folder")
     parser.add_argument("--work", type=Path, default=REPO / "build" / "site-work",
                         help="a scratch folder (staged contents, wheels, JupyterLite's cache)")
+    parser.add_argument("--classroom", choices=["student", "masters"], default="student",
+                        help="the classroom notebooks as student editions (default) or as the masters")
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
-    out = build(args.out.resolve(), args.work.resolve())
+    out = build(args.out.resolve(), args.work.resolve(), classroom=args.classroom)
     print(f"site built in {out}: serve it with `python -m http.server -d {out}` and open /lab/")
     return 0
 

@@ -263,6 +263,10 @@ def test_the_site_holds_the_wheel_the_notebooks_and_the_puzzles():
         cells = json.loads(path.read_text())["cells"]
         first_code = next(c for c in cells if c["cell_type"] == "code")
         assert "".join(first_code["source"]) == zoobook.INSTALL_CELL, path.name
+    for path in (SITE / "files" / "notebooks" / "classroom").glob("*.ipynb"):  # the student editions
+        text = path.read_text()
+        assert not re.search(r"BEGIN (SOLUTION|HIDDEN TESTS|TEACHER NOTE)", text), path.name
+        assert "YOUR CODE HERE" in text or "YOUR ANSWER HERE" in text, path.name
 
 
 def test_offline_the_install_cell_installs_zoobook_and_names_what_needs_the_network(lite, installed):
