@@ -233,7 +233,7 @@ def installed(wheel, tmp_path_factory):
 
     def run(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run(args, cwd=elsewhere, env=_clean_env(ZOOBOOK_DEBUG="1"), capture_output=True,
-                              text=True, timeout=300)
+                              text=True, timeout=900)  # `zoobook verify`: 30 s of CPU, minutes on a busy machine
 
     run.python, run.bin, run.site = str(python), venv / "bin", site
     return run
