@@ -103,7 +103,9 @@ def collect_wheels(wheels: Path) -> list[Path]:
     shutil.rmtree(wheels, ignore_errors=True)
     wheels.mkdir(parents=True)
     pip = [sys.executable, "-m", "pip", "--no-input", "--disable-pip-version-check"]
-    subprocess.run([*pip, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(wheels), str(REPO)], check=True)
+    # setuptools is among the site's build tools (site/requirements-build.txt): no isolated build env
+    subprocess.run([*pip, "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--wheel-dir", str(wheels),
+                    str(REPO)], check=True)
     subprocess.run([*pip, "download", "--quiet", "--no-deps", "--only-binary=:all:", "--dest", str(wheels),
                     "-r", str(HERE / "requirements-wheels.txt")], check=True)
     found = sorted(wheels.glob("*.whl"))
