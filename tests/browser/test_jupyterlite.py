@@ -109,6 +109,8 @@ def build_offline_pyodide(version: str) -> Path:
     folder = OFFLINE / version
     if (folder / "pyodide-lock.json").is_file() and (folder / "OFFLINE.json").is_file():
         return folder
+    if shutil.which("npm") is None:
+        pytest.fail("npm is missing (it fetches Pyodide's core from the npm registry): apt-get install npm")
     shutil.rmtree(folder, ignore_errors=True)
     work = OFFLINE / "work"
     shutil.rmtree(work, ignore_errors=True)
