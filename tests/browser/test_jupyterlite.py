@@ -19,9 +19,10 @@ offline: ``import zoobook``, ``zoobook list`` (the command's ``main`` in the ker
 classroom check with the workbook's cases, and a widget (the puzzle browser) answering a click.
 
 The stand-in is built once and kept in ``build/pyodide-offline/`` (about 25 MB). Most of a run
-is Pyodide starting (compiling its WebAssembly) and installing: on this 2-core machine shared
-with much else, 210 s until the kernel was idle, 32 s for the install cell, 293 s for the module;
-so it has its own target, ``make test-site`` (which ``make test`` runs after ``test-browser``).
+is Pyodide starting (compiling its WebAssembly) and installing: on this 2-core machine, 50 s until
+the kernel was idle, 13 s for the install cell, 85 s for the module (load average 4); shared with
+much else (load 17), 210 s, 32 s and 293 s. It has its own target, ``make test-site`` (it needs
+``make site`` first), which ``make test`` runs after ``test-browser``.
 """
 
 from __future__ import annotations
