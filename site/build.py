@@ -119,8 +119,11 @@ def build(out: Path, work: Path, *, classroom: str = "student") -> Path:
     stage = stage_contents(work / "contents", classroom=classroom)
     wheels = collect_wheels(work / "wheels")
     shutil.rmtree(out, ignore_errors=True)
+    cache = work / "cache"  # JupyterLite's (else site/.cache): fresh each time, so no stale wheel index
+    shutil.rmtree(cache, ignore_errors=True)
     command = [str(Path(sys.executable).with_name("jupyter")), "lite", "build", "--lite-dir", str(HERE),
-               "--output-dir", str(out), "--contents", str(stage), "--no-sourcemaps",
+               "--output-dir", str(out), "--LiteBuildConfig.cache_dir", str(cache), "--contents", str(stage),
+               "--no-sourcemaps",
                *[arg for wheel in wheels for arg in ("--piplite-wheels", str(wheel))]]
     subprocess.run(command, check=True, cwd=work)
     for name in CONTENTS:  # every notebook and puzzle made it
