@@ -31,7 +31,7 @@ LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -
 PARALLEL := -n auto --dist loadfile
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
 
-.PHONY: help venv lab strip test lint test-py test-notebooks test-puzzles test-bench test-browser chromium bench student app
+.PHONY: help venv lab strip test lint test-py test-notebooks test-puzzles test-bench test-browser chromium bench student app site test-site
 
 help:
 	@echo "make lab    open the workbook in JupyterLab (LAB_ARGS=... for extra options)"
@@ -39,6 +39,7 @@ help:
 	@echo "make bench  run the solver benchmarks in benchmarks/"
 	@echo "make student  write the classroom notebooks' student editions to student/"
 	@echo "make app      serve classroom notebooks as a Voila app (APP=..., APP_ARGS=...)"
+	@echo "make site     build the zero-install site (JupyterLite) into build/site"
 	@echo "make strip    store notebooks without widget state, run times and random cell ids (NOTEBOOKS=...)"
 
 # -- the environment ---------------------------------------------------------------
@@ -80,6 +81,7 @@ test: $(STAMP)
 	@$(MAKE) --no-print-directory test-puzzles
 	@$(MAKE) --no-print-directory test-bench
 	@$(MAKE) --no-print-directory test-browser
+	@$(MAKE) --no-print-directory test-site
 	@echo "make test: all passed"
 
 # The linter (pyproject's [tool.ruff]); `$(VENV)/bin/ruff check --fix .` mends most of what it finds.
@@ -108,8 +110,9 @@ test-bench: $(STAMP)
 	if [ $${#failed[@]} -gt 0 ]; then echo "make: quick benchmarks failed: $${failed[*]}" >&2; exit 1; fi
 
 # The classroom's Voila app is among the browser checks, so its extra is installed first.
+# The zero-install site has its own target below (test-site: minutes of Pyodide starting).
 test-browser: $(CLASSROOM_STAMP) chromium
-	$(PYTEST) -q -m browser tests/browser || { status=$$?; \
+	$(PYTEST) -q -m browser --ignore=$(SITE_TEST) tests/browser || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: no browser tests collected: that is a failure" >&2; exit $$status; }
 
 # Debian's chromium for Playwright (which cannot download browsers here).
@@ -156,3 +159,36 @@ $(CLASSROOM_STAMP): $(STAMP)
 app: $(CLASSROOM_STAMP)
 	@echo "Serving $(APP) with Voila; open the http://... URL it prints below. Ctrl-C stops it."
 	$(PY) -m voila $(APP) $(if $(LAB_HEADLESS),--no-browser) $(APP_VOILA) $(APP_ARGS)
+
+# -- the zero-install site (README, "A zero-install site") --------------------------------
+# `make site`: the workbook in JupyterLite (Python in the browser, Pyodide) as static files in
+# build/site: zoobook's wheel, the notebooks and the puzzles. Its build tools live in their own
+# venv, .venv-site (site/requirements-build.txt), bootstrapped here; site/build.py does the rest.
+# Serve it with any static web server, e.g. `python3 -m http.server -d build/site`, and open /lab/.
+SITE_VENV := .venv-site
+SITE_STAMP := $(SITE_VENV)/.zoobook-site-tools
+SITE_OUT := build/site
+# e.g. SITE_ARGS="--classroom masters": the classroom notebooks with their solutions (site/build.py --help)
+SITE_ARGS ?=
+SITE_SOURCES := pyproject.toml setup.py README.md LICENSE $(wildcard site/*.json site/*.txt site/*.py) \
+  $(shell find zoobook puzzles notebooks -type f ! -path '*/.ipynb_checkpoints/*' ! -path '*/__pycache__/*' 2>/dev/null)
+
+$(SITE_STAMP): site/requirements-build.txt
+	@if ! $(SITE_VENV)/bin/python -c "" 2>/dev/null; then \
+	  echo "creating $(SITE_VENV) with $(BOOT_PYTHON) for the site's build tools"; \
+	  rm -rf $(SITE_VENV) && $(BOOT_PYTHON) -m venv $(SITE_VENV); \
+	fi
+	$(SITE_VENV)/bin/python -m pip --no-input --disable-pip-version-check install --quiet -r site/requirements-build.txt
+	@touch $@
+
+site: $(SITE_OUT)/jupyter-lite.json
+
+$(SITE_OUT)/jupyter-lite.json: $(SITE_STAMP) $(SITE_SOURCES)
+	$(SITE_VENV)/bin/python site/build.py --out $(SITE_OUT) $(SITE_ARGS)
+
+# The site in a real Chromium with no network (Pyodide's core from the npm registry, its
+# pure-Python packages from PyPI, kept in build/pyodide-offline/): the kernel starts, the install
+# cell, `zoobook list`, a classroom check and a widget's click. Minutes on a busy machine.
+SITE_TEST := tests/browser/test_jupyterlite.py
+test-site: $(STAMP) chromium site
+	$(PYTEST) -q -m browser $(SITE_TEST)

@@ -104,8 +104,8 @@ def _third_party_imports() -> dict[str, set[str]]:
     return found
 
 
-#: Imports that only run where Colab's own modules exist.
-PLATFORM_ONLY = {"google"}
+#: Imports that only run where Colab's (google) or JupyterLite's (piplite) own modules exist.
+PLATFORM_ONLY = {"google", "piplite"}
 
 
 def test_the_runtime_dependencies_are_exactly_what_the_library_imports():
@@ -140,7 +140,7 @@ def test_licence_and_project_metadata():
     project = PYPROJECT["project"]
     assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
     assert (REPO / "LICENSE").read_text().startswith("MIT License")
-    assert project["authors"] and project["urls"]["Repository"].startswith("https://")
+    assert project["authors"] and project["dynamic"] == ["urls"]  # from zoobook.REPOSITORY (setup.py)
     assert "License :: OSI Approved :: MIT License" not in project["classifiers"], \
         "PEP 639: the licence expression replaces the licence classifier"
     assert any(c.startswith("Framework :: Jupyter") for c in project["classifiers"])
@@ -233,7 +233,7 @@ def installed(wheel, tmp_path_factory):
 
     def run(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run(args, cwd=elsewhere, env=_clean_env(ZOOBOOK_DEBUG="1"), capture_output=True,
-                              text=True, timeout=300)
+                              text=True, timeout=900)  # `zoobook verify`: 30 s of CPU, minutes on a busy machine
 
     run.python, run.bin, run.site = str(python), venv / "bin", site
     return run
@@ -331,11 +331,61 @@ def test_the_install_cell_does_nothing_where_zoobook_is_installed(monkeypatch):
     assert _run_install_cell(monkeypatch, installed=True) == []
 
 
-def test_the_install_cell_installs_from_the_repository_on_colab_and_the_site_wheel_on_jupyterlite(monkeypatch):
-    repository = PYPROJECT["project"]["urls"]["Repository"]
+def test_the_install_cell_installs_from_the_repository_on_colab(monkeypatch):
+    import zoobook
+
     assert _run_install_cell(monkeypatch, installed=False) == [
-        f'%pip install --quiet "zoobook @ git+{repository}"']
-    assert _run_install_cell(monkeypatch, installed=False, platform="emscripten") == ["%pip install zoobook"]
+        f'%pip install --quiet "zoobook @ git+{zoobook.REPOSITORY}"']
+
+
+def test_the_install_cell_installs_the_site_wheel_then_each_requirement_on_jupyterlite(monkeypatch):
+    """JupyterLite's piplite (a stand-in here; tests/browser/test_jupyterlite.py runs the real one)."""
+    import types
+
+    asked: list[tuple] = []
+
+    async def install(requirement, **options):
+        asked.append((requirement, options))
+        if requirement.startswith("matplotlib"):  # as without the network: the rest still installs
+            raise ValueError("Can't fetch matplotlib")
+
+    monkeypatch.setitem(sys.modules, "piplite", types.SimpleNamespace(install=install))
+    assert _run_install_cell(monkeypatch, installed=False, platform="emscripten") == []  # no %pip
+    dependencies = [normalise(r) for r in PYPROJECT["project"]["dependencies"]]
+    assert asked == [("zoobook", {"deps": False})] + [(name + constraint, {}) for name, constraint in dependencies]
+
+
+def test_ensure_installed_names_missing_requirements(monkeypatch):
+    import zoobook
+
+    monkeypatch.setattr(zoobook, "_requirements", lambda: [("networkx", "networkx"), ("no-such-dist", "no-such-dist")])
+    said = zoobook.ensure_installed()
+    assert said.endswith("; not installed: no-such-dist (pip install zoobook installs them)"), said
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert "Pyodide's distribution, over the network" in zoobook.ensure_installed()
+
+
+def test_one_constant_names_the_repository(wheel):
+    """zoobook.REPOSITORY is the one source; the wheel's URLs, the install cell and the docs repeat it."""
+    import zipfile
+
+    import zoobook
+
+    with zipfile.ZipFile(wheel) as archive:
+        (name,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        urls = dict(line.split(": ", 1)[1].split(", ", 1) for line in archive.read(name).decode().splitlines()
+                    if line.startswith("Project-URL: "))
+    assert urls["Repository"] == urls["Homepage"] == zoobook.REPOSITORY
+    assert all(url.startswith(zoobook.REPOSITORY + "/") for key, url in urls.items() if key not in
+               {"Repository", "Homepage"})
+    assert f'git+{zoobook.REPOSITORY}"' in zoobook.INSTALL_CELL
+    start_here = json.loads((REPO / "notebooks" / "00-start-here.ipynb").read_text())
+    first_code = next(c for c in start_here["cells"] if c["cell_type"] == "code")
+    assert "".join(first_code["source"]) == zoobook.INSTALL_CELL
+    everywhere = re.compile(r"github\.com/[\w.-]+/[\w.-]+")
+    for document in ("README.md", "docs/teachers-guide.md"):
+        named = set(everywhere.findall((REPO / document).read_text()))
+        assert named <= {zoobook.REPOSITORY.removeprefix("https://")}, (document, named)
 
 
 @pytest.mark.wheel
@@ -355,7 +405,9 @@ def test_the_binder_badge_opens_start_here_in_jupyterlab_from_this_repository(do
     match = BINDER.search((REPO / document).read_text())
     assert match, f"{document} has no Binder badge"
     _, repository, path = match.groups()
-    assert PYPROJECT["project"]["urls"]["Repository"] == f"https://github.com/{repository}"
+    import zoobook
+
+    assert zoobook.REPOSITORY == f"https://github.com/{repository}"
     assert path == "notebooks/00-start-here.ipynb" and (REPO / path).is_file()
 
 
