@@ -294,6 +294,9 @@ class _Scorer:
         # Easter Island's money is tight ($8 an action): a cube is worth less against cash there
         self.per_good = 100.0 if game.rules.name == "zoo" else _EASTER_WEIGHTS[0]
         self.money = 0.8 if game.rules.name == "zoo" else _EASTER_WEIGHTS[1]
+        # solvency is judged a few turns past the end (a plan that is broke at the limit has
+        # no room for the last links)
+        self.margin = 0 if game.rules.name == "zoo" else 5
 
     def ready(self, board, level: int) -> int:
         """Distinct goods a shipment could move now at *level* (areas it could feed, stacks it
@@ -323,18 +326,19 @@ class _Scorer:
             import networkx as nx
             ruins = board.ruins()
             comps = {frozenset(nx.node_connected_component(graph, r)) for r in ruins}
-            value -= 45 * (len(comps) - 1)
+            value -= 80 * (len(comps) - 1)
             # cubes with no city of their colour to go to (black before any Urbanization)
             colours = {c.colour for c in board.cities}
             value -= 15 * sum(1 for c in board.cities for cube in c.cubes if cube not in colours)
-        value += 2 * level
+        value += 0.5 * level
         eco = pos.economy
         # money for the turns to come: cash and three turns of income less expenses, and how
         # many of the turns left the player survives if nothing more is earned (bankruptcy ends
         # the game, S11)
         ahead = eco.cash + 3 * (eco.income - eco.expenses)
         value += self.money * min(ahead, 40) + (self.money * ahead if ahead < 0 else 0)
-        short = self.game.turns - pos.turn + 1 - _survives(eco, self.game.turns - pos.turn + 1)
+        horizon = self.game.turns - pos.turn + 1 + self.margin
+        short = horizon - _survives(eco, horizon)
         value -= 60.0 * short
         return value
 
@@ -680,7 +684,8 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
                     break
                 if best.end is not None and best.end.outcome.turns <= bound_turn:
                     break
-                width *= 2
+                # widen slowly: each beam of another width is another try, and a narrow one is cheap
+                width = width + 1 if width < 4 else width * 2
                 if width > 256:
                     break
     except (Interrupted, KeyboardInterrupt):
