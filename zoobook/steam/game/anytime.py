@@ -33,21 +33,19 @@ Examples
 
 from __future__ import annotations
 
-import heapq
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from zoobook.errors import IllegalAction
-from zoobook.hexgrid import neighbours
 from zoobook.progress import Callback, Interrupted, SearchBudgetExceeded, quiet
 from zoobook.steam.game import state as engine
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Ship, Urbanize)
-from zoobook.steam.game.bounds import IMPOSSIBLE, Bound, lower_bound
+from zoobook.steam.game.bounds import lower_bound
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES
 from zoobook.steam.game.planner import TurnPlan, replay
-from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position, step
+from zoobook.steam.game.state import MOVE, OVER, SHARES, Game, Position, step
 
 __all__ = ["AnytimePlan", "plan_anytime", "turn_candidates", "Improvement", "plan_record",
            "actions_from_record"]
@@ -203,7 +201,6 @@ def _target_lays(game: Game, pos: Position, room: int) -> list[LayTrack]:
     take = room + pos.hand
     out = []
     for link in _targets(game):
-        inner = link[1:-1]
         for hexes in (link, link[::-1]):
             track = hexes[1:-1]
             laid = 0
@@ -227,7 +224,6 @@ def _target_lays(game: Game, pos: Position, room: int) -> list[LayTrack]:
             else:
                 lay = LayTrack(start + rest[:take], hand=min(pos.hand, take))
             out.append(lay)
-        del inner
     return out
 
 
@@ -386,7 +382,7 @@ def _link_value(game: Game, pos: Position, lay: LayTrack, graph, comps: dict) ->
 
 def _survives(eco, turns: int) -> int:
     """Turns the player gets through, earning nothing more, issuing shares only to pay expenses."""
-    from zoobook.steam.game.economy import SHARE_PRICE, end_of_turn_money
+    from zoobook.steam.game.economy import end_of_turn_money
 
     for done in range(turns):
         while eco.cash + eco.income < eco.expenses and eco.shares < MAX_SHARES:
@@ -410,7 +406,6 @@ def _builds(game: Game, pos: Position, scorer: _Scorer, branch: int,
             clock: "_Clock | None" = None) -> list[tuple[tuple, Position]]:
     """A few builds from a BUILD-phase position: each of the *branch* best first lays, then the
     best lays that still fit (the engine plays and checks every one)."""
-    import networkx as nx
     rules = game.rules
     card = rules.card(pos.card)
     out = []
