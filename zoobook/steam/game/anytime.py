@@ -45,7 +45,7 @@ from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack,
 from zoobook.steam.game.bounds import lower_bound
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES
 from zoobook.steam.game.planner import TurnPlan, replay
-from zoobook.steam.game.state import MOVE, OVER, SHARES, Game, Position, step
+from zoobook.steam.game.state import BUILD, MOVE, OVER, SHARES, Game, Position, step
 
 __all__ = ["AnytimePlan", "plan_anytime", "turn_candidates", "Improvement", "plan_record",
            "actions_from_record"]
@@ -518,8 +518,11 @@ def turn_candidates(game: Game, pos: Position, branch: int = 2, scorer: "_Scorer
                     clock: "_Clock | None" = None) -> list[tuple[tuple[Action, ...], Position]]:
     """Whole turns from a SHARES-phase position, each played by the engine from the real cash:
     each action the engine allows, a few builds, a few move-goods rests, and the fewest shares
-    that pay for the turn and keep it out of bankruptcy (checked by playing it)."""
+    that pay for the turn and keep it out of bankruptcy (checked by playing it). From a position
+    in the middle of a turn: the rest of that turn, with the cash there is."""
     scorer = scorer or _Scorer(game)
+    if pos.phase != SHARES:
+        return _rest_of_turn(game, pos, branch, scorer, clock)
     rich = pos.with_(economy=pos.economy.with_(cash=_RICH))
     chosen = _try(game, rich, IssueShares(0))
     if chosen is None:
@@ -549,6 +552,41 @@ def turn_candidates(game: Game, pos: Position, branch: int = 2, scorer: "_Scorer
                         seen.add(key)
                         out.append((actions, end))
                     break
+    return out
+
+
+def _rest_of_turn(game: Game, pos: Position, branch: int, scorer, clock) -> list:
+    """The rest of a turn begun already (action, build or move-goods phase), played by the engine."""
+    out, seen = [], set()
+
+    def keep(actions, end):
+        if end.phase == OVER and not end.outcome.cleared:
+            return
+        if hash(end) not in seen:
+            seen.add(hash(end))
+            out.append((tuple(actions), end))
+
+    if pos.phase == MOVE:
+        for moves, end in _moves(game, pos, scorer, branch):
+            keep(moves, end)
+        return out
+    if pos.phase == BUILD:
+        starts = [((), pos)]
+    else:  # ACTION
+        starts = []
+        for select in engine.legal_actions(game, pos):
+            after = _try(game, pos, select)
+            if after is not None:
+                starts.append(((select,), after))
+    for head, start in starts:
+        if clock is not None:
+            clock.tick()
+        for build, built in _builds(game, start, scorer, branch, clock):
+            if built.phase != MOVE:
+                keep(head + build, built)
+                continue
+            for moves, end in _moves(game, built, scorer, branch):
+                keep(head + build + moves, end)
     return out
 
 
