@@ -18,6 +18,8 @@ REPO = Path(__file__).resolve().parents[2]
 BASE = ([f"F{n}" for n in range(1, 20)] + [f"S{n}" for n in range(1, 12)] + [f"Z{n}" for n in range(1, 7)])
 AMENDMENTS = ["F18a", "F20", "F21", "F22", "F23", "S2a", "S10a", "S11a", "S12", "S13", "S14", "S15",
               "Z7", "Z8", "Z9", "Z10"]
+#: Rulings the workbook added where its own work met a gap (S16: the assumed full Zoo board).
+PROJECT = ["S16"]
 #: Where an ID is cited: "ruling F7", "rulings S2", cite("Z1"), rule="F21", "[S12]".
 CITED = re.compile(r"""(?:\b[Rr]ulings? |cite\(["']|rule=["']|\[)([FSZ]\d{1,2}a?)\b""")
 
@@ -50,8 +52,8 @@ def test_docs_rulings_page_is_generated_from_the_data():
 
 def test_every_ruling_and_every_amendment_is_restated():
     ours = {r.id for r in all_rulings()}
-    assert [rid for rid in BASE + AMENDMENTS if rid not in ours] == []
-    assert sorted(ours - set(BASE + AMENDMENTS)) == [], "a ruling the lists above do not know: add it there"
+    assert [rid for rid in BASE + AMENDMENTS + PROJECT if rid not in ours] == []
+    assert sorted(ours - set(BASE + AMENDMENTS + PROJECT)) == [], "a ruling the lists above do not know: add it there"
 
 
 def test_an_amendment_follows_the_ruling_it_amends():

@@ -229,3 +229,16 @@ def test_the_plan_command_refuses_bad_input_with_one_message():
     assert status == 2 and "medium" in err and "Traceback" not in err
     status, _, err = run("plan", "--setup", "zoo")
     assert status == 2 and "--budget" in err
+
+
+def test_it_plans_from_the_middle_of_a_turn_for_a_hint():
+    game = full_setup("zoo")
+    state = game.new_state()
+    for action in (state.legal_actions()[2], ):   # issue 2 shares
+        state.apply(action)
+    found = plan_anytime(game, budget_seconds=60, position=state.position)
+    assert found.cleared and found.turns <= game.turns
+    after = state.clone()
+    for action in found.actions:
+        after.apply(action)
+    assert after.result().cleared and after.result().turns == found.turns

@@ -33,21 +33,19 @@ Examples
 
 from __future__ import annotations
 
-import heapq
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from zoobook.errors import IllegalAction
-from zoobook.hexgrid import neighbours
 from zoobook.progress import Callback, Interrupted, SearchBudgetExceeded, quiet
 from zoobook.steam.game import state as engine
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Ship, Urbanize)
-from zoobook.steam.game.bounds import IMPOSSIBLE, Bound, lower_bound
+from zoobook.steam.game.bounds import lower_bound
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES
 from zoobook.steam.game.planner import TurnPlan, replay
-from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position, step
+from zoobook.steam.game.state import BUILD, MOVE, OVER, SHARES, Game, Position, step
 
 __all__ = ["AnytimePlan", "plan_anytime", "turn_candidates", "Improvement", "plan_record",
            "actions_from_record"]
@@ -203,7 +201,6 @@ def _target_lays(game: Game, pos: Position, room: int) -> list[LayTrack]:
     take = room + pos.hand
     out = []
     for link in _targets(game):
-        inner = link[1:-1]
         for hexes in (link, link[::-1]):
             track = hexes[1:-1]
             laid = 0
@@ -227,7 +224,6 @@ def _target_lays(game: Game, pos: Position, room: int) -> list[LayTrack]:
             else:
                 lay = LayTrack(start + rest[:take], hand=min(pos.hand, take))
             out.append(lay)
-        del inner
     return out
 
 
@@ -294,6 +290,9 @@ class _Scorer:
         # Easter Island's money is tight ($8 an action): a cube is worth less against cash there
         self.per_good = 100.0 if game.rules.name == "zoo" else _EASTER_WEIGHTS[0]
         self.money = 0.8 if game.rules.name == "zoo" else _EASTER_WEIGHTS[1]
+        # solvency is judged a few turns past the end (a plan that is broke at the limit has
+        # no room for the last links)
+        self.margin = 0 if game.rules.name == "zoo" else 5
 
     def ready(self, board, level: int) -> int:
         """Distinct goods a shipment could move now at *level* (areas it could feed, stacks it
@@ -323,18 +322,19 @@ class _Scorer:
             import networkx as nx
             ruins = board.ruins()
             comps = {frozenset(nx.node_connected_component(graph, r)) for r in ruins}
-            value -= 45 * (len(comps) - 1)
+            value -= 80 * (len(comps) - 1)
             # cubes with no city of their colour to go to (black before any Urbanization)
             colours = {c.colour for c in board.cities}
             value -= 15 * sum(1 for c in board.cities for cube in c.cubes if cube not in colours)
-        value += 2 * level
+        value += 0.5 * level
         eco = pos.economy
         # money for the turns to come: cash and three turns of income less expenses, and how
         # many of the turns left the player survives if nothing more is earned (bankruptcy ends
         # the game, S11)
         ahead = eco.cash + 3 * (eco.income - eco.expenses)
         value += self.money * min(ahead, 40) + (self.money * ahead if ahead < 0 else 0)
-        short = self.game.turns - pos.turn + 1 - _survives(eco, self.game.turns - pos.turn + 1)
+        horizon = self.game.turns - pos.turn + 1 + self.margin
+        short = horizon - _survives(eco, horizon)
         value -= 60.0 * short
         return value
 
@@ -382,7 +382,7 @@ def _link_value(game: Game, pos: Position, lay: LayTrack, graph, comps: dict) ->
 
 def _survives(eco, turns: int) -> int:
     """Turns the player gets through, earning nothing more, issuing shares only to pay expenses."""
-    from zoobook.steam.game.economy import SHARE_PRICE, end_of_turn_money
+    from zoobook.steam.game.economy import end_of_turn_money
 
     for done in range(turns):
         while eco.cash + eco.income < eco.expenses and eco.shares < MAX_SHARES:
@@ -406,7 +406,6 @@ def _builds(game: Game, pos: Position, scorer: _Scorer, branch: int,
             clock: "_Clock | None" = None) -> list[tuple[tuple, Position]]:
     """A few builds from a BUILD-phase position: each of the *branch* best first lays, then the
     best lays that still fit (the engine plays and checks every one)."""
-    import networkx as nx
     rules = game.rules
     card = rules.card(pos.card)
     out = []
@@ -519,8 +518,11 @@ def turn_candidates(game: Game, pos: Position, branch: int = 2, scorer: "_Scorer
                     clock: "_Clock | None" = None) -> list[tuple[tuple[Action, ...], Position]]:
     """Whole turns from a SHARES-phase position, each played by the engine from the real cash:
     each action the engine allows, a few builds, a few move-goods rests, and the fewest shares
-    that pay for the turn and keep it out of bankruptcy (checked by playing it)."""
+    that pay for the turn and keep it out of bankruptcy (checked by playing it). From a position
+    in the middle of a turn: the rest of that turn, with the cash there is."""
     scorer = scorer or _Scorer(game)
+    if pos.phase != SHARES:
+        return _rest_of_turn(game, pos, branch, scorer, clock)
     rich = pos.with_(economy=pos.economy.with_(cash=_RICH))
     chosen = _try(game, rich, IssueShares(0))
     if chosen is None:
@@ -550,6 +552,41 @@ def turn_candidates(game: Game, pos: Position, branch: int = 2, scorer: "_Scorer
                         seen.add(key)
                         out.append((actions, end))
                     break
+    return out
+
+
+def _rest_of_turn(game: Game, pos: Position, branch: int, scorer, clock) -> list:
+    """The rest of a turn begun already (action, build or move-goods phase), played by the engine."""
+    out, seen = [], set()
+
+    def keep(actions, end):
+        if end.phase == OVER and not end.outcome.cleared:
+            return
+        if hash(end) not in seen:
+            seen.add(hash(end))
+            out.append((tuple(actions), end))
+
+    if pos.phase == MOVE:
+        for moves, end in _moves(game, pos, scorer, branch):
+            keep(moves, end)
+        return out
+    if pos.phase == BUILD:
+        starts = [((), pos)]
+    else:  # ACTION
+        starts = []
+        for select in engine.legal_actions(game, pos):
+            after = _try(game, pos, select)
+            if after is not None:
+                starts.append(((select,), after))
+    for head, start in starts:
+        if clock is not None:
+            clock.tick()
+        for build, built in _builds(game, start, scorer, branch, clock):
+            if built.phase != MOVE:
+                keep(head + build, built)
+                continue
+            for moves, end in _moves(game, built, scorer, branch):
+                keep(head + build + moves, end)
     return out
 
 
@@ -680,7 +717,8 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
                     break
                 if best.end is not None and best.end.outcome.turns <= bound_turn:
                     break
-                width *= 2
+                # widen slowly: each beam of another width is another try, and a narrow one is cheap
+                width = width + 1 if width < 4 else width * 2
                 if width > 256:
                     break
     except (Interrupted, KeyboardInterrupt):
