@@ -1,11 +1,11 @@
 """A search bot for the whole game of 5x5 Zoo: Monte Carlo tree search over sampled deals.
 
 The bot does not know the order of the decks (animal tiles, large tiles,
-special cards, one-time customer cards), so it searches over *determinizations*:
-each iteration copies the game with :meth:`GameState.clone(reseed=...)
-<zoobook.fivebyfive.game.GameState.clone>`, which reshuffles exactly the
-unseen cards (the decks; the customer discard pile, the main board, the
-request cards and the special cards in hand are face up and stay). The
+special cards, request cards, one-time customer cards), so it searches over
+*determinizations*: each iteration copies the game with :func:`deal`, which
+deals exactly the unseen cards anew from a seed of its own, never from their
+true order (the customer discard pile, the main board, the request cards and
+the special cards in hand are face up and stay). The
 iterations share one tree (single-observer information-set MCTS): an action is
 a child of a node whatever deal was sampled, and a child is only chosen when it
 is legal in the iteration's deal.
@@ -66,7 +66,34 @@ from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, action_text
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
 
-__all__ = ["SearchBot", "SearchView", "Candidate", "lineup_points"]
+__all__ = ["SearchBot", "SearchView", "Candidate", "lineup_points", "deal"]
+
+#: The face-down decks: what a player cannot see, and a determinization deals anew.
+_HIDDEN_DECKS = ("small_deck", "large_deck", "special_deck", "request_deck", "customer_deck")
+
+
+def deal(state: GameState, seed: int) -> GameState:
+    """A copy of *state* whose face-down decks are dealt anew from *seed* alone (a determinization).
+
+    Each deck is put in a canonical order (sorted) before it is shuffled, so the
+    copy's order depends on what the deck holds and on *seed*, never on the true,
+    unseen order: ``state.clone(reseed=seed)`` shuffles the true order itself, so its
+    deal is a fixed permutation of the truth. The request deck is dealt too (a met
+    request card is replaced from it). The copy's random draws (cubes, display
+    tokens) come from *seed* as well.
+
+    >>> state = GameState.new(players=1, seed=3)
+    >>> twin = state.clone(reseed=99)               # the same table, the decks in another order
+    >>> twin.small_deck != state.small_deck, deal(twin, 5).small_deck == deal(state, 5).small_deck
+    (True, True)
+    """
+    copy = state.clone()
+    copy.rng = random.Random(seed)
+    for name in _HIDDEN_DECKS:
+        deck = getattr(copy, name)
+        deck.sort()
+        copy.rng.shuffle(deck)
+    return copy
 
 
 # -- the search's view (what the hint shows) ------------------------------------------------------
@@ -179,7 +206,7 @@ def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = 
     does; ``"turn"`` the whole turn, greedily, as the lookahead bot does. With
     *lineup*, the best lineup of the round for the hand then held is added.
     """
-    trial = state.clone(reseed=seed)
+    trial = deal(state, seed)
     trial.apply(action)
     if follow != "none":
         while (trial.pending and trial.current_player == seat and not trial.is_terminal()
@@ -313,7 +340,7 @@ class SearchBot:
         return max(allowed, key=ucb)
 
     def _iterate(self, state: GameState, root: _Node, seat: int, horizon: int, rng: random.Random) -> None:
-        game = state.clone(reseed=rng.getrandbits(32))
+        game = deal(state, rng.getrandbits(32))
         node, path = root, [(root, None)]
         while not self._over(game, horizon):
             if node is root:                   # the root's choices are searched, even a lineup's
@@ -421,7 +448,7 @@ def reason(state: GameState, action, candidates: tuple[Candidate, ...] = ()) -> 
     before = _features(state, seat)
     samples = []
     for seed in range(_REASON_DRAWS):       # random draws (row 4's cubes) differ: a few sampled ones
-        trial = state.clone(reseed=seed)
+        trial = deal(state, seed)
         trial.apply(action)
         if isinstance(action, Take):
             while trial.pending and trial.current_player == seat and not trial.is_terminal():
