@@ -14,7 +14,7 @@ JSON, and the run's first solo game decision by decision with the search's view 
 reasons (the notebook ``22-5x5-strong-bot`` draws the scores and replays that game). Exit status 1 when the search
 bot does not out-score the lookahead bot on average.
 
-Run: ``python benchmarks/bench_5x5_search.py [--games 100] [--duels 20] [--iterations 24]``;
+Run: ``python benchmarks/bench_5x5_search.py [--games 100] [--duels 20] [--iterations 48]``;
 ``--quick`` imports everything and plays one tiny game (for ``make test``); ``--report FILE...``
 prints the summary of saved runs (also of one stopped early: the file is written after every game).
 """
@@ -155,7 +155,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="solo games (default 100)")
     parser.add_argument("--duels", type=int, default=20, help="2-player games against lookahead (default 20)")
-    parser.add_argument("--iterations", type=int, default=24, help="search iterations per decision")
+    parser.add_argument("--iterations", type=int, default=48, help="search iterations per decision")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
     parser.add_argument("--quick", action="store_true", help="one tiny game, then exit (for make test)")
