@@ -14,7 +14,7 @@ JSON, and the run's first solo game decision by decision with the search's view 
 reasons (the notebook ``22-5x5-strong-bot`` draws the scores and replays that game). Exit status 1 when the search
 bot does not out-score the lookahead bot on average.
 
-Run: ``python benchmarks/bench_5x5_search.py [--games 100] [--duels 20] [--iterations 24]``;
+Run: ``python benchmarks/bench_5x5_search.py [--games 100] [--duels 20] [--iterations 48]``;
 ``--quick`` imports everything and plays one tiny game (for ``make test``); ``--report FILE...``
 prints the summary of saved runs (also of one stopped early: the file is written after every game).
 """
@@ -84,11 +84,37 @@ def play(state: GameState, bots, decisions: list | None = None) -> tuple[GameSta
     return state, times
 
 
+def breakdown(state: GameState) -> dict:
+    """Where a solo game's points came from: each round's lineup, solo bonus and requests; the final scoring."""
+    player = state.players[0]
+    return {"rounds": [[r.lineup, r.award, r.requests, r.visitors] for r in player.rounds],
+            "final": dict(player.final)}
+
+
+def where_points_differ(games: list[dict]) -> list[str]:
+    """The mean per-game difference, search minus lookahead, item by item (games saved with a breakdown)."""
+    games = [g for g in games if "breakdown" in g]
+    if not games:
+        return []
+    items = Counter()
+    for game in games:
+        for bot, sign in (("search", 1), ("lookahead", -1)):
+            parts = game["breakdown"][bot]
+            for number, (lineup, award, requests, _) in enumerate(parts["rounds"], 1):
+                items[f"round {number} lineup"] += sign * lineup
+                items[f"round {number} solo bonus"] += sign * award
+                items[f"round {number} requests"] += sign * requests
+            for name, points in parts["final"].items():
+                items["final " + ("special cards" if name.startswith("special") else name)] += sign * points
+    return [f"    {name:<28} {total / len(games):+6.1f}" for name, total in items.items()]
+
+
 def solo_game(seed: int, make_search, record: bool = False) -> dict:
     decisions = [] if record else None
     searched, times = play(GameState.new(players=1, seed=seed), [make_search(seed)], decisions)
     looked, _ = play(GameState.new(players=1, seed=seed), [LookaheadBot(seed)])
-    game = {"seed": seed, "search": searched.returns()[0], "lookahead": looked.returns()[0], "seconds": times}
+    game = {"seed": seed, "search": searched.returns()[0], "lookahead": looked.returns()[0], "seconds": times,
+            "breakdown": {"search": breakdown(searched), "lookahead": breakdown(looked)}}
     if record:
         game["decisions"] = decisions
     print(f"  solo seed {seed}: search {game['search']}, lookahead {game['lookahead']}, "
@@ -140,6 +166,10 @@ def report(result: dict) -> int:
     for _, name in RANKS:
         if ranks_s[name] or ranks_l[name]:
             print(f"    {name:<36} {ranks_s[name]:>6} {ranks_l[name]:>10}")
+    differences = where_points_differ(games)
+    if differences:
+        print("  where the points differ, search - lookahead, mean per game:")
+        print("\n".join(differences))
     duel = result["duels"]["games"]
     if duel:
         wins = sum(g["won"] for g in duel)
@@ -155,7 +185,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="solo games (default 100)")
     parser.add_argument("--duels", type=int, default=20, help="2-player games against lookahead (default 20)")
-    parser.add_argument("--iterations", type=int, default=24, help="search iterations per decision")
+    parser.add_argument("--iterations", type=int, default=48, help="search iterations per decision")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
     parser.add_argument("--quick", action="store_true", help="one tiny game, then exit (for make test)")

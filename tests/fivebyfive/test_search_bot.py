@@ -78,15 +78,18 @@ def test_the_hints_expected_scores_are_reproducible_and_add_up():
     assert all(c.spread >= 0 for c in view.candidates) and view.reason
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "open in issue 22: after the 5x5 engine moved onto the game API the search's means differ slightly "
-    "between two deck orders; find which hidden draw reaches the search"))
-def test_the_search_does_not_peek_at_the_true_order_of_the_decks():
-    """Two games that differ only in the unseen order of the decks get the same search."""
-    state = random_state(21, 1, 13)
+@pytest.mark.parametrize("seed, players, moves", [(21, 1, 13), (4, 1, 40), (9, 2, 25)])
+def test_the_search_does_not_peek_at_the_true_order_of_the_decks(seed, players, moves):
+    """Two games that differ only in the unseen order of the decks get the same search.
+
+    (``clone(reseed=...)`` alone shuffled the true order, so a sampled deal was a
+    fixed permutation of the truth and the means differed between the twins.)
+    """
+    state = random_state(seed, players, moves)
     twin = state.clone(reseed=987)            # the same table, the decks shuffled anew
-    assert twin.small_deck != state.small_deck
-    for deck in ("small_deck", "large_deck", "special_deck", "customer_deck"):
+    random.Random(5).shuffle(twin.request_deck)
+    assert twin.small_deck != state.small_deck and twin.request_deck != state.request_deck
+    for deck in ("small_deck", "large_deck", "special_deck", "request_deck", "customer_deck"):
         assert Counter(getattr(twin, deck)) == Counter(getattr(state, deck))
     assert twin.customer_discard == state.customer_discard and twin.mainboard == state.mainboard
     assert twin.players == state.players

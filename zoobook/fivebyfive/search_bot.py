@@ -1,11 +1,11 @@
 """A search bot for the whole game of 5x5 Zoo: Monte Carlo tree search over sampled deals.
 
 The bot does not know the order of the decks (animal tiles, large tiles,
-special cards, one-time customer cards), so it searches over *determinizations*:
-each iteration copies the game with :meth:`GameState.clone(reseed=...)
-<zoobook.fivebyfive.game.GameState.clone>`, which reshuffles exactly the
-unseen cards (the decks; the customer discard pile, the main board, the
-request cards and the special cards in hand are face up and stay). The
+special cards, request cards, one-time customer cards), so it searches over
+*determinizations*: each iteration copies the game with :func:`deal`, which
+deals exactly the unseen cards anew from a seed of its own, never from their
+true order (the customer discard pile, the main board, the request cards and
+the special cards in hand are face up and stay). The
 iterations share one tree (single-observer information-set MCTS): an action is
 a child of a node whatever deal was sampled, and a child is only chosen when it
 is legal in the iteration's deal.
@@ -18,13 +18,15 @@ One iteration:
    nodes widen progressively (``ceil(widening * visits ** 0.5)`` children,
    in the order of a greedy ranking), so the many placement actions cost
    only their best few;
-3. *roll out* with a greedy policy (the greedy bot's value on a few of the
-   actions) to the end of the current round: the lineup is the exact
+3. *roll out* with a greedy policy (the lookahead bot's value -- the greedy
+   value plus the round's best lineup for the hand then held -- on a few of
+   the actions) to the end of the current round: the lineup is the exact
    optimal lineup (:class:`~zoobook.fivebyfive.game.BestLineup`) and the
    scoring phase is the game's own;
 4. *evaluate* every player by :func:`zoobook.fivebyfive.bots.evaluate`
-   (points banked plus what the zoo promises; the final score once the
-   game is over) and back the values up.
+   (points banked plus what the zoo promises) plus the best lineup the board
+   and the new round's hand already allow in the next round (the final score
+   once the game is over) and back the values up.
 
 The lineup phase is not searched: the solver's lineup is optimal for the
 round. The solo AI is part of the game state, so it acts inside every
@@ -66,7 +68,34 @@ from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, action_text
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
 
-__all__ = ["SearchBot", "SearchView", "Candidate", "lineup_points"]
+__all__ = ["SearchBot", "SearchView", "Candidate", "lineup_points", "deal"]
+
+#: The face-down decks: what a player cannot see, and a determinization deals anew.
+_HIDDEN_DECKS = ("small_deck", "large_deck", "special_deck", "request_deck", "customer_deck")
+
+
+def deal(state: GameState, seed: int) -> GameState:
+    """A copy of *state* whose face-down decks are dealt anew from *seed* alone (a determinization).
+
+    Each deck is put in a canonical order (sorted) before it is shuffled, so the
+    copy's order depends on what the deck holds and on *seed*, never on the true,
+    unseen order: ``state.clone(reseed=seed)`` shuffles the true order itself, so its
+    deal is a fixed permutation of the truth. The request deck is dealt too (a met
+    request card is replaced from it). The copy's random draws (cubes, display
+    tokens) come from *seed* as well.
+
+    >>> state = GameState.new(players=1, seed=3)
+    >>> twin = state.clone(reseed=99)               # the same table, the decks in another order
+    >>> twin.small_deck != state.small_deck, deal(twin, 5).small_deck == deal(state, 5).small_deck
+    (True, True)
+    """
+    copy = state.clone()
+    copy.rng = random.Random(seed)
+    for name in _HIDDEN_DECKS:
+        deck = getattr(copy, name)
+        deck.sort()
+        copy.rng.shuffle(deck)
+    return copy
 
 
 # -- the search's view (what the hint shows) ------------------------------------------------------
@@ -152,11 +181,20 @@ def lineup_points(state: GameState, seat: int) -> int:
                                 player.meeples, player.doors, cards))
 
 
-def _values(state: GameState) -> list[float]:
-    """Every seat's value: the final score at the end, else :func:`evaluate`."""
+def _values(state: GameState, lineup: bool = False) -> list[float]:
+    """Every seat's value: the final score at the end, else :func:`evaluate`.
+
+    With *lineup*, a state in a round's main phase (the search's horizon: the next
+    round has just been dealt) is also credited with the best lineup each seat could
+    walk with the board and the hand it holds now: what the zoo built so far already
+    enables in the next round (the lookahead bot's value, one round later).
+    """
     if state.is_terminal():
         return [float(v) for v in state.returns()]
-    return [evaluate(state, seat) for seat in range(len(state.players))]
+    values = [evaluate(state, seat) for seat in range(len(state.players))]
+    if lineup and state.phase == "main":
+        values = [v + lineup_points(state, seat) for seat, v in enumerate(values)]
+    return values
 
 
 def _objectives(values: list[float]) -> list[float]:
@@ -179,7 +217,7 @@ def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = 
     does; ``"turn"`` the whole turn, greedily, as the lookahead bot does. With
     *lineup*, the best lineup of the round for the hand then held is added.
     """
-    trial = state.clone(reseed=seed)
+    trial = deal(state, seed)
     trial.apply(action)
     if follow != "none":
         while (trial.pending and trial.current_player == seat and not trial.is_terminal()
@@ -236,12 +274,19 @@ class SearchBot:
         The rollout policy rates this many of the actions, drawn at random, per
         decision and plays the best by the greedy value; 0 rates them all (the
         greedy bot's policy, slower).
+    rollout_lineup : bool
+        The rollout policy's value adds the round's best lineup for the hand then
+        held (the lookahead bot's value) to the greedy one; else the greedy value alone.
+    horizon_lineup : bool
+        The value at the horizon (the end of the round) adds the best lineup the
+        board and hand allow in the next round (see ``_values``).
     """
 
     name = "search"
 
-    def __init__(self, seed: int = 0, iterations: int = 24, time_limit: float | None = 2.0,
-                 widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3) -> None:
+    def __init__(self, seed: int = 0, iterations: int = 48, time_limit: float | None = 2.0,
+                 widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
+                 rollout_lineup: bool = True, horizon_lineup: bool = True) -> None:
         if iterations < 1:
             raise ValueError(f"the search needs at least one iteration, not {iterations}")
         self.seed = seed
@@ -250,6 +295,8 @@ class SearchBot:
         self.widening = widening
         self.exploration = exploration
         self.rollout_width = rollout_width
+        self.rollout_lineup = rollout_lineup
+        self.horizon_lineup = horizon_lineup
         self.last_view: SearchView | None = None
 
     # -- the bot interface -----------------------------------------------------------------------
@@ -313,7 +360,7 @@ class SearchBot:
         return max(allowed, key=ucb)
 
     def _iterate(self, state: GameState, root: _Node, seat: int, horizon: int, rng: random.Random) -> None:
-        game = state.clone(reseed=rng.getrandbits(32))
+        game = deal(state, rng.getrandbits(32))
         node, path = root, [(root, None)]
         while not self._over(game, horizon):
             if node is root:                   # the root's choices are searched, even a lineup's
@@ -332,7 +379,7 @@ class SearchBot:
             node = node.children.setdefault(action, _Node())
             path.append((node, mover))
         self._rollout(game, horizon, rng)
-        values = _values(game)
+        values = _values(game, self.horizon_lineup)
         objectives = _objectives(values)
         for depth, (visited, mover) in enumerate(path):
             visited.visits += 1
@@ -371,7 +418,8 @@ class SearchBot:
             if self.rollout_width and len(actions) > self.rollout_width:
                 actions = rng.sample(actions, self.rollout_width)
             seat, seed = game.current_player, rng.getrandbits(32)
-            game.apply(max(actions, key=lambda a: _greedy_value(game, a, seat, seed)))
+            game.apply(max(actions, key=lambda a: _greedy_value(game, a, seat, seed,
+                                                                lineup=self.rollout_lineup)))
 
     # -- the view --------------------------------------------------------------------------------
     def _view(self, state: GameState, root: _Node, seat: int, iterations: int, seconds: float) -> SearchView:
@@ -421,7 +469,7 @@ def reason(state: GameState, action, candidates: tuple[Candidate, ...] = ()) -> 
     before = _features(state, seat)
     samples = []
     for seed in range(_REASON_DRAWS):       # random draws (row 4's cubes) differ: a few sampled ones
-        trial = state.clone(reseed=seed)
+        trial = deal(state, seed)
         trial.apply(action)
         if isinstance(action, Take):
             while trial.pending and trial.current_player == seat and not trial.is_terminal():
