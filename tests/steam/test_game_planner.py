@@ -6,15 +6,12 @@ last-turn dominance is not in it), so agreement also tests that dominance.
 """
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from twins import ZooInstance, has_detour, random_zoo_instance, rows, solve_zoo, zoo_game  # noqa: E402
+from tests.steam.twins import ZooInstance, has_detour, random_zoo_instance, rows, solve_zoo, zoo_game
 from zoobook.progress import Interrupted, SearchBudgetExceeded
 from zoobook.steam.game import Game, plan
 # From its module: collecting hint.py's doctests can rebind the package's name `hint` to the module.

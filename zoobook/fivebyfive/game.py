@@ -378,7 +378,13 @@ class GameState(game_api.GameState):
         return state
 
     def clone(self, reseed: int | None = None) -> "GameState":
-        """An independent copy; with *reseed* its future draws come from a new seed."""
+        """An independent copy; with *reseed* its future draws come from a new seed.
+
+        With *reseed* each face-down deck (the request deck too: a met request card is
+        replaced from it) is put in a canonical order before it is shuffled, so the copy's
+        deal depends on what the decks hold and on *reseed* alone, never on their true,
+        unseen order: a bot that looks ahead on a reseeded copy cannot peek.
+        """
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         copy = replace(self, rng=rng, players=list(self.players), small_deck=list(self.small_deck),
@@ -391,7 +397,9 @@ class GameState(game_api.GameState):
                        history=list(self.history), lineup=self.lineup.clone() if self.lineup else None)
         if reseed is not None:
             copy.rng = random.Random(reseed)
-            for deck in (copy.small_deck, copy.large_deck, copy.special_deck, copy.customer_deck):
+            for deck in (copy.small_deck, copy.large_deck, copy.special_deck, copy.request_deck,
+                         copy.customer_deck):
+                deck.sort()
                 copy.rng.shuffle(deck)
         return copy
 

@@ -71,31 +71,20 @@ from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
 __all__ = ["SearchBot", "SearchView", "Candidate", "lineup_points", "deal"]
 
 #: The face-down decks: what a player cannot see, and a determinization deals anew.
-_HIDDEN_DECKS = ("small_deck", "large_deck", "special_deck", "request_deck", "customer_deck")
-
-
 def deal(state: GameState, seed: int) -> GameState:
     """A copy of *state* whose face-down decks are dealt anew from *seed* alone (a determinization).
 
-    Each deck is put in a canonical order (sorted) before it is shuffled, so the
-    copy's order depends on what the deck holds and on *seed*, never on the true,
-    unseen order: ``state.clone(reseed=seed)`` shuffles the true order itself, so its
-    deal is a fixed permutation of the truth. The request deck is dealt too (a met
-    request card is replaced from it). The copy's random draws (cubes, display
-    tokens) come from *seed* as well.
+    This is ``state.clone(reseed=seed)``: each face-down deck (the request deck too) is
+    put in a canonical order before it is shuffled, so the copy's order depends on what
+    the deck holds and on *seed*, never on the true, unseen order. The copy's random
+    draws (cubes, display tokens) come from *seed* as well.
 
     >>> state = GameState.new(players=1, seed=3)
     >>> twin = state.clone(reseed=99)               # the same table, the decks in another order
     >>> twin.small_deck != state.small_deck, deal(twin, 5).small_deck == deal(state, 5).small_deck
     (True, True)
     """
-    copy = state.clone()
-    copy.rng = random.Random(seed)
-    for name in _HIDDEN_DECKS:
-        deck = getattr(copy, name)
-        deck.sort()
-        copy.rng.shuffle(deck)
-    return copy
+    return state.clone(reseed=seed)
 
 
 # -- the search's view (what the hint shows) ------------------------------------------------------
