@@ -164,10 +164,19 @@ class Move:
     shop_to: str | None = None
 
     def __str__(self) -> str:
-        what = (f"fertile {self.sex} {self.species}" if self.sex else
-                f"offspring {self.species}" if self.offspring else self.species)
-        shop = f" (the souvenir shop to {_place_name(self.shop_to)})" if self.shop_to else ""
-        return f"move a {what} from the barn to {_place_name(self.to)}{shop} (1 coin)"
+        what, shop = _animal_words(self.species, self.sex, self.offspring), _shop_words(self.shop_to)
+        return f"move {what} from the barn to {_place_name(self.to)}{shop} (1 coin)"
+
+
+def _animal_words(species: str, sex: str | None, offspring: bool) -> str:
+    """'a fertile male zebra', 'an offspring zebra' or 'a zebra': the animal a move names."""
+    return (f"a fertile {sex} {species}" if sex else f"an offspring {species}" if offspring else
+            f"a {species}")
+
+
+def _shop_words(shop_to: str | None) -> str:
+    """Where a move that brings the first offspring puts the souvenir shop, in words ('' if nowhere)."""
+    return f" (the souvenir shop to {_place_name(shop_to)})" if shop_to else ""
 
 
 @dataclass(frozen=True)
@@ -185,10 +194,8 @@ class MoveBetween:
     shop_to: str | None = None
 
     def __str__(self) -> str:
-        what = (f"fertile {self.sex} {self.species}" if self.sex else
-                f"offspring {self.species}" if self.offspring else self.species)
-        shop = f" (the souvenir shop to {_place_name(self.shop_to)})" if self.shop_to else ""
-        return (f"move a {what} from {_place_name(self.source)} to {_place_name(self.to)}{shop} "
+        what, shop = _animal_words(self.species, self.sex, self.offspring), _shop_words(self.shop_to)
+        return (f"move {what} from {_place_name(self.source)} to {_place_name(self.to)}{shop} "
                 "(1 coin)")
 
 

@@ -119,7 +119,7 @@ def describe(action) -> str:
     >>> describe(Move("zebra", "4", offspring=True))
     'move an offspring zebra from the barn to the 4-space enclosure (1 coin)'
     """
-    return str(action).replace(" a offspring ", " an offspring ")
+    return str(action)
 
 
 def picture(state: ZoolorettoState) -> str:
