@@ -1,7 +1,14 @@
-"""The solo game widget: buttons apply legal actions, refusals change nothing, panels follow the state."""
+"""The game widget: buttons apply legal actions, refusals change nothing, panels follow the state; bots in
+the other seats with 2-4 players; the hint's reason is the model's."""
+
+import html
+
+import pytest
 
 from zoobook.fivebyfive.game import BestLineup, PlaceTile, Take
-from zoobook.widgets.fivebyfive_game import SoloGame, mainboard_html, scores_html
+from zoobook.fivebyfive.reasons import reason
+from zoobook.fivebyfive.search_bot import SearchBot
+from zoobook.widgets.fivebyfive_game import FiveByFiveGame, SoloGame, mainboard_html, scores_html
 
 
 def setup_done(seed=4):
@@ -80,3 +87,47 @@ def test_the_lineup_panel_follows_the_steps():
     assert "waiting for a visitor" in game.zoo_view.value
     game.choices.children[0].click()                   # the first visitor that fits
     assert f"{moves[0].tile} (" in game.zoo_view.value and "so far 1 tiles" in game.zoo_view.value
+
+
+def test_with_two_players_the_other_seat_is_a_bot_that_plays_at_once():
+    game = FiveByFiveGame(players=2, seed=5, opponents="greedy")
+    other = 1
+    assert len(game.state.players[other].board.tiles) == 2 or game.state.current_player == 0
+    decisions = 0
+    while not game.state.is_terminal():
+        assert game.state.current_player == 0               # whenever the buttons wait, it is your turn
+        if BestLineup() in game.state.legal_actions():
+            game.best_lineup.click()
+        else:
+            game.bot_move.click()
+        decisions += 1
+    assert game.state.players[other].rounds and len(game.state.players[other].board.tiles) > 5
+    winner = game.state.ranking()[0]
+    assert f"Game over: player {winner} wins" in game.status.value
+    assert "Places:" in game.table_view.value and "Player 1</b> (greedy)" in game.table_view.value
+    assert decisions < len(game.state.history)              # the bot's decisions were not ours
+
+
+def test_bots_in_every_seat_step_through_their_game_and_the_search_bot_can_sit_at_the_table():
+    game = FiveByFiveGame(players=3, seed=2, you=None, opponents="greedy")
+    assert game.state.phase == "setup" and not game.state.history   # nobody plays until asked
+    seat, legal = game.state.current_player, game.state.legal_actions()
+    game.bot_move.click()                                            # one decision, by that seat's bot
+    assert len(game.state.history) == 1 and game.state.history[0] in legal
+    assert f"player {seat}: place" in "\n".join(game.state.log)
+    table = FiveByFiveGame(players=4, seed=2, you=None, opponents="search")
+    assert all(isinstance(bot, SearchBot) for bot in table.bots.values()) and len(table.bots) == 4
+    with pytest.raises(ValueError, match="unknown bot"):
+        FiveByFiveGame(players=2, opponents="perfect")
+    with pytest.raises(ValueError, match="seats 0-1"):
+        FiveByFiveGame(players=2, you=2)
+
+
+def test_the_hints_reason_is_the_models():
+    game = setup_done()
+    game.hint_iterations = 4
+    game.hint_button.click()
+    view = SearchBot(game.state.config.seed, iterations=4, time_limit=None).search(game.state)
+    why = reason(game.state, view.best, seed=game.state.config.seed)
+    assert f"Why: {html.escape(why)}" in game.hint_view.value
+    assert f"expected vs {view.candidates[1].mean:.1f} for" in game.hint_view.value

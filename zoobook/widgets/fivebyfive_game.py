@@ -1,6 +1,8 @@
-"""Play 5x5 Zoo solo against the AI: the main board, your zoo, your hand, the lineup, the scores.
+"""Play 5x5 Zoo solo against the AI, or with 2-4 players against bots: the main board, your zoo, your hand,
+the lineup, the scores.
 
-:class:`SoloGame` is a thin view over :class:`zoobook.fivebyfive.game.GameState`:
+:class:`FiveByFiveGame` (and :class:`SoloGame`, its solo form) is a thin view over
+:class:`zoobook.fivebyfive.game.GameState`:
 every button applies one legal action of the state (or shows the refusal), and
 every panel is re-rendered from the state as HTML, so tests read exactly what a
 reader sees. No rule lives here.
@@ -12,8 +14,14 @@ reader sees. No rule lives here.
   which special card or meeple; the lineup steps) as buttons named by the action;
 * "Best lineup" plays the optimal lineup of the round as one action;
 * "What would the best bot do?" asks the search bot (:mod:`zoobook.fivebyfive.search_bot`),
-  without playing: each candidate with its expected value and share of the samples, and why the best;
-* the scoring breakdown per round and at the end, and the solo rank.
+  without playing: each candidate with its expected value (mean and spread over the sampled deals)
+  and share of the samples, and why the best, in a line :mod:`zoobook.fivebyfive.reasons` computes
+  from the model (what the action changes: a condition's popularity token, a request card met, a
+  colour's path kept open...);
+* the scoring breakdown per round and at the end, and the solo rank;
+* with 2-4 players the other seats are bots (``opponents``: any bot of
+  :data:`zoobook.fivebyfive.bots.BOTS`, the search bot included) and play as soon as it is their
+  turn; with ``you=None`` bots play every seat and the buttons step through their game.
 
 Examples
 --------
@@ -26,6 +34,9 @@ True
 >>> game.bot_move.click()                    # let the greedy bot play one decision
 >>> "Your zoo" in game.zoo_view.value
 True
+>>> table = FiveByFiveGame(players=3, seed=5, opponents="greedy")    # you are seat 0; seats 1 and 2 are bots
+>>> table.state.current_player, len(table.state.players[2].board.tiles)   # the bots placed their start tiles
+(0, 2)
 """
 
 from __future__ import annotations
@@ -37,18 +48,20 @@ import ipywidgets as widgets
 from zoobook.errors import IllegalAction
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.board import ALL_CELLS, Board
-from zoobook.fivebyfive.bots import GreedyBot
+from zoobook.fivebyfive.bots import BOTS, GreedyBot
 from zoobook.fivebyfive.cards import FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, SPECIAL_EFFECTS
 from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.game import (
     BestLineup, GameState, PlaceTile, Take, action_text, components_special,
 )
 from zoobook.fivebyfive.mainboard import ROW_EFFECTS
+from zoobook.fivebyfive.reasons import reason
 from zoobook.fivebyfive.search_bot import SearchBot, SearchView
 from zoobook.fivebyfive.vocabulary import Colour
 from zoobook.widgets.fivebyfive_board import CATEGORY_FILL, VISITOR_FILL, board_svg
 
-__all__ = ["SoloGame", "mainboard_html", "zoo_html", "lineup_html", "hand_html", "scores_html", "hint_html"]
+__all__ = ["FiveByFiveGame", "SoloGame", "mainboard_html", "zoo_html", "lineup_html", "hand_html", "scores_html",
+           "table_html", "hint_html"]
 
 _MAX_STEP_BUTTONS = 40
 
@@ -158,30 +171,77 @@ def scores_html(state: GameState, seat: int = 0) -> str:
             f"<th>total</th></tr>{rows}{final}</table></div>")
 
 
-def hint_html(view: SearchView, top: int = 6) -> str:
-    """The search's view as a table: the best action and why, then each candidate's expected value and visit share."""
+def table_html(state: GameState, you: int | None = 0, names: dict | None = None) -> str:
+    """Every player's score, popularity tokens and zoo (small), for a game of 2-4 players."""
+    if state.solo:
+        return ""
+    cells = []
+    for seat, player in enumerate(state.players):
+        who = "you" if seat == you else (names or {}).get(seat, "bot")
+        turn = " &larr; to play" if seat == state.current_player and not state.is_terminal() else ""
+        cells.append(f"<td style='vertical-align:top;padding:0 8px'><b>Player {seat}</b> ({_esc(who)}){turn}<br>"
+                     f"{player.score} points, {len(player.board.popular)} popularity tokens, "
+                     f"{len(player.board.tiles)} tiles<br>{board_svg(player.board, gate=state.gate, scale=0.45)}</td>")
+    places = ""
+    if state.is_terminal():
+        places = "<br><b>Places:</b> " + ", ".join(f"player {s} ({state.players[s].score})" for s in state.ranking())
+    return f"<div class='zoobook-5x5-table'><table><tr>{''.join(cells)}</tr></table>{places}</div>"
+
+
+def hint_html(view: SearchView, top: int = 6, why: str | None = None) -> str:
+    """The search's view as a table: the best action and why, then each candidate's expected value and visit share.
+
+    *why* is the reason to show (the game widget passes :func:`zoobook.fivebyfive.reasons.reason` of the best
+    action, with the best's expected value against the runner-up's); ``view.reason`` otherwise.
+    """
     rows = "".join(f"<tr><td>{_esc(c.text)}</td><td>{c.mean:.1f}</td><td>&plusmn; {c.spread:.1f}</td>"
                    f"<td>{c.share:.0%}</td></tr>" for c in view.candidates[:top])
     return (f"<div class='zoobook-hint'>The best bot would: <b>{_esc(action_text(view.best))}</b>"
-            f"<br>Why: {_esc(view.reason)}<table><tr><th>candidate</th><th>expected value</th>"
+            f"<br>Why: {_esc(why or view.reason)}<table><tr><th>candidate</th><th>expected value</th>"
             f"<th>spread</th><th>samples</th></tr>{rows}</table>"
             f"<small>{view.iterations} sampled deals; value at the end of this round: points scored "
             f"plus what the zoo promises (round 3: the final score)</small></div>")
 
 
-class SoloGame(widgets.VBox):
-    """A solo game against the AI, played with buttons.
+def hint_reason(state: GameState, view: SearchView) -> str:
+    """The hint's line: what the best action changes (:func:`zoobook.fivebyfive.reasons.reason`), and its
+    expected value against the runner-up's."""
+    line = reason(state, view.best, seed=state.config.seed)
+    if len(view.candidates) > 1:
+        best, runner = view.candidates[0], view.candidates[1]
+        line += f" ({best.mean:.1f} expected vs {runner.mean:.1f} for {runner.text})"
+    return line
+
+
+class FiveByFiveGame(widgets.VBox):
+    """A game of 5x5 Zoo played with buttons: solo against the AI, or against bots in the other seats.
 
     Parameters
     ----------
     seed : int
         The game's seed (the same seed deals the same game).
+    players : int
+        1 (solo, against the tile-removing AI) to 4.
     beginner : bool
         Final bonus cards A, B, C and popularity condition A, as the rulebook recommends.
+    you : int or None
+        The seat the buttons play (0 by default); the other seats are bots that play at once. ``None``:
+        bots play every seat, and "Let the bot play this decision" steps through their game.
+    opponents : str
+        The bot in the other seats, a name of :data:`zoobook.fivebyfive.bots.BOTS` (``"search"``
+        for the strong bot: stronger, about a second or two per decision).
     """
 
-    def __init__(self, seed: int = 0, beginner: bool = False) -> None:
-        self.state = GameState.new(players=1, seed=seed, beginner=beginner)
+    def __init__(self, seed: int = 0, players: int = 1, beginner: bool = False, you: int | None = 0,
+                 opponents: str = "lookahead") -> None:
+        if opponents not in BOTS:
+            raise ValueError(f"unknown bot {opponents!r} (known: {', '.join(BOTS)})")
+        if you is not None and not 0 <= you < players:
+            raise ValueError(f"you play one of the seats 0-{players - 1}, not {you}")
+        self.state = GameState.new(players=players, seed=seed, beginner=beginner)
+        self.you = you
+        self.bots = {seat: BOTS[opponents](seed * 10 + seat) for seat in range(players) if seat != you}
+        self.bot_names = {seat: opponents for seat in self.bots}
         self.status = widgets.HTML()
         self.main_view = widgets.HTML()
         self.take_buttons: dict[Take, widgets.Button] = {}
@@ -198,12 +258,26 @@ class SoloGame(widgets.VBox):
         self.bot_move = self._button("Let the bot play this decision", self.play_bot_move, width="auto")
         self.hint_view = widgets.HTML()
         self.scores_view = widgets.HTML()
+        self.table_view = widgets.HTML()
         self.log_view = widgets.HTML()
-        super().__init__([self.status, self.main_view, self.take_box,
+        super().__init__([self.status, self.table_view, self.main_view, self.take_box,
                           widgets.HBox([widgets.VBox([self.zoo_view]), widgets.VBox([self.grid, self.hand_view])]),
                           self.choices, widgets.HBox([self.best_lineup, self.hint_button, self.bot_move]),
                           self.hint_view, self.scores_view, self.log_view])
+        self._bots_play()
         self.refresh()
+
+    @property
+    def seat(self) -> int:
+        """The seat the panels show: yours, or (``you=None``) the one to play."""
+        return self.you if self.you is not None else self.state.current_player
+
+    def _bots_play(self) -> None:
+        """The bots in the other seats take their decisions until it is your turn (or the game ends)."""
+        if self.you is None:
+            return
+        while not self.state.is_terminal() and self.state.current_player != self.you:
+            self.state.apply(self.bots[self.state.current_player].choose(self.state))
 
     @staticmethod
     def _button(label: str, handler, width: str = "auto") -> widgets.Button:
@@ -220,6 +294,7 @@ class SoloGame(widgets.VBox):
             self.status.value = f"<div class='zoobook-message'>Not allowed: {_esc(str(refusal))}</div>"
             return False
         self.hint_view.value = ""
+        self._bots_play()
         self.refresh()
         return True
 
@@ -234,9 +309,9 @@ class SoloGame(widgets.VBox):
         return place
 
     def play_bot_move(self) -> None:
-        """Let the greedy bot take the current decision (to move a game along quickly)."""
+        """Let a bot take the current decision: the seat's own bot, or for your seat the greedy bot (quick)."""
         if not self.state.is_terminal():
-            self.act(GreedyBot().choose(self.state))
+            self.act(self.bots.get(self.state.current_player, GreedyBot()).choose(self.state))
 
     #: The hint's search budget (iterations; a click takes about a second).
     hint_iterations = 16
@@ -247,14 +322,19 @@ class SoloGame(widgets.VBox):
             self.hint_view.value = "<i>The game is over.</i>"
             return
         view = SearchBot(self.state.config.seed, iterations=self.hint_iterations, time_limit=None).search(self.state)
-        self.hint_view.value = hint_html(view)
+        self.hint_view.value = hint_html(view, why=hint_reason(self.state, view))
 
     # -- showing ---------------------------------------------------------------------------------
     def refresh(self) -> None:
         state = self.state
         legal = state.legal_actions()
-        if state.is_terminal():
+        seat = self.seat
+        if state.is_terminal() and state.solo:
             self.status.value = f"<b>Game over: {state.players[0].score} points, {_esc(state.rank())}.</b>"
+        elif state.is_terminal():
+            winner = state.ranking()[0]
+            self.status.value = (f"<b>Game over: player {winner} wins with {state.players[winner].score} points"
+                                 + (" (you)" if winner == self.you else "") + ".</b>")
         else:
             self.status.value = f"<b>Round {state.round or '-'}, {state.phase} phase.</b> " + _esc(self._prompt(legal))
         self.main_view.value = mainboard_html(state)
@@ -274,9 +354,10 @@ class SoloGame(widgets.VBox):
                       and not (isinstance(a, lu.Move) and a.border)][:_MAX_STEP_BUTTONS]
         self.choices.children = [self._button(action_text(a), lambda a=a: self.act(a)) for a in others]
         self.best_lineup.disabled = BestLineup() not in legal
-        self.zoo_view.value = zoo_html(state)
-        self.hand_view.value = hand_html(state)
-        self.scores_view.value = scores_html(state)
+        self.table_view.value = table_html(state, self.you, self.bot_names)
+        self.zoo_view.value = zoo_html(state, seat)
+        self.hand_view.value = hand_html(state, seat)
+        self.scores_view.value = scores_html(state, seat)
         self.log_view.value = ("<details><summary>Game log</summary><pre>"
                                + _esc("\n".join(state.log[-60:])) + "</pre></details>")
 
@@ -291,3 +372,18 @@ class SoloGame(widgets.VBox):
         if self.state.phase == "lineup":
             return "Walk your lineup step by step, or play the best lineup."
         return "Choose: " + ", ".join(action_text(a) for a in legal[:6])
+
+
+class SoloGame(FiveByFiveGame):
+    """A solo game against the AI, played with buttons (:class:`FiveByFiveGame` with one player).
+
+    Parameters
+    ----------
+    seed : int
+        The game's seed (the same seed deals the same game).
+    beginner : bool
+        Final bonus cards A, B, C and popularity condition A, as the rulebook recommends.
+    """
+
+    def __init__(self, seed: int = 0, beginner: bool = False) -> None:
+        super().__init__(seed=seed, players=1, beginner=beginner)
