@@ -363,6 +363,9 @@ def _explain(state: GameState, action, seed: int) -> tuple[tuple[Gain, ...], str
 def reason(state: GameState, action, seed: int = 0, top: int = 2) -> str:
     """One line: the *top* biggest gains of *action* (see :func:`gains`), or a plain statement that none shows.
 
+    After a take, the line ends with the cell the rest of the turn put the tile on (the lookahead bot's
+    placement, which the gains assume).
+
     >>> state = GameState.new(players=1, seed=3)
     >>> state.players[0].hand[0][0], reason(state, state.legal_actions()[0])    # a start tile
     ('T31', 'adds 2 star points')
@@ -372,5 +375,5 @@ def reason(state: GameState, action, seed: int = 0, top: int = 2) -> str:
         return "no gain the position shows (the expected scores decide)"
     line = "; ".join(g.text for g in found[:top])
     if isinstance(action, Take) and placed_at:
-        line += f" (placed at {placed_at})"
+        line += f" (with the tile at {placed_at})"
     return line
