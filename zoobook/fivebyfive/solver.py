@@ -20,9 +20,10 @@ score, so one path's best use of the hand is worked out exactly in closed form
   has none, or a door for a crossed open border;
 * then the solo bonus and the best set of request cards for the categories visited.
 
-The search (:func:`solve_lineup`, :func:`_search`) is a branch and bound: a
-depth-first walk over paths from the gate that keeps the best lineup found and
-drops every path that provably cannot lead to a better one. Three cuts, each exact:
+The search (:func:`solve_lineup`, :func:`_search`, the walk :class:`_Walk`) is a
+branch and bound: a depth-first walk over paths from the gate that keeps the best
+lineup found and drops every path that provably cannot lead to a better one. Three
+cuts, each exact:
 
 * *the hand*: a path whose hand no longer works (no visitor left that fits the
   tile, or too few cubes for the doors its walls need) is never extended, since
@@ -30,23 +31,30 @@ drops every path that provably cannot lead to a better one. Three cuts, each exa
 * *dominance*: a path reaching the same tile over the same set of tiles as an
   earlier one, with no more doors and no more doors and open borders crossed, is
   dropped: whatever follows scores at least as much after the earlier path;
-* *the bound* (:func:`_optimistic_bound`): a path whose optimistic bound (every
+* *the bound* (:class:`_Bound`): a path whose optimistic bound (every
   tile still reachable that the hand could fill, every remaining token and door
   free, every cube a third of a point, the best request cards for that) cannot
   beat the best found is cut.
 
 "Reachable" is decided once, before searching (:func:`_search_region`): the tiles
 a walk from the gate's tile can reach over tiles the hand has a visitor for (and
-over walls only if a door can be had at all); a flood fill at every step would cut
-a few more paths but costs more than it saves. The bound for the whole round is
+over walls only if a door can be had at all). A flood fill from each path's tile
+over the tiles still unvisited and still fillable cuts a third to two thirds of
+the paths of the slowest boards, but costs about two paths' work each time, so the
+search ran slower with it (measured with ``benchmarks/bench_5x5_lineup.py``, also
+when tried only every second or third step). The bound for the whole round is
 also where the search stops: a lineup that scores it is optimal. A path whose hand
 is empty, or whose tile has no unvisited neighbour left, is scored but not extended.
 
 The search is deterministic: tiles are tried in board order, best bound first
 (ties in neighbour order), so the witness and the counts in the explanation do
 not depend on hashing. Tiles, cells and borders are bits of integers, every
-neighbour step is one precomputed tuple (:meth:`_Compiled.step_into`) and the
-state of a path one plain tuple, which keeps each step to a few microseconds.
+neighbour step is one precomputed tuple (:class:`_Step`, made by
+:meth:`_Compiled.step_into`), the state of a path one tuple (:class:`_Path`), and
+the walk a loop over a stack of paths to extend, which keeps each step to a few
+microseconds. The search also records the tiles it entered: the explanation
+(which tiles were left out by choice, which no lineup reaches) need not search
+again for those.
 
 The puzzle itself and its file are :mod:`zoobook.fivebyfive.lineup_puzzle`.
 
