@@ -79,7 +79,7 @@ from operator import itemgetter
 
 from zoobook.explain import join_words, plural
 from zoobook.fivebyfive.board import Border, BorderState, Cell, Side, Tile, gate_border
-from zoobook.fivebyfive.lineup import FREE_ACTION_PRICE, Hand
+from zoobook.fivebyfive.lineup import FREE_ACTION_PRICE
 from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.scoring import SOLO_BONUS, RequestCard
 from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category, Colour
@@ -1189,11 +1189,19 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
             after = t[:c] + (t[c] + 1,) + t[c + 1:]
             if not payable(after, label & 63):
                 continue
-            front = fronts.setdefault(k, [])
-            if any(((label | guard) - u) & guard == guard for u in front):
-                continue   # an existing label needs no more of anything
-            front[:] = [u for u in front if ((u | guard) - label) & guard != guard]
-            front.append(label)
+            front = fronts.get(k)
+            if front is None:
+                fronts[k] = [label]
+            else:
+                lifted = label | guard
+                for u in front:
+                    if (lifted - u) & guard == guard:
+                        break   # an existing label needs no more of anything
+                else:
+                    front[:] = [u for u in front if ((u | guard) - label) & guard != guard]
+                    front.append(label)
+                    queue.append((k, (label, after)))
+                continue
             queue.append((k, (label, after)))
     return {names[j] for j in fronts}, True
 
@@ -1222,9 +1230,8 @@ def _left_out(puzzle: LineupPuzzle, plan: LineupPlan, entered: int = 0) -> list[
     chosen = [name for name in payable if name in reached]
     lines = []
     if plan.tiles:
-        left = Hand(puzzle.cubes, puzzle.meeples).visitors
-        spent = Counter(plan.visitors)
-        rest = Counter((v.colour, v.meeple) for v in left) - spent
+        rest = (Counter((_BY_LETTER[x], False) for x in puzzle.cubes)
+                + Counter((_BY_LETTER[x], True) for x in puzzle.meeples) - Counter(plan.visitors))
         if rest:
             words = join_words(plural(n, f"{_COLOUR_WORD[c._value_]} {'meeple' if m else 'cube'}")
                                for (c, m), n in sorted(rest.items(),
