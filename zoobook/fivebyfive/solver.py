@@ -216,8 +216,8 @@ class _Step(NamedTuple):
 
     The search keeps steps, and paths (:class:`_Path`), as plain tuples in the order of
     these fields and unpacks them into variables of the same names: CPython 3.11 unpacks
-    an exact tuple several times faster than a named tuple, and the search did a third
-    more work with named ones (measured with ``benchmarks/bench_5x5_lineup.py``).
+    an exact tuple several times faster than a named tuple, and the search took about a
+    third longer with named ones (measured on the benchmark's slowest boards).
     ``tests/fivebyfive/test_solver.py`` checks that the names unpacked are these fields.
     """
 
@@ -631,8 +631,8 @@ class _Walk:
     kept with, the tile it stands on, its trail and its state (:class:`_Path`). A trail is
     the path's moves ``(tile index, border kind, border reference)`` as a linked list,
     ``(last move, trail before it)``: extending a path shares its parent's trail instead of
-    copying it. The walk is a loop, not a recursion: a Python call per partial lineup
-    cost about a fifth of the search.
+    copying it. The walk is a loop over that stack, not a recursion: no Python call and
+    no list of moves to keep in step per partial lineup.
     """
 
     __slots__ = ("comp", "bound", "ceiling", "best_value", "best_trail", "stats", "steps_from", "exits", "seen",
