@@ -282,3 +282,44 @@ def test_a_reachable_tile_the_best_lineup_skips_is_left_out_by_choice():
     solution = solve_lineup(LineupPuzzle(board, "W", cubes="YY"))
     skipped = ({"A2", "B3"} - set(solution.witness["tiles"])).pop()
     assert f"Left out by choice: {skipped};" in " ".join(solution.explanation)
+
+
+def _named(line: str, prefix: str) -> set[str]:
+    """The tile names an explanation line starting with *prefix* lists (before its first ';')."""
+    return set(line[len(prefix):].split(";")[0].replace(" and ", ", ").split(", "))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_left_out_tiles_agree_with_a_full_reachability_search(seed):
+    """The explanation takes the tiles the search entered as reachable and searches only the rest:
+    its split must equal the one a full reachability search gives (brute-force checked above),
+    also when the search stopped early because a lineup scored the bound of the whole round."""
+    puzzle = small_puzzle(seed)
+    reachable, complete = reachable_tiles(puzzle)
+    assert complete
+    lines = solve_lineup(puzzle).explanation
+    for line in lines:
+        if line.startswith("Left out by choice: "):
+            assert _named(line, "Left out by choice: ") <= reachable
+        if line.startswith("Unreachable with this hand: "):
+            assert not _named(line, "Unreachable with this hand: ") & reachable
+
+
+def test_the_search_unpacks_steps_and_paths_by_their_field_names():
+    """The search keeps steps and paths as plain tuples for speed (see ``_Step``): the names it
+    unpacks them into, and the size of the paths it builds, must be the named tuples' fields."""
+    import ast
+    import inspect
+    import textwrap
+
+    from zoobook.fivebyfive.solver import _Path, _Step, _Walk
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(_Walk.run)))
+    unpacked = {node.value.id: tuple(name.id for name in node.targets[0].elts) for node in ast.walk(tree)
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name)
+                and isinstance(node.targets[0], ast.Tuple)}
+    assert unpacked["path"] == _Path._fields
+    assert unpacked["step"] == _Step._fields
+    built = [node for node in ast.walk(tree) if isinstance(node, ast.Tuple) and len(node.elts) > 4
+             and isinstance(node.elts[0], ast.Name) and node.elts[0].id == "visited2"]
+    assert built and all(len(node.elts) == len(_Path._fields) for node in built)

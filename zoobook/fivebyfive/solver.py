@@ -20,9 +20,10 @@ score, so one path's best use of the hand is worked out exactly in closed form
   has none, or a door for a crossed open border;
 * then the solo bonus and the best set of request cards for the categories visited.
 
-The search (:func:`solve_lineup`, :func:`_search`) is a branch and bound: a
-depth-first walk over paths from the gate that keeps the best lineup found and
-drops every path that provably cannot lead to a better one. Three cuts, each exact:
+The search (:func:`solve_lineup`, :func:`_search`, the walk :class:`_Walk`) is a
+branch and bound: a depth-first walk over paths from the gate that keeps the best
+lineup found and drops every path that provably cannot lead to a better one. Three
+cuts, each exact:
 
 * *the hand*: a path whose hand no longer works (no visitor left that fits the
   tile, or too few cubes for the doors its walls need) is never extended, since
@@ -30,23 +31,30 @@ drops every path that provably cannot lead to a better one. Three cuts, each exa
 * *dominance*: a path reaching the same tile over the same set of tiles as an
   earlier one, with no more doors and no more doors and open borders crossed, is
   dropped: whatever follows scores at least as much after the earlier path;
-* *the bound* (:func:`_optimistic_bound`): a path whose optimistic bound (every
+* *the bound* (:class:`_Bound`): a path whose optimistic bound (every
   tile still reachable that the hand could fill, every remaining token and door
   free, every cube a third of a point, the best request cards for that) cannot
   beat the best found is cut.
 
 "Reachable" is decided once, before searching (:func:`_search_region`): the tiles
 a walk from the gate's tile can reach over tiles the hand has a visitor for (and
-over walls only if a door can be had at all); a flood fill at every step would cut
-a few more paths but costs more than it saves. The bound for the whole round is
+over walls only if a door can be had at all). A flood fill from each path's tile
+over the tiles still unvisited and still fillable cuts a third to two thirds of
+the paths of the slowest boards, but costs about two paths' work each time, so the
+search ran slower with it (measured with ``benchmarks/bench_5x5_lineup.py``, also
+when tried only every second or third step). The bound for the whole round is
 also where the search stops: a lineup that scores it is optimal. A path whose hand
 is empty, or whose tile has no unvisited neighbour left, is scored but not extended.
 
 The search is deterministic: tiles are tried in board order, best bound first
 (ties in neighbour order), so the witness and the counts in the explanation do
 not depend on hashing. Tiles, cells and borders are bits of integers, every
-neighbour step is one precomputed tuple (:meth:`_Compiled.step_into`) and the
-state of a path one plain tuple, which keeps each step to a few microseconds.
+neighbour step is one precomputed tuple (:class:`_Step`, made by
+:meth:`_Compiled.step_into`), the state of a path one tuple (:class:`_Path`), and
+the walk a loop over a stack of paths to extend, which keeps each step to a few
+microseconds. The search also records the tiles it entered: the explanation
+(which tiles were left out by choice, which no lineup reaches) need not search
+again for those.
 
 The puzzle itself and its file are :mod:`zoobook.fivebyfive.lineup_puzzle`.
 
@@ -64,14 +72,14 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from functools import cache, cached_property
 from operator import itemgetter
 
 from zoobook.explain import join_words, plural
 from zoobook.fivebyfive.board import Border, BorderState, Cell, Side, Tile, gate_border
-from zoobook.fivebyfive.lineup import FREE_ACTION_PRICE, Hand
+from zoobook.fivebyfive.lineup import FREE_ACTION_PRICE
 from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.scoring import SOLO_BONUS, RequestCard
 from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category, Colour
@@ -202,6 +210,31 @@ def _flood(start: int, allowed: int, through_walls: bool, east: int, west: int, 
         reach = grown
 
 
+class _Step(NamedTuple):
+    """One step of the search into a tile over a border, as much as the search reads of it
+    (made once per tile and border: :meth:`_Compiled.step_into`).
+
+    The search keeps steps, and paths (:class:`_Path`), as plain tuples in the order of
+    these fields and unpacks them into variables of the same names: CPython 3.11 unpacks
+    an exact tuple several times faster than a named tuple, and the search took about a
+    third longer with named ones (measured on the benchmark's slowest boards).
+    ``tests/fivebyfive/test_solver.py`` checks that the names unpacked are these fields.
+    """
+
+    tile_bit: int      #: the tile as a bit of tile indices
+    tile: int          #: the tile's index
+    category: int      #: its category's index (``_ORDER``)
+    count_shift: int   #: where that category's count sits in packed counts (``_unpack``)
+    count_unit: int    #: what the step adds to packed counts
+    token: int         #: 1 if a popularity token is on the tile
+    walled: int        #: 1 if the border is a wall (``_CROSSING`` for these five)
+    opened: int        #: 1 if it is open
+    doored: int        #: 1 if a door is on it
+    sure_gain: int     #: points the step surely adds: the token, a door on the wall or the door crossed
+    slot_gain: int     #: slots for bought tokens and doors it adds (an open border, a tile without token)
+    move: tuple        #: ``(tile, border kind, border reference)``, what a path records
+
+
 def _compiled(puzzle: LineupPuzzle) -> "_Compiled":
     """The search's form of *puzzle*, made once and kept on the puzzle (as a cached property would:
     the dataclass is frozen, so it goes straight into the instance's ``__dict__``)."""
@@ -267,10 +300,10 @@ class _Compiled:
         blocked = walled & ~doors
         step_e = _NOT_COLUMN_E & ~blocked
         step_s = _NOT_ROW_5 & ~(blocked >> 25)
-        self.step_ok = {"E": step_e, "W": step_e << 1, "S": step_s, "N": step_s << 5}
+        self.steps_ok = (step_e, step_e << 1, step_s, step_s << 5)   # east, west, south, north, for _flood
         # Each tile's neighbours and steps are worked out when first asked for (see neighbours).
         self._neighbours: list[dict[int, tuple[int, tuple[int, str]]] | None] = [None] * len(cat)
-        self._entering: dict[int, tuple] = {}   # tile * 3 + border kind -> a step's head (see steps_from)
+        self._entering: dict[int, tuple] = {}   # tile * 3 + border kind -> a step less its move (step_into)
         # The hand, by colour index (the colour paired with each animal category).
         cubes, meeples = puzzle.cubes, puzzle.meeples
         self.own_cubes = own_cubes = [cubes.count(x) for x in _ANIMAL_LETTERS]
@@ -323,41 +356,33 @@ class _Compiled:
         return found
 
     @cached_property
+    def names(self) -> tuple[str, ...]:
+        """Each tile's name, by index."""
+        return tuple(_tile_name(tile) for tile in self.tiles)
+
+    @cached_property
     def adj(self) -> list[list[tuple[int, int, tuple[int, str]]]]:
         """Each tile's neighbours as moves (tile, border kind, border), in the order met."""
         return [[(b, kind, ref) for b, (kind, ref) in self.neighbours(a).items()] for a in range(len(self.tiles))]
 
-    def steps_from(self, a: int) -> list[tuple[int, tuple]]:
-        """The steps from tile *a* as the search reads them, (tile bit, step) pairs (see
-        :meth:`step_into`), without those this hand can never take: onto an animal whose colour
-        it lacks (and no white cube), or over a wall when it has no door and not 3 cubes to buy
-        one (the search would refuse them before counting them)."""
+    def steps_from(self, a: int) -> list[tuple]:
+        """The steps from tile *a* (see :meth:`step_into`), without those this hand can never
+        take: onto an animal whose colour it lacks (and no white cube), or over a wall when it
+        has no door and not 3 cubes to buy one (the search would refuse them before counting them)."""
         cat, fit, white_cubes = self.cat, self.hand_fit, self.white_cubes
         no_door = self.hand_doors == 0 and self.cube_count < FREE_ACTION_PRICE
-        entering = self._entering
-        steps = []
-        for b, (kind, ref) in self.neighbours(a).items():
-            if (cat[b] == 5 or fit[cat[b]] + white_cubes) and not (no_door and kind == _WALL):
-                # A tile is entered over a few kinds of border only: share what does not depend on which.
-                head = entering.get(b * 3 + kind)
-                if head is None:
-                    head = entering[b * 3 + kind] = self._step_head(b, kind)
-                steps.append((1 << b, head + ((b, kind, ref),)))
-        return steps
+        return [self.step_into(b, kind, ref) for b, (kind, ref) in self.neighbours(a).items()
+                if (cat[b] == 5 or fit[cat[b]] + white_cubes) and not (no_door and kind == _WALL)]
 
-    def _step_head(self, j: int, kind: int) -> tuple:
-        """The part of a step into tile *j* over a border of this *kind* that does not depend on
-        which border it is (see :meth:`step_into`)."""
-        c = self.cat[j]
-        return (j, c, 5 * c, 1 << 5 * c, self.pop[j]) + _CROSSING[self.pop[j]][kind]
-
-    def step_into(self, j: int, kind: int, ref: tuple[int, str]) -> tuple[int, tuple]:
-        """Everything a search step into tile *j* over a border of this *kind* needs: the pair
-        (tile bit, step), the step a tuple of (tile, category, its shift in the packed counts,
-        the count it adds there, token on the tile (0 or 1), wall, open border, door (0 or 1
-        each), the points it surely adds, the slots for bought tokens and doors it adds, and
-        the move ``(tile, kind, border)`` a path records; see ``_CROSSING``)."""
-        return 1 << j, self._step_head(j, kind) + ((j, kind, ref),)
+    def step_into(self, j: int, kind: int, ref: tuple[int, str]) -> tuple:
+        """Everything a search step into tile *j* over a border of this *kind* needs: a :class:`_Step`'s
+        fields as a plain tuple."""
+        # A tile is entered over a few kinds of border only: share what does not depend on which.
+        head = self._entering.get(j * 3 + kind)
+        if head is None:
+            c, token = self.cat[j], self.pop[j]
+            head = self._entering[j * 3 + kind] = (1 << j, j, c, 5 * c, 1 << 5 * c, token) + _CROSSING[token][kind]
+        return head + ((j, kind, ref),)   # a _Step's fields, as a plain tuple (see _Step)
 
     def border(self, ref: tuple[int, str]) -> Border:
         """The :class:`Border` of a compiled border reference."""
@@ -501,6 +526,9 @@ class SearchStats:
     dominated: int = 0
     bounded: int = 0
     root_bound: int = 0
+    #: The tiles some scored path entered, as bits of tile indices: a lineup this hand can make
+    #: reaches each of them (the explanation need not search for those again).
+    entered: int = 0
 
 
 def _search_region(comp: _Compiled) -> int:
@@ -513,45 +541,56 @@ def _search_region(comp: _Compiled) -> int:
         for c in range(5):
             if comp.hand_fit[c]:
                 passable |= category_cells[c]
-    step_ok = comp.step_ok
-    through_walls = comp.hand_doors > 0 or comp.cube_count >= FREE_ACTION_PRICE
-    return _flood(comp.tile_cells[comp.entry[0]], passable, through_walls,
-                  step_ok["E"], step_ok["W"], step_ok["S"], step_ok["N"])
+    return _flood(comp.tile_cells[comp.entry[0]], passable,
+                  comp.hand_doors > 0 or comp.cube_count >= FREE_ACTION_PRICE, *comp.steps_ok)
 
 
-def _optimistic_bound(comp: _Compiled, region: int) -> Callable[[int, int, int], int]:
-    """The bound of the search: ``bound(length, tokens, doors)`` for a path of *length* tiles that
-    has *tokens* popularity tokens on them and crossed *doors* doors.
+class _Bound:
+    """The optimistic bound of the search (F9-F13): the most points any lineup extending a path
+    of *length* tiles, with *tokens* popularity tokens on them and *doors* doors crossed, could
+    score (:meth:`at`, cached by those three numbers).
 
-    Every tile of the region the hand could fill is counted as visited, with every
-    token and door still on the way free (at most one token per tile, F10, and one
-    door per crossing), every spare cube a third of a point (3 buy a token or a
-    door, F9), the solo bonus if that many visitors beat the threshold (F12) and the
-    best request cards the region and the hand allow (F13).
+    Every tile of the search's *region* (:func:`_search_region`) the hand could fill is
+    counted as visited, with every token and door still on the way free (at most one
+    token per tile, F10, and one door per crossing), every spare cube a third of a
+    point (3 buy a token or a door, F9), the solo bonus if that many visitors beat the
+    threshold (F12) and the best request cards the region and the hand allow (F13).
     """
-    region_counts = [(region & anchors).bit_count() for anchors in comp.anchor_masks]
-    tiles_at_most = comp.max_placeable(region_counts)
-    region_tokens = (region & comp.popular_anchors).bit_count()
-    region_cards = comp.request_bound(region_counts) if comp.cards else 0
-    existing_doors, hand_doors = comp.existing_doors, comp.hand_doors
-    cube_count, meeple_count = comp.cube_count, comp.meeple_count
-    solo_at = comp.threshold if comp.threshold is not None else 10**6
-    price = FREE_ACTION_PRICE
 
-    def bound(length: int, tokens: int, doors: int) -> int:
-        tiles = tiles_at_most if tiles_at_most > length else length
+    __slots__ = ("region_tokens", "tiles_at_most", "region_cards", "by_length", "existing_doors", "cube_count",
+                 "meeple_count", "hand_doors", "solo_at")
+
+    def __init__(self, comp: _Compiled, region: int) -> None:
+        region_counts = [(region & anchors).bit_count() for anchors in comp.anchor_masks]
+        self.tiles_at_most = comp.max_placeable(region_counts)
+        self.region_tokens = (region & comp.popular_anchors).bit_count()
+        self.region_cards = comp.request_bound(region_counts) if comp.cards else 0
+        self.existing_doors, self.hand_doors = comp.existing_doors, comp.hand_doors
+        self.cube_count, self.meeple_count = comp.cube_count, comp.meeple_count
+        self.solo_at = comp.threshold if comp.threshold is not None else 10**6   # the bonus needs more than this
+        #: The bounds worked out so far: by length, then by ``tokens << 5 | doors`` (the search reads them).
+        self.by_length: list[dict[int, int]] = [{} for _ in range(self.cube_count + self.meeple_count + 2)]
+
+    def at(self, length: int, tokens: int, doors: int) -> int:
+        """The bound of a path of *length* tiles with *tokens* popularity tokens and *doors* doors."""
+        cached = self.by_length[length]
+        key = tokens << 5 | doors
+        value = cached.get(key)
+        if value is None:
+            value = cached[key] = self._points(length, tokens, doors)
+        return value
+
+    def _points(self, length: int, tokens: int, doors: int) -> int:
+        tiles = self.tiles_at_most if self.tiles_at_most > length else length
         more = tiles - length
-        tokens_ahead = region_tokens - tokens
+        tokens_ahead, doors_ahead = self.region_tokens - tokens, self.existing_doors - doors
         all_tokens = tokens + (more if more < tokens_ahead else tokens_ahead)
-        doors_ahead = existing_doors - doors
         all_doors = doors + (more if more < doors_ahead else doors_ahead)
-        cubes_left = cube_count - (tiles - meeple_count if tiles > meeple_count else 0)
-        bought = hand_doors + (cubes_left if cubes_left > 0 else 0) // price
+        cubes_left = self.cube_count - (tiles - self.meeple_count if tiles > self.meeple_count else 0)
+        bought = self.hand_doors + (cubes_left if cubes_left > 0 else 0) // FREE_ACTION_PRICE
         slots = 2 * tiles - all_tokens - all_doors
         return (tiles + all_tokens + all_doors + (bought if bought < slots else slots)
-                + (SOLO_BONUS if tiles > solo_at else 0) + region_cards)
-
-    return bound
+                + (SOLO_BONUS if tiles > self.solo_at else 0) + self.region_cards)
 
 
 def _request_caps(cards: tuple[RequestCard, ...]) -> list[int]:
@@ -563,223 +602,267 @@ def _request_caps(cards: tuple[RequestCard, ...]) -> list[int]:
     return caps
 
 
+class _Path(NamedTuple):
+    """A partial lineup, as much of it as the search needs to extend it (the moves are kept apart).
+
+    The hand is tracked by the same greedy as :meth:`_Compiled.leftover_cubes`: meeples
+    first on tiles of their own colour (then parks), cubes of the tile's colour, white
+    cubes where the colour ran out.
+    """
+
+    visited: int         #: the tiles visited, as bits of tile indices
+    counts: int          #: tiles visited per category, packed 5 bits each (``_unpack``): a step adds one number
+    capped: int          #: the same, capped at what the request cards ask for (one more changes no card)
+    card_points: int     #: the request points those counts meet
+    length: int          #: tiles visited
+    tokens: int          #: popularity tokens on them
+    walls: int           #: walls crossed (each needs a door)
+    opens: int           #: open borders crossed (a door placed there scores)
+    doors: int           #: doors crossed (already on the board)
+    cubes_used: int      #: cubes on animal tiles
+    spare_meeples: int   #: meeples not needed on their own colour's tiles (they go on parks)
+    whites_used: int     #: white cubes on tiles whose colour ran out
+
+
+class _Walk:
+    """The branch and bound over lineups (see :func:`_search`): a depth-first walk from the gate.
+
+    The walk keeps a stack of partial lineups still to extend, each with the bound it was
+    kept with, the tile it stands on, its trail and its state (:class:`_Path`). A trail is
+    the path's moves ``(tile index, border kind, border reference)`` as a linked list,
+    ``(last move, trail before it)``: extending a path shares its parent's trail instead of
+    copying it. The walk is a loop over that stack, not a recursion: no Python call and
+    no list of moves to keep in step per partial lineup.
+    """
+
+    __slots__ = ("comp", "bound", "ceiling", "best_value", "best_trail", "stats", "steps_from", "exits", "seen",
+                 "request_points")
+
+    def __init__(self, comp: _Compiled, bound: _Bound, best_value: int, ceiling: int, stats: SearchStats) -> None:
+        self.comp, self.bound, self.ceiling, self.stats = comp, bound, ceiling, stats
+        self.best_value, self.best_trail = best_value, None
+        self.request_points: dict[int, int] = {}   # by capped counts
+        # Each tile's steps (:class:`_Step` fields), and the tiles they lead to as tile bits, made when the
+        # walk first stands on the tile. The walk starts on a virtual tile (index len(tiles)) whose
+        # only step enters the gate's tile.
+        tiles = len(comp.tiles)
+        self.steps_from: list[list[tuple] | None] = [None] * tiles + [[comp.step_into(*comp.entry)]]
+        self.exits: list[int | None] = [None] * tiles + [1 << comp.entry[0]]
+        # Dominance records: for each tile, by the tiles visited on the way, the (doors, doors + open)
+        # pair of each earlier path there that no other beats (one pair as a tuple, several as a list).
+        self.seen: list[dict[int, tuple | list]] = [{} for _ in range(tiles)]
+
+    @property
+    def best_path(self) -> list[tuple[int, int, tuple[int, str]]]:
+        """The moves of the best lineup found, from the gate."""
+        moves, trail = [], self.best_trail
+        while trail is not None:
+            move, trail = trail
+            moves.append(move)
+        return moves[::-1]
+
+    def run(self) -> None:
+        """Walk every lineup from the gate, or until one scores the bound of the whole round.
+
+        Each step from a path's tile is checked in this order (chosen for speed; none
+        changes which lineup is found): 1. the bound, 2. the hand, 3. the score, 4. the
+        end, 5. dominance (see :func:`_search`). The steps kept are extended best bound
+        first, each only if its bound still beats the best (which may have risen since).
+        """
+        comp, bound, stats = self.comp, self.bound, self.stats
+        # The rules, the hand and the caches as locals of the loop (the cheapest variables in CPython).
+        own_meeples, hand_fit, white_cubes = comp.own_meeples, comp.hand_fit, comp.white_cubes
+        cube_count, hand_doors, price = comp.cube_count, comp.hand_doors, FREE_ACTION_PRICE
+        visitors = cube_count + comp.meeple_count
+        solo_at = comp.threshold if comp.threshold is not None else 10**6   # the bonus needs more than this
+        request_caps, request_points, card_points_of = _request_caps(comp.cards), self.request_points, self.card_points
+        steps_from, exits, exits_of, seen = self.steps_from, self.exits, self.exits_of, self.seen
+        by_length, bound_at, dominated = bound.by_length, bound.at, self.dominated
+        best_value, ceiling = self.best_value, self.ceiling
+        paths = bounded = entered = 0
+        start = tuple(_Path(visited=0, counts=0, capped=0, card_points=card_points_of(0), length=0, tokens=0,
+                            walls=0, opens=0, doors=0, cubes_used=0, spare_meeples=comp.meeple_count,
+                            whites_used=0))
+        stack = [(ceiling, len(comp.tiles), None, start)]   # (bound, tile, trail, path), the next on top
+        try:
+            while stack:
+                path_bound, here, trail, path = stack.pop()
+                if path_bound <= best_value:
+                    bounded += 1   # its bound no longer beats the best found since it was kept
+                    continue
+                (visited, counts, capped, card_points, length, tokens, walls, opens, doors,
+                 cubes_used, spare_meeples, whites_used) = path
+                length2 = length + 1
+                bounds = by_length[length2]
+                # What every next step shares: the tile itself, the solo bonus, what the path crossed so far.
+                sure_base = length2 + (SOLO_BONUS if length2 > solo_at else 0) + tokens + doors + walls
+                slots_base = length2 - tokens + opens
+                last_visitor = length2 == visitors
+                parks = counts >> 25
+                kept = []
+                for step in steps_from[here]:   # made when the step onto *here* was checked for exits
+                    if visited & step[0]:   # its tile_bit: visited already
+                        continue
+                    (tile_bit, tile, category, count_shift, count_unit, token, walled, opened, doored,
+                     sure_gain, slot_gain, move) = step
+                    # 1. The bound: the most this step could lead to must beat the best found.
+                    tokens2, doors2 = tokens + token, doors + doored
+                    step_bound = bounds.get(tokens2 << 5 | doors2)
+                    if step_bound is None:
+                        step_bound = bound_at(length2, tokens2, doors2)
+                    if step_bound <= best_value:
+                        bounded += 1
+                        continue
+                    # 2. The hand: a visitor left that fits the tile, and cubes for the doors the walls
+                    #    need (else no longer lineup can be paid for either).
+                    before = counts >> count_shift & 31   # tiles of this category visited before
+                    if category < 5:
+                        if before < own_meeples[category]:
+                            cubes_used2, spare_meeples2, whites_used2 = cubes_used, spare_meeples - 1, whites_used
+                        else:
+                            cubes_used2, spare_meeples2, whites_used2 = cubes_used + 1, spare_meeples, whites_used
+                            if before >= hand_fit[category]:
+                                whites_used2 += 1
+                                if whites_used2 > white_cubes:
+                                    continue
+                        cubes_on_parks = parks - spare_meeples2 if parks > spare_meeples2 else 0
+                    else:
+                        cubes_used2, spare_meeples2, whites_used2 = cubes_used, spare_meeples, whites_used
+                        cubes_on_parks = parks + 1 - spare_meeples if parks >= spare_meeples else 0
+                    cubes_left = cube_count - cubes_used2 - cubes_on_parks
+                    if cubes_left < 0:
+                        continue
+                    walls2 = walls + walled
+                    buys = cubes_left // price
+                    doors_to_buy = walls2 - hand_doors if walls2 > hand_doors else 0
+                    if buys < doors_to_buy:
+                        continue
+                    # 3. The score (as :meth:`_Compiled.value_from`, step by step).
+                    opens2 = opens + opened
+                    doors_spare = hand_doors - walls2 if hand_doors > walls2 else 0
+                    hand_doors_on_open = opens2 if opens2 < doors_spare else doors_spare
+                    buys_left = buys - doors_to_buy
+                    slots = slots_base + slot_gain - hand_doors_on_open
+                    if before < request_caps[category]:
+                        capped2 = capped + count_unit
+                        card_points2 = request_points.get(capped2)
+                        if card_points2 is None:
+                            card_points2 = card_points_of(capped2)
+                    else:
+                        capped2, card_points2 = capped, card_points
+                    value = (sure_base + sure_gain + hand_doors_on_open + (buys_left if buys_left < slots else slots)
+                             + card_points2)
+                    paths += 1
+                    entered |= tile_bit
+                    if value > best_value:
+                        best_value = self.best_value = value
+                        self.best_trail = (move, trail)
+                        if value >= ceiling:
+                            return   # it scores the bound of the whole round: nothing can score more
+                    # 4. The end: the hand is empty, or every tile this one leads to is visited.
+                    if last_visitor:
+                        continue
+                    visited2 = visited | tile_bit
+                    leads = exits[tile]
+                    if leads is None:
+                        leads = exits_of(tile)
+                    if not leads & ~visited2:
+                        continue
+                    # 5. Dominance: the first path to this tile over these tiles is recorded (the common
+                    #    case, inline); a later one is compared with the records.
+                    seen_here = seen[tile]
+                    records = seen_here.get(visited2)
+                    if records is None:
+                        seen_here[visited2] = (doors2, doors2 + opens2)
+                    elif dominated(seen_here, visited2, records, doors2, doors2 + opens2):
+                        continue
+                    kept.append((step_bound, tile, (move, trail),   # the path as a plain tuple (see _Step)
+                                 ((visited2, counts + count_unit, capped2, card_points2, length2,
+                                                   tokens2, walls2, opens2, doors2, cubes_used2, spare_meeples2,
+                                                   whites_used2))))
+                if kept:
+                    if len(kept) > 1:
+                        # Best bound first (a stable sort: ties keep the neighbours' order), so pushed
+                        # in reverse: the first to extend is on top.
+                        kept.sort(key=_first, reverse=True)
+                        kept.reverse()
+                    stack += kept
+        finally:
+            stats.paths, stats.bounded, stats.entered = paths, bounded, entered
+
+    def card_points(self, capped: int) -> int:
+        """The request points met by the capped counts *capped* (cached)."""
+        points = self.request_points[capped] = self.comp.requests(_unpack(capped))
+        return points
+
+    def exits_of(self, tile: int) -> int:
+        """The tiles *tile* leads to, as tile bits (its steps are made the first time)."""
+        steps = self.steps_from[tile] = self.comp.steps_from(tile)
+        leads = 0
+        for step in steps:
+            leads |= step[0]   # its tile_bit
+        self.exits[tile] = leads
+        return leads
+
+    def dominated(self, seen_here: dict, visited: int, records: tuple | list, doors: int,
+                  doors_or_open: int) -> bool:
+        """Whether a path to a tile over the tiles *visited* is dominated by an earlier one there
+        (its *records* in *seen_here*, the tile's records): one that crossed at least as many
+        doors, and at least as many doors and open borders (whatever follows scores at least as
+        much after it). If not, this path is recorded too."""
+        if type(records) is tuple:   # one earlier path
+            if records[0] >= doors and records[1] >= doors_or_open:
+                self.stats.dominated += 1
+                return True
+            seen_here[visited] = [records, (doors, doors_or_open)]
+            return False
+        for doors_before, doors_or_open_before in records:
+            if doors_before >= doors and doors_or_open_before >= doors_or_open:
+                self.stats.dominated += 1
+                return True
+        records.append((doors, doors_or_open))
+        return False
+
+
 def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]], SearchStats]:
     """Branch and bound over lineups; returns the best value, its path and the statistics.
 
     A path is a list of moves ``(tile index, border kind, border reference)``. The
-    walk (:func:`extend`, below) goes depth first; on each step it checks, in this
+    walk (:meth:`_Walk.extend`) goes depth first; on each step it checks, in this
     order (chosen for speed; none changes which lineup is found):
 
-    1. *bound*: the optimistic bound of the path (:func:`_optimistic_bound`) must beat
-       the best found; it depends on the length, tokens and doors only, so it is
-       cached by them, and a step it cuts needs nothing more;
+    1. *bound*: the optimistic bound of the path (:meth:`_Bound.at`) must beat the
+       best found; it depends on the length, tokens and doors only, so it is cached
+       by them, and a step it cuts needs nothing more;
     2. *hand*: a visitor must be left for the tile and the cubes must still pay for
        the doors the walls crossed need (else no longer path can be paid either);
     3. the step is scored, and kept as the best if it scores more; a path that
        scores the bound of the whole round ends the search (:class:`_BoundReached`);
     4. *end*: a path that used the last visitor, or whose tile leads only to
        visited tiles, is not extended;
-    5. *dominance*: an earlier path to the same tile over the same tiles, with at
-       least as many doors and at least as many doors plus open borders crossed,
-       is at least as good in every continuation, so this one is dropped.
+    5. *dominance* (:meth:`_Walk.dominated`): an earlier path to the same tile over
+       the same tiles, with at least as many doors and at least as many doors plus
+       open borders crossed, is at least as good in every continuation, so this one
+       is dropped.
 
     The surviving steps are then extended best bound first (a stable sort, so ties
-    keep the neighbours' order, and the bound is read again: the best may have
-    risen meanwhile).
-
-    The state of a path travels as one plain tuple (building a named tuple costs
-    several times more, and the search builds one per step), unpacked into named
-    variables at the one place it is read. Its fields, in order:
-
-    ``visited``
-        the tiles visited, as bits of tile indices;
-    ``counts``
-        the tiles visited per category, packed 5 bits each (see ``_unpack``), so a
-        step adds one number;
-    ``capped``, ``card_points``
-        the same counts capped at what the request cards ask for, and the request
-        points they meet (a tile beyond the cap, or a park, changes neither);
-    ``tokens``, ``walls``, ``opens``, ``doors``
-        popularity tokens on the tiles visited, and walls, open borders and doors crossed;
-    ``cubes_used``, ``spare_meeples``, ``whites_used``
-        the hand so far: cubes on animal tiles, meeples not on their own colour's
-        tiles (they go on parks first), white cubes on tiles whose colour ran out
-        (the same greedy as :meth:`_Compiled.leftover_cubes`).
+    keep the neighbours' order), each only if its bound still beats the best (which
+    may have risen meanwhile) and so does its bound by the tiles it can still reach
+    (:meth:`_Bound.reachable`: a flood fill from where it stands, over unvisited tiles
+    the hand left still fits; it costs a few microseconds, so it is worked out once
+    per path about to be extended, not for every step).
     """
     stats = SearchStats()
     best_value = comp.value([0] * 6, 0, 0, 0, 0, 0)
-    best_path: list = []
     if comp.entry is None:
-        return best_value, best_path, stats
-    bound = _optimistic_bound(comp, _search_region(comp))
-    ceiling = stats.root_bound = max(best_value, bound(0, 0, 0))
+        return best_value, [], stats
+    bound = _Bound(comp, _search_region(comp))
+    ceiling = stats.root_bound = max(best_value, bound.at(0, 0, 0))
     if best_value >= ceiling:
-        return best_value, best_path, stats
-
-    # The hand and the rules, as locals of this function: the walk reads them from its closure,
-    # the cheapest variables CPython has after a function's own.
-    own_meeples, white_cubes, hand_doors = comp.own_meeples, comp.white_cubes, comp.hand_doors
-    cube_count, hand_fit = comp.cube_count, comp.hand_fit
-    visitors = cube_count + comp.meeple_count
-    solo_at = comp.threshold if comp.threshold is not None else 10**6   # the solo bonus needs more than this
-    solo_bonus, price = SOLO_BONUS, FREE_ACTION_PRICE
-
-    # Request points by capped counts (beyond a cap, one more tile changes no card).
-    request_caps = _request_caps(comp.cards)
-    request_cache: dict[int, int] = {}
-    requests = comp.requests
-
-    def request_points(capped: int) -> int:
-        points = request_cache[capped] = requests(_unpack(capped))
-        return points
-
-    # The bound by path length, then tokens and doors packed into one key.
-    bounds_by_length: list[dict[int, int]] = [{} for _ in range(visitors + 2)]
-
-    # Each tile's steps as (tile bit, step) pairs, and the tiles they lead to as tile bits, made
-    # when the walk first needs them. The walk starts on a virtual tile (index len(tiles)) whose
-    # only step enters the gate's tile.
-    first, first_kind, first_ref = comp.entry
-    steps_from: list[list[tuple] | None] = [None] * len(comp.tiles) + [[comp.step_into(first, first_kind, first_ref)]]
-    exits: list[int | None] = [None] * len(comp.tiles) + [1 << first]
-    make_steps = comp.steps_from
-
-    def exits_of(tile: int) -> int:
-        """Make the steps from *tile*; the tiles they lead to."""
-        steps = steps_from[tile] = make_steps(tile)
-        leads = 0
-        for tile_bit, _ in steps:
-            leads |= tile_bit
-        exits[tile] = leads
-        return leads
-
-    # Dominance records: for each tile, by the tiles visited on the way, the (doors, doors + open)
-    # pair of each earlier path there that no other beats (one pair as a tuple, several as a list).
-    seen: list[dict[int, object]] = [{} for _ in comp.tiles]
-    path: list = []
-    paths = dominated_count = bounded = 0
-
-    def extend(here: int, state: tuple) -> None:
-        """Try every next tile from tile *here* for the path whose state is *state*."""
-        nonlocal best_value, best_path, paths, dominated_count, bounded
-        (visited, counts, capped, card_points, length, tokens, walls, opens, doors,
-         cubes_used, spare_meeples, whites_used) = state
-        children = []
-        length2 = length + 1
-        # What every next step shares: the tile itself, the solo bonus, what the path crossed so far.
-        sure_base = length2 + (solo_bonus if length2 > solo_at else 0) + tokens + doors + walls
-        slots_base = length2 - tokens + opens
-        last_visitor = length2 == visitors
-        bounds_here = bounds_by_length[length2]
-        parks = counts >> 25
-        for tile_bit, step in steps_from[here]:   # made when the step onto *here* was checked for exits
-            if visited & tile_bit:
-                continue
-            tile, category, count_shift, count_unit, token, walled, opened, doored, sure_gain, slot_gain, move = step
-            # 1. The bound.
-            tokens2, doors2 = tokens + token, doors + doored
-            key = tokens2 << 5 | doors2
-            step_bound = bounds_here.get(key)
-            if step_bound is None:
-                step_bound = bounds_here[key] = bound(length2, tokens2, doors2)
-            if step_bound <= best_value:
-                bounded += 1
-                continue
-            # 2. The hand after one more visitor, on a tile of this category.
-            before = counts >> count_shift & 31   # tiles of this category visited before (parks: 5)
-            if category < 5:
-                if before < own_meeples[category]:
-                    cubes_used2, spare_meeples2, whites_used2 = cubes_used, spare_meeples - 1, whites_used
-                else:
-                    cubes_used2, spare_meeples2, whites_used2 = cubes_used + 1, spare_meeples, whites_used
-                    if before >= hand_fit[category]:
-                        whites_used2 += 1
-                        if whites_used2 > white_cubes:
-                            continue
-                cubes_on_parks = parks - spare_meeples2 if parks > spare_meeples2 else 0
-            else:
-                cubes_used2, spare_meeples2, whites_used2 = cubes_used, spare_meeples, whites_used
-                cubes_on_parks = parks + 1 - spare_meeples if parks >= spare_meeples else 0
-            cubes_left = cube_count - cubes_used2 - cubes_on_parks
-            if cubes_left < 0:
-                continue  # the hand cannot pay for this path, so not for any longer one either
-            walls2 = walls + walled
-            buys = cubes_left // price
-            doors_to_buy = walls2 - hand_doors if walls2 > hand_doors else 0
-            if buys < doors_to_buy:
-                continue  # not enough cubes left to buy the doors its walls need
-            # 3. The score (as :meth:`_Compiled.value_from`, step by step).
-            opens2 = opens + opened
-            doors_spare = hand_doors - walls2 if hand_doors > walls2 else 0
-            hand_doors_on_open = opens2 if opens2 < doors_spare else doors_spare
-            buys_left = buys - doors_to_buy
-            slots = slots_base + slot_gain - hand_doors_on_open
-            if before < request_caps[category]:
-                capped2 = capped + count_unit
-                card_points2 = request_cache.get(capped2)
-                if card_points2 is None:
-                    card_points2 = request_points(capped2)
-            else:
-                capped2, card_points2 = capped, card_points
-            value = (sure_base + sure_gain + hand_doors_on_open + (buys_left if buys_left < slots else slots)
-                     + card_points2)
-            paths += 1
-            if value > best_value:
-                best_value, best_path = value, path + [move]
-                if value >= ceiling:
-                    raise _BoundReached
-            # 4. The end of the lineup.
-            if last_visitor:
-                continue  # the hand is empty
-            visited2 = visited | tile_bit
-            leads = exits[tile]
-            if leads is None:
-                leads = exits_of(tile)
-            if not leads & ~visited2:
-                continue  # a dead end: every tile it could step to is visited
-            # 5. Dominance.
-            doors_or_open = doors2 + opens2
-            seen_here = seen[tile]
-            records = seen_here.get(visited2)
-            if records is None:
-                seen_here[visited2] = (doors2, doors_or_open)
-            elif type(records) is tuple:
-                if records[0] >= doors2 and records[1] >= doors_or_open:
-                    dominated_count += 1
-                    continue
-                seen_here[visited2] = [records, (doors2, doors_or_open)]
-            else:
-                dominated = False
-                for doors_before, doors_or_open_before in records:
-                    if doors_before >= doors2 and doors_or_open_before >= doors_or_open:
-                        dominated = True
-                        break
-                if dominated:
-                    dominated_count += 1
-                    continue
-                records.append((doors2, doors_or_open))
-            children.append((step_bound, tile, move,
-                             (visited2, counts + count_unit, capped2, card_points2, length2, tokens2, walls2,
-                              opens2, doors2, cubes_used2, spare_meeples2, whites_used2)))
-        if not children:
-            return
-        if len(children) > 1:
-            children.sort(key=_first, reverse=True)   # best bound first; stable: ties keep the neighbours' order
-        for step_bound, tile, move, child in children:
-            if step_bound <= best_value:
-                bounded += 1
-                continue
-            path.append(move)
-            extend(tile, child)
-            path.pop()
-
-    start = (0, 0, 0, requests([0] * 5), 0, 0, 0, 0, 0, 0, comp.meeple_count, 0)
-    try:
-        extend(len(comp.tiles), start)
-    except _BoundReached:
-        pass   # a lineup scores the bound for the whole round: nothing can score more
-    stats.paths, stats.dominated, stats.bounded = paths, dominated_count, bounded
-    return best_value, best_path, stats
+        return best_value, [], stats
+    walk = _Walk(comp, bound, best_value, ceiling, stats)
+    walk.run()
+    return walk.best_value, walk.best_path, stats
 
 
 @dataclass(frozen=True)
@@ -1026,7 +1109,7 @@ def _explain(puzzle: LineupPuzzle, plan: LineupPlan, stats: SearchStats) -> list
     lines.append(f"Total {plan.value}: {plural(p['tiles'], 'tile')} + {p['popularity']} popularity"
                  f" + {plural(p['doors'], 'door')} + {p['solo']} solo bonus + {p['requests']} request points"
                  f" {cite('F11')}.")
-    lines += _left_out(puzzle, plan)
+    lines += _left_out(puzzle, plan, stats.entered)
     lines.append(f"Why nothing scores more: the search tried every lineup from the gate, extending "
                  f"{plural(stats.paths, 'partial lineup')}; {stats.dominated} reached the same tiles in a "
                  f"worse way and {stats.bounded} {'was' if stats.bounded == 1 else 'were'} cut because even "
@@ -1059,18 +1142,11 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
     comp = _compiled(puzzle)
     if comp.entry is None:
         return set(), True
-    names = [tile.name for tile in comp.tiles]
+    names = comp.names
     if wanted is not None:
         # A cheap bound first (the search's own region): over tiles some visitor in hand fits, and
         # over walls only if a door can be had at all. What this cannot reach, no lineup reaches.
-        passable = 0
-        for j in range(len(names)):
-            if comp.fits_someone(j):
-                passable |= comp.tile_cells[j]
-        step_ok = comp.step_ok
-        region = _flood(comp.tile_cells[comp.entry[0]], passable,
-                        puzzle.doors > 0 or len(puzzle.cubes) >= FREE_ACTION_PRICE,
-                        step_ok["E"], step_ok["W"], step_ok["S"], step_ok["N"])
+        region = _search_region(comp)
         wanted = {names[j] for j in range(len(names)) if comp.tile_cells[j] & region} & wanted
     # Whether the hand can pay for a lineup depends only on how many tiles of each category it
     # enters (counts t) and how many walls it crosses (w), and more of either never helps. So a
@@ -1113,33 +1189,49 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
             after = t[:c] + (t[c] + 1,) + t[c + 1:]
             if not payable(after, label & 63):
                 continue
-            front = fronts.setdefault(k, [])
-            if any(((label | guard) - u) & guard == guard for u in front):
-                continue   # an existing label needs no more of anything
-            front[:] = [u for u in front if ((u | guard) - label) & guard != guard]
-            front.append(label)
+            front = fronts.get(k)
+            if front is None:
+                fronts[k] = [label]
+            else:
+                lifted = label | guard
+                for u in front:
+                    if (lifted - u) & guard == guard:
+                        break   # an existing label needs no more of anything
+                else:
+                    front[:] = [u for u in front if ((u | guard) - label) & guard != guard]
+                    front.append(label)
+                    queue.append((k, (label, after)))
+                continue
             queue.append((k, (label, after)))
     return {names[j] for j in fronts}, True
 
 
-def _left_out(puzzle: LineupPuzzle, plan: LineupPlan) -> list[str]:
+def _left_out(puzzle: LineupPuzzle, plan: LineupPlan, entered: int = 0) -> list[str]:
     """The tiles the lineup does not enter, in three groups: no visitor fits them, no lineup
-    this hand can make reaches them, or left out by choice (reachable, but not worth it)."""
+    this hand can make reaches them, or left out by choice (reachable, but not worth it).
+    The tiles of *entered* (bits of tile indices) are known to be reachable: some path the
+    search scored entered them."""
     visited = {_tile_name(t) for t in plan.tiles}
     comp = _compiled(puzzle)
-    unpayable, payable = [], []
-    for j, tile in enumerate(comp.tiles):
-        if tile.name not in visited:
-            (payable if comp.fits_someone(j) else unpayable).append(tile.name)
-    reached, complete = reachable_tiles(puzzle, set(payable)) if payable else (set(), True)
+    names = comp.names
+    unpayable, payable, unknown = [], [], set()
+    for j, name in enumerate(names):
+        if name not in visited:
+            if comp.fits_someone(j):
+                payable.append(name)
+                if not entered >> j & 1:
+                    unknown.add(name)
+            else:
+                unpayable.append(name)
+    reached, complete = reachable_tiles(puzzle, unknown) if unknown else (set(), True)
+    reached |= {name for name in payable if name not in unknown}
     unsettled = [] if complete else [name for name in payable if name not in reached]
     unreachable = [name for name in payable if name not in reached and name not in unsettled]
     chosen = [name for name in payable if name in reached]
     lines = []
     if plan.tiles:
-        left = Hand(puzzle.cubes, puzzle.meeples).visitors
-        spent = Counter(plan.visitors)
-        rest = Counter((v.colour, v.meeple) for v in left) - spent
+        rest = (Counter((_BY_LETTER[x], False) for x in puzzle.cubes)
+                + Counter((_BY_LETTER[x], True) for x in puzzle.meeples) - Counter(plan.visitors))
         if rest:
             words = join_words(plural(n, f"{_COLOUR_WORD[c._value_]} {'meeple' if m else 'cube'}")
                                for (c, m), n in sorted(rest.items(),
