@@ -279,6 +279,7 @@ def _candidate_lays(game: Game, pos: Position, room: int, reach: int = 7) -> lis
 
 
 _EASTER_WEIGHTS = [60.0, 1.5]
+DIVERSE = True
 
 
 class _Scorer:
@@ -647,16 +648,23 @@ def _beam(game: Game, pos: Position, width: int, branch: int, clock: _Clock, bes
             bound = lower_bound(game, here).turn
             if bound > game.turns or (best.end is not None and bound > best.end.outcome.turns):
                 continue
+            limit = game.turns if best.end is None else best.end.outcome.turns
             for turn, end in turn_candidates(game, here, branch, scorer, clock):
                 if end.phase == OVER:
                     if end.outcome.cleared:
                         on_plan(actions + turn, end)
                     continue
+                # a child the bound already rules out would only die in the next layer: keep
+                # the beam's places for children that can still clear in time
+                if lower_bound(game, end).turn > limit:
+                    continue
                 children.append((scorer(end), actions + turn, end))
         children.sort(key=lambda t: -t[0])
         seen, layer = set(), []
         for _, actions, end in children:
-            key = hash(end)
+            # one place per board: the same track and cubes with other money is the same plan
+            # with other shares, and a beam of copies explores nothing
+            key = hash(end.board) if DIVERSE else hash(end)
             if key in seen:
                 continue
             seen.add(key)
