@@ -282,3 +282,19 @@ def test_the_money_bound_bites_on_poor_islands_and_counts_the_urbanization_for_b
     # the Easter Island set-ups hold black cubes and no black city: the $8 action and the $10 city
     hard = full_setup("easter", "hard")
     assert bounds._urbanization_needed(hard, hard.start) == 8 + 10
+
+
+def test_a_set_up_with_no_plan_and_no_proof_is_reported_open_with_its_bound():
+    found = AnytimePlan(None, None, None, (), (), 10, "20 cubes need 20 deliveries", 10, 1.0)
+    text = found.text()
+    assert "no plan found" in text and "open:" in text and "turn 10" in text
+    proved = AnytimePlan(None, None, None, (), (), 11, "too few rounds", 10, 1.0)
+    assert "cannot be cleared" in proved.text() and "open:" not in proved.text()
+
+
+def test_the_budget_may_be_counted_in_cpu_seconds_and_the_history_keeps_both_clocks():
+    game = load_puzzle(ROOT / "puzzles/steam-zoo-game/zoo-game-exit-bonus.toml").model
+    found = plan_anytime(game, budget_seconds=60, cpu_budget=True)
+    assert found.proved_optimal
+    assert all(0 <= step.cpu_seconds <= step.seconds + 1 for step in found.history)
+    assert any(step.turns is not None for step in found.history)
