@@ -326,12 +326,16 @@ def money_bound(game: Game, pos: Position) -> Bound:
       income instead of cash, but never below 0 (bankruptcy, S11), so each turn-end takes at
       least ``expenses - income`` of the cash when that is positive.
 
+    On the Zoo map the tiles in hand and the bonus tile of each turn-end (S7) are laid free, so
+    each counts as that much more money.
+
     Every quantity is an upper bound of what a real plan has, so no plan pays ``need`` before
     the first turn whose upper bound reaches it.
     """
+    cheapest = _cheapest_tile(game)
     if game.rules.name == "zoo":
         tiles, _ = _area_tiles(game, pos)
-        need = tiles * _cheapest_tile(game)
+        need = tiles * cheapest
     else:
         tiles, need = _easter_tiles(game, pos)
     if tiles >= IMPOSSIBLE:
@@ -340,6 +344,9 @@ def money_bound(game: Game, pos: Position) -> Bound:
     need = (need if tiles > 0 else 0) + urban
     if need <= 0 or pos.phase == OVER:
         return Bound(pos.turn, "no new track or city is needed")
+    # tiles in hand, and the Zoo's bonus tile of each turn-end (S7), are laid free
+    free_now = min(tiles, pos.hand) * cheapest
+    free_per_turn = game.rules.exit_bonus * cheapest
     rules = game.rules
     price = getattr(rules.selection, "price", 0)
     bonus = max([card.cash_bonus - price for card in rules.cards] + [0])
@@ -350,7 +357,7 @@ def money_bound(game: Game, pos: Position) -> Bound:
     turn = pos.turn
     if _builds_left_now(pos):
         money += bonus if pos.phase in (SHARES, ACTION) else 0
-        if money >= need:
+        if money + free_now >= need:
             return Bound(turn, _money_reason(need, turn, urban))
     rounds = _rounds_left_now(pos)
     while True:
@@ -361,7 +368,7 @@ def money_bound(game: Game, pos: Position) -> Bound:
         income = _income_cap(collected)
         turn, rounds = turn + 1, 2
         money += bonus
-        if money >= need:
+        if money + free_now + free_per_turn * (turn - pos.turn) >= need:
             return Bound(turn, _money_reason(need, turn, urban))
         if turn > pos.turn + 1000:
             return Bound(IMPOSSIBLE, f"the track and cities needed cost ${need}, more than any "
