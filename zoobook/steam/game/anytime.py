@@ -285,7 +285,6 @@ def _candidate_lays(game: Game, pos: Position, room: int, reach: int = 7) -> lis
 
 
 _EASTER_WEIGHTS = [60.0, 1.5]
-DIVERSE = True
 
 
 class _Scorer:
@@ -676,7 +675,7 @@ def _beam(game: Game, pos: Position, width: int, branch: int, clock: _Clock, bes
         for _, actions, end in children:
             # one place per board: the same track and cubes with other money is the same plan
             # with other shares, and a beam of copies explores nothing
-            key = hash(end.board) if DIVERSE else hash(end)
+            key = hash(end.board)
             if key in seen:
                 continue
             seen.add(key)
