@@ -242,3 +242,59 @@ def test_it_plans_from_the_middle_of_a_turn_for_a_hint():
     for action in found.actions:
         after.apply(action)
     assert after.result().cleared and after.result().turns == found.turns
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_money_bound_never_exceeds_the_twins_optimum_on_poor_random_islands(seed):
+    """Poor islands (little cash, few shares left, some income): where the money flow binds.
+    The optimum is the brute-force twin's (tests/steam/twins.py), which shares no code with the
+    bounds; every bound, the money bound above all, stays at or below it."""
+    import dataclasses
+
+    from tests.steam.twins import easter_game, random_easter_instance, solve_easter
+
+    rng = random.Random(seed)
+    inst = random_easter_instance(rng, turns=3)
+    inst = dataclasses.replace(inst, cash=rng.choice((0, 3, 6)), shares=rng.choice((13, 14, 15)),
+                               income=rng.choice((0, 2, 4)))
+    game = easter_game(inst)
+    optimum = solve_easter(inst)
+    if optimum is not None:
+        for name, turn in every_bound(game, game.start):
+            assert turn <= optimum[0], f"{name} says turn {turn}, the twin clears in turn {optimum[0]}"
+
+
+def test_the_money_bound_bites_on_poor_islands_and_counts_the_urbanization_for_black_cubes():
+    import dataclasses
+
+    from tests.steam.twins import easter_game, random_easter_instance
+
+    bitten = []
+    for seed in range(40):
+        rng = random.Random(seed)
+        inst = random_easter_instance(rng, turns=3)
+        inst = dataclasses.replace(inst, cash=rng.choice((0, 3, 6)), shares=rng.choice((13, 14, 15)),
+                                   income=rng.choice((0, 2, 4)))
+        game = easter_game(inst)
+        bitten.append(bounds.money_bound(game, game.start))
+    assert sum(b.turn > 1 for b in bitten) >= 5
+    assert any("Urbanization" in b.reason and b.turn > 1 for b in bitten)
+    # the Easter Island set-ups hold black cubes and no black city: the $8 action and the $10 city
+    hard = full_setup("easter", "hard")
+    assert bounds._urbanization_needed(hard, hard.start) == 8 + 10
+
+
+def test_a_set_up_with_no_plan_and_no_proof_is_reported_open_with_its_bound():
+    found = AnytimePlan(None, None, None, (), (), 10, "20 cubes need 20 deliveries", 10, 1.0)
+    text = found.text()
+    assert "no plan found" in text and "open:" in text and "turn 10" in text
+    proved = AnytimePlan(None, None, None, (), (), 11, "too few rounds", 10, 1.0)
+    assert "cannot be cleared" in proved.text() and "open:" not in proved.text()
+
+
+def test_the_budget_may_be_counted_in_cpu_seconds_and_the_history_keeps_both_clocks():
+    game = load_puzzle(ROOT / "puzzles/steam-zoo-game/zoo-game-exit-bonus.toml").model
+    found = plan_anytime(game, budget_seconds=60, cpu_budget=True)
+    assert found.proved_optimal
+    assert all(0 <= step.cpu_seconds <= step.seconds + 1 for step in found.history)
+    assert any(step.turns is not None for step in found.history)

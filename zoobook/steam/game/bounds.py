@@ -12,7 +12,8 @@ The bounds
 * :func:`goods_bound` -- two move-goods rounds a turn, one shipment each;
 * :func:`locomotive_bound` -- the level a shipment needs, and how fast the level can rise;
 * :func:`track_bound` -- the tiles the goods still need, and how many a turn can lay;
-* :func:`money_bound` -- those tiles must be paid: cash, every share left, the best income;
+* :func:`money_bound` -- those tiles (and an Urbanization for black cubes) must be paid:
+  cash, every share left, the best income less the expenses;
 * :func:`connection_bound` -- Easter Island: the exact cheapest network joining the ruins
   (:func:`zoobook.steam.easter.connect.cheapest_network`) in tiles, laid at the tile rate;
 * :func:`first_delivery_bound` -- nothing ships before the first complete link a shipment can
@@ -34,7 +35,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
+from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, income_reduction
 from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position
 
 __all__ = ["Bound", "goods_bound", "locomotive_bound", "track_bound", "money_bound",
@@ -277,42 +278,109 @@ def connection_bound(game: Game, pos: Position) -> Bound:
     return _tiles_to_turn(game, pos, tiles, f"joining the ruins needs {tiles} new tiles at least")
 
 
-def money_bound(game: Game, pos: Position) -> Bound:
-    """The tiles the goods need must be paid for by the build that lays the last of them.
+def _income_cap(value: int) -> int:
+    """The most income a turn-end can leave from an income of at most *value* before the
+    reduction: ``max(x - reduction(x) for x <= value)`` (the reduction table is not monotone:
+    11 falls to 9 while 10 stays 10, so the cap takes the best of every lower income)."""
+    if value <= 0:
+        return max(value, 0)
+    return max(x - income_reduction(x) for x in range(max(0, value - 12), value + 1))
 
-    Admissible: the new tiles needed (:func:`track_bound`, :func:`connection_bound`) cost at
-    least the cheapest price of the map each (S8, S9; the exact cheapest network's price on an
-    empty Easter Island). By the build of turn ``t`` the player can have at most: the cash now,
-    $5 for every share still unissued (S11), the largest cash bonus of an action once a turn
-    (Rapa Nui's $5), and the income of every turn-end before, where income grows by at most the
-    links of two shipments a turn (6 each, the highest level) and no expense is taken off (a
-    relaxation: expenses, income reduction and the $8 of Easter Island's actions only lower it).
+
+def _urbanization_needed(game: Game, pos: Position) -> int:
+    """Easter Island: the money an Urbanization still costs when a black cube is on the map and
+    no black new city exists (black cubes go only to black new cities, S9, S14): the action's
+    price (unless it is this turn's action already) and the new city's price (S15)."""
+    if game.rules.name != "easter":
+        return 0
+    island = pos.board
+    if not any("black" in city.cubes for city in island.cities):
+        return 0
+    if any(city.colour == "black" for city in island.cities):
+        return 0
+    from zoobook.assumed import assumed
+
+    price = 0 if pos.card == "urbanization" else game.rules.selection.price
+    return price + int(assumed("steam.urbanize_cost"))
+
+
+def money_bound(game: Game, pos: Position) -> Bound:
+    """What must still be paid (the track the goods need, an Urbanization for black cubes) is
+    paid by the build that lays the last of it; the money flow bounds when that can be.
+
+    Admissible. The money still to be spent is at least ``need``: the new tiles needed
+    (:func:`track_bound`, :func:`connection_bound`) at the cheapest price of the map each (S8,
+    S9; the exact cheapest network's price on an empty Easter Island), plus on Easter Island the
+    $8 and the $10 new city of an Urbanization while a black cube is on the map and no black
+    city exists (S9, S14, S15). By the build of turn ``T`` the player has at most:
+
+    * the cash now and $5 for every share still unissued (S11);
+    * an action's cash bonus less its price, once a turn (Rapa Nui's $5 is less than its $8 on
+      Easter Island, so nothing there);
+    * at each turn-end before ``T``, the income collected less what the expenses take.
+      Income grows only by shipments: at most two a turn, each of at most as many links as the
+      locomotive level, and the level rises at most twice a turn (:func:`locomotive_bound`);
+      after a turn-end it is at most the best income the reduction table leaves from any lower
+      value (:func:`_income_cap`; a shortfall lowers it, never raises it). Expenses are at least
+      the shares and level of now (both only rise); a shortfall may be paid by lowering the
+      income instead of cash, but never below 0 (bankruptcy, S11), so each turn-end takes at
+      least ``expenses - income`` of the cash when that is positive.
+
+    On the Zoo map the tiles in hand and the bonus tile of each turn-end (S7) are laid free, so
+    each counts as that much more money.
+
+    Every quantity is an upper bound of what a real plan has, so no plan pays ``need`` before
+    the first turn whose upper bound reaches it.
     """
+    cheapest = _cheapest_tile(game)
     if game.rules.name == "zoo":
         tiles, _ = _area_tiles(game, pos)
-        need = tiles * _cheapest_tile(game)
+        need = tiles * cheapest
     else:
         tiles, need = _easter_tiles(game, pos)
-    if tiles <= 0 or tiles >= IMPOSSIBLE:
-        return Bound(pos.turn, "no new track is needed, or the track bound says it all")
+    if tiles >= IMPOSSIBLE:
+        return Bound(pos.turn, "the track bound says it all")
+    urban = _urbanization_needed(game, pos)
+    need = (need if tiles > 0 else 0) + urban
+    if need <= 0 or pos.phase == OVER:
+        return Bound(pos.turn, "no new track or city is needed")
+    # tiles in hand, and the Zoo's bonus tile of each turn-end (S7), are laid free
+    free_now = min(tiles, pos.hand) * cheapest
+    free_per_turn = game.rules.exit_bonus * cheapest
     rules = game.rules
-    bonus = max([card.cash_bonus for card in rules.cards] + [0])
+    price = getattr(rules.selection, "price", 0)
+    bonus = max([card.cash_bonus - price for card in rules.cards] + [0])
     eco = pos.economy
     money = eco.cash + SHARE_PRICE * (MAX_SHARES - eco.shares)
-    money += bonus if pos.phase in (SHARES, ACTION) else 0
+    expenses = eco.shares + eco.locomotive
     income = eco.income
-    turn = pos.turn if _builds_left_now(pos) else pos.turn + 1
-    if turn > pos.turn:
-        money += income + bonus
-        income += 2 * MAX_LEVEL
-    while money < need:
-        money += income + bonus
-        income += 2 * MAX_LEVEL
-        turn += 1
+    turn = pos.turn
+    if _builds_left_now(pos):
+        money += bonus if pos.phase in (SHARES, ACTION) else 0
+        if money + free_now >= need:
+            return Bound(turn, _money_reason(need, turn, urban))
+    rounds = _rounds_left_now(pos)
+    while True:
+        # the turn-end of *turn*: its shipments, the income collected, the expenses
+        level = min(MAX_LEVEL, eco.locomotive + _level_rises_by(pos, turn))
+        collected = income + rounds * level
+        money += collected - max(0, expenses - collected)
+        income = _income_cap(collected)
+        turn, rounds = turn + 1, 2
+        money += bonus
+        if money + free_now + free_per_turn * (turn - pos.turn) >= need:
+            return Bound(turn, _money_reason(need, turn, urban))
         if turn > pos.turn + 1000:
-            return Bound(IMPOSSIBLE, f"the track needed costs ${need}, more than any plan can raise")
-    return Bound(turn, f"the track needed costs ${need} at least; cash, every share left and the "
-                       f"best income reach it in turn {turn} at the earliest")
+            return Bound(IMPOSSIBLE, f"the track and cities needed cost ${need}, more than any "
+                                     f"plan can raise")
+
+
+def _money_reason(need: int, turn: int, urban: int) -> str:
+    what = "the track needed" if need > urban else "an Urbanization for the black cubes"
+    if urban and need > urban:
+        what = "the track needed and an Urbanization for the black cubes"
+    return (f"{what} cost ${need} at least; cash, every share left and the best income less "
+            f"expenses reach it in turn {turn} at the earliest")
 
 
 def first_delivery_bound(game: Game, pos: Position) -> Bound:
