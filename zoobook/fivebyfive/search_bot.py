@@ -57,15 +57,16 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 import statistics
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from zoobook.fivebyfive import lineup as lu
-from zoobook.fivebyfive.bots import evaluate, reach
+from zoobook.fivebyfive.bots import evaluate, lineup_value, reach
 from zoobook.fivebyfive.components import components
-from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, action_text
+from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, action_text, witness_steps
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
 
 __all__ = ["SearchBot", "SearchView", "Candidate", "lineup_points", "deal"]
@@ -154,20 +155,65 @@ class SearchView:
         return out + [f"why: {self.reason}"]
 
 
+# -- fast copies and a lineup cache (the search's inner loop) ------------------------------------
+def _copy(state: GameState, seed: int | None = None) -> GameState:
+    """A copy of *state* for the search's own use: ``clone()`` without the log and the history.
+
+    With *seed*, its random draws come from *seed* and the one-time customer deck is
+    reshuffled: a policy rating an action inside a sampled deal must not see the cubes
+    that deal would draw (it would take row 4 only where they fit). The tile decks keep
+    the deal's order: they are a sample already, and a turn draws from them only by a
+    special card. Not for a true state: :func:`deal` is the copy that cannot peek.
+    """
+    copy = object.__new__(GameState)
+    fields = copy.__dict__
+    fields.update(state.__dict__)
+    for name in ("players", "small_deck", "large_deck", "special_deck", "request_deck", "customer_deck",
+                 "customer_discard", "turns", "pending", "lineup_order"):
+        fields[name] = list(fields[name])
+    fields["stock"] = Counter(state.stock)
+    fields["meeple_stock"] = Counter(state.meeple_stock)
+    fields["lineup_results"] = dict(state.lineup_results)
+    fields["log"], fields["history"] = _Sink(), _Sink()
+    fields["lineup"] = state.lineup.clone() if state.lineup else None
+    if seed is None:
+        fields["rng"] = random.Random()
+        fields["rng"].setstate(state.rng.getstate())
+    else:
+        fields["rng"] = random.Random(seed)
+        fields["rng"].shuffle(fields["customer_deck"])
+    return copy
+
+
+class _Sink(list):
+    """A log or history nobody reads: appending keeps nothing."""
+
+    def append(self, item) -> None:
+        pass
+
+
+@lru_cache(maxsize=1 << 13)
+def _lineup_steps(puzzle: LineupPuzzle) -> tuple:
+    """The optimal lineup as lineup steps (the game's :class:`BestLineup`), cached by the puzzle."""
+    return tuple(witness_steps(solve_lineup(puzzle).witness))
+
+
+def _play_best_lineup(game: GameState) -> None:
+    """``game.apply(BestLineup())`` with the cached solution (the same steps, the same result)."""
+    lineup = game.lineup
+    for step in _lineup_steps(game.lineup_puzzle()):
+        game._apply(step)
+    if game.lineup is lineup and not lineup.is_terminal():
+        game._apply(lu.Stop())
+
+
+
 # -- values ---------------------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
-def _solved(puzzle: LineupPuzzle) -> int:
-    return solve_lineup(puzzle).value
-
-
 def lineup_points(state: GameState, seat: int) -> int:
     """The points of the best lineup *seat* could walk now from this round's gate (0 outside a round)."""
     if not state.round or state.is_terminal():
         return 0
-    player = state.players[seat]
-    cards = tuple(components().request_cards[i] for i in player.requests)
-    return _solved(LineupPuzzle(player.board, state.gate, state.round, len(state.players), player.cubes,
-                                player.meeples, player.doors, cards))
+    return lineup_value(state, seat)
 
 
 def _values(state: GameState, lineup: bool = False) -> list[float]:
@@ -194,10 +240,11 @@ def _objectives(values: list[float]) -> list[float]:
 
 
 def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = "settle",
-                  lineup: bool = False) -> float:
+                  lineup: bool = False, sampled: bool = False) -> float:
     """:func:`~zoobook.fivebyfive.bots.evaluate` of *seat* after *action* on a copy with fresh draws.
 
-    The copy's unseen cards are dealt anew from *seed* even inside a sampled deal: a
+    The copy's unseen cards are dealt anew from *seed* (:func:`deal`); inside a
+    sampled deal (*sampled*) only its random draws are (:func:`_copy`): a
     policy that saw its own draws would choose row 4's random cubes only in the deals
     where they fit, and the search would trust chance more than a player can.
 
@@ -206,25 +253,27 @@ def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = 
     does; ``"turn"`` the whole turn, greedily, as the lookahead bot does. With
     *lineup*, the best lineup of the round for the hand then held is added.
     """
-    trial = deal(state, seed)
-    trial.apply(action)
+    trial = _copy(state, seed) if sampled else deal(state, seed)
+    trial._apply(action)
     if follow != "none":
         while (trial.pending and trial.current_player == seat and not trial.is_terminal()
                and (follow == "turn" or trial.pending[0][0] != "place")):
             actions = trial.legal_actions()
-            trial.apply(max(actions, key=lambda a: _greedy_value(trial, a, seat, seed, "settle"))
-                        if len(actions) > 1 else actions[0])
+            if len(actions) == 1 or trial.pending[0][0] == "popularity":
+                trial._apply(actions[0])   # evaluate() values a token the same on every tile: the first
+            else:
+                trial._apply(max(actions, key=lambda a: _greedy_value(trial, a, seat, seed, "settle", sampled=True)))
     value = evaluate(trial, seat)
     if lineup and trial.phase == "main":
         value += lineup_points(trial, seat)
     return value
 
 
-def _rank(state: GameState, actions: list, seed: int, deep: bool) -> list:
+def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool = False) -> list:
     """*actions* best first by the greedy value; *deep*: the lookahead bot's value (the whole turn, the lineup)."""
     seat = state.current_player
     values = {a: _greedy_value(state, a, seat, seed, "turn" if deep and isinstance(a, Take) else "settle",
-                               lineup=deep) for a in actions}
+                               lineup=deep, sampled=sampled) for a in actions}
     return sorted(actions, key=lambda a: -values[a])       # stable: equals keep the legal order
 
 
@@ -275,7 +324,7 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, iterations: int = 48, time_limit: float | None = 2.0,
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
-                 rollout_lineup: bool = True, horizon_lineup: bool = True) -> None:
+                 rollout_lineup: bool = True, horizon_lineup: bool = True, rounds: int = 1) -> None:
         if iterations < 1:
             raise ValueError(f"the search needs at least one iteration, not {iterations}")
         self.seed = seed
@@ -286,6 +335,7 @@ class SearchBot:
         self.rollout_width = rollout_width
         self.rollout_lineup = rollout_lineup
         self.horizon_lineup = horizon_lineup
+        self.rounds = rounds
         self.last_view: SearchView | None = None
 
     # -- the bot interface -----------------------------------------------------------------------
@@ -315,7 +365,7 @@ class SearchBot:
             actions = [BestLineup()]
         root = _Node()
         root.order = _rank(state, actions, self.seed, deep=True)
-        horizon = max(state.round, 1)
+        horizon = max(state.round, 1) + self.rounds - 1
         done = 0
         searching = time.thread_time()
         while done < self.iterations:
@@ -335,7 +385,7 @@ class SearchBot:
         allowed = [a for a in node.order[:self._widened(node)] if a in legal]
         if not allowed:                    # this deal's choices differ (a drawn tile): rank the new ones
             known = set(node.order)
-            node.order += _rank(game, [a for a in actions if a not in known], self.seed, deep=False)
+            node.order += _rank(game, [a for a in actions if a not in known], self.seed, deep=False, sampled=True)
             allowed = [next(a for a in node.order if a in legal)]
         for action in allowed:
             if action not in node.children or node.children[action].visits == 0:
@@ -361,10 +411,10 @@ class SearchBot:
             if node.order is None:
                 if node.visits == 0:
                     break                                      # a new leaf: roll out from here
-                node.order = _rank(game, actions, self.seed, deep=False)
+                node.order = _rank(game, actions, self.seed, deep=False, sampled=True)
             mover = game.current_player
             action = self._select(node, game, actions)
-            game.apply(action)
+            game._apply(action)                                # legal: _select picks among them
             node = node.children.setdefault(action, _Node())
             path.append((node, mover))
         self._rollout(game, horizon, rng)
@@ -391,10 +441,13 @@ class SearchBot:
         actions = game.legal_actions()
         if game.phase == "lineup":
             steps = [a for a in actions if not isinstance(a, lu.Stop)] or actions
-            game.apply(BestLineup() if BestLineup() in actions else rng.choice(steps))
+            if BestLineup() in actions:
+                _play_best_lineup(game)
+            else:
+                game._apply(rng.choice(steps))
             return None
         if len(actions) == 1:
-            game.apply(actions[0])
+            game._apply(actions[0])
             return None
         return actions
 
@@ -407,8 +460,8 @@ class SearchBot:
             if self.rollout_width and len(actions) > self.rollout_width:
                 actions = rng.sample(actions, self.rollout_width)
             seat, seed = game.current_player, rng.getrandbits(32)
-            game.apply(max(actions, key=lambda a: _greedy_value(game, a, seat, seed,
-                                                                lineup=self.rollout_lineup)))
+            game._apply(max(actions, key=lambda a: _greedy_value(game, a, seat, seed, lineup=self.rollout_lineup,
+                                                                 sampled=True)))
 
     # -- the view --------------------------------------------------------------------------------
     def _view(self, state: GameState, root: _Node, seat: int, iterations: int, seconds: float) -> SearchView:
