@@ -324,7 +324,10 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, iterations: int = 48, time_limit: float | None = 2.0,
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
-                 rollout_lineup: bool = True, horizon_lineup: bool = True, rounds: int = 1) -> None:
+                 rollout_lineup: bool = True, horizon_lineup: bool = True, rounds: int = 1,
+                 method: str = "halving", width: int = 8) -> None:
+        if method not in ("halving", "uct"):
+            raise ValueError(f"the search method is 'halving' or 'uct', not {method!r}")
         if iterations < 1:
             raise ValueError(f"the search needs at least one iteration, not {iterations}")
         self.seed = seed
@@ -336,6 +339,8 @@ class SearchBot:
         self.rollout_lineup = rollout_lineup
         self.horizon_lineup = horizon_lineup
         self.rounds = rounds
+        self.method = method
+        self.width = max(1, width)
         self.last_view: SearchView | None = None
 
     # -- the bot interface -----------------------------------------------------------------------
@@ -366,6 +371,9 @@ class SearchBot:
         root = _Node()
         root.order = _rank(state, actions, self.seed, deep=True)
         horizon = max(state.round, 1) + self.rounds - 1
+        if self.method == "halving":
+            done = self._halving(state, root, seat, horizon, rng, started)
+            return self._view(state, root, seat, done, time.thread_time() - started)
         done = 0
         searching = time.thread_time()
         while done < self.iterations:
@@ -376,6 +384,64 @@ class SearchBot:
             self._iterate(state, root, seat, horizon, rng)
             done += 1
         return self._view(state, root, seat, done, time.thread_time() - started)
+
+    # -- sequential halving over sampled deals (the default) --------------------------------------
+    def _halving(self, state: GameState, root: _Node, seat: int, horizon: int, rng: random.Random,
+                 started: float) -> int:
+        """Sequential halving at the root, every action of a sweep on the same sampled deal.
+
+        The candidates are the root's ``width`` best actions by the lookahead bot's
+        ranking. A *sweep* deals the unseen cards once (:func:`deal`) and plays every
+        candidate still in the race on that deal, each followed by a rollout with the
+        same random numbers: the actions are compared on the same tiles, cubes and cards
+        (common random numbers), so a difference of a point shows after a few sweeps
+        where independent samples would need many. The budget (``iterations`` rollouts,
+        or what the time cap leaves) is split evenly between the phases; after each
+        phase the worse half is dropped, down to two. Returns the rollouts played.
+        """
+        alive = list(root.order[:self.width])
+        for action in alive:
+            root.children[action] = _Node()
+        budget = self.iterations
+        phases = max(1, math.ceil(math.log2(len(alive))))
+        phase_budget, spent_in_phase, done = budget / phases, 0, 0
+        searching = time.thread_time()
+        while True:
+            if done and done + len(alive) > budget:
+                break
+            if done and self.time_limit is not None:
+                now = time.thread_time()
+                if now + (now - searching) / done * len(alive) - started > self.time_limit:
+                    break                              # the next sweep would pass the cap
+            self._sweep(state, root, alive, seat, horizon, rng)
+            done += len(alive)
+            spent_in_phase += len(alive)
+            if done == len(alive) and self.time_limit is not None:       # the first sweep: the pace
+                per_rollout = (time.thread_time() - searching) / done
+                affordable = done + int((self.time_limit - (time.thread_time() - started)) / per_rollout)
+                budget = max(done, min(self.iterations, affordable))
+                phase_budget = budget / phases
+            if len(alive) > 2 and spent_in_phase + len(alive) > phase_budget:
+                alive.sort(key=lambda a: -root.children[a].total / root.children[a].visits)   # stable
+                alive = alive[:(len(alive) + 1) // 2]
+                spent_in_phase = 0
+        return done
+
+    def _sweep(self, state: GameState, root: _Node, alive: list, seat: int, horizon: int,
+               rng: random.Random) -> None:
+        """One sampled deal; every action in *alive* played on it, then rolled out alike."""
+        table = deal(state, rng.getrandbits(32))
+        rollout_seed = rng.getrandbits(32)
+        for action in alive:
+            game = _copy(table)                        # the same deal and the same chance for each
+            game._apply(action)
+            self._rollout(game, horizon, random.Random(rollout_seed))
+            values = _values(game, self.horizon_lineup)
+            child = root.children[action]
+            child.visits += 1
+            child.total += _objectives(values)[seat]
+            child.scores.append(values[seat])
+        root.visits += 1
 
     def _widened(self, node: _Node) -> int:
         return max(1, math.ceil(self.widening * math.sqrt(node.visits + 1)))
