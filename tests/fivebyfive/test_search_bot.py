@@ -45,7 +45,12 @@ def test_a_tiny_budget_still_answers():
     state = random_state(5, 1, 12)
     assert state.phase == "main" and len(state.legal_actions()) > 1
     view = SearchBot(1, iterations=50, time_limit=0.0).search(state)
-    assert view.iterations == 1                # the cap stops it after the one iteration it always runs
+    # the cap stops it after the one sweep it always runs: every candidate once, on one deal
+    assert view.iterations == len(view.candidates) == min(8, len(state.legal_actions()))
+    assert all(c.visits == 1 for c in view.candidates)
+    assert view.best in state.legal_actions()
+    view = SearchBot(1, iterations=50, time_limit=0.0, method="uct").search(state)
+    assert view.iterations == 1                # the tree: one iteration, then the cap
     assert view.best in state.legal_actions()
 
 
@@ -66,11 +71,11 @@ def test_the_same_seed_gives_the_same_game():
 
 def test_the_hints_expected_scores_are_reproducible_and_add_up():
     state = random_state(8, 1, 14)
-    views = [SearchBot(4, iterations=10, time_limit=None).search(state) for _ in range(2)]
+    views = [SearchBot(4, iterations=24, time_limit=None).search(state) for _ in range(2)]
     assert views[0] == views[1]
     view = views[0]
-    assert isinstance(view, SearchView) and view.iterations == 10
-    assert sum(c.visits for c in view.candidates) == 10
+    assert isinstance(view, SearchView) and 16 <= view.iterations <= 24     # whole sweeps only
+    assert sum(c.visits for c in view.candidates) == view.iterations
     assert abs(sum(c.share for c in view.candidates) - 1) < 1e-9
     assert view.best == view.candidates[0].action
     assert all(c.action in state.legal_actions() for c in view.candidates)

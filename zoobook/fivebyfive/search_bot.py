@@ -322,7 +322,7 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int = 0, iterations: int = 48, time_limit: float | None = 2.0,
+    def __init__(self, seed: int = 0, iterations: int = 1000, time_limit: float | None = 2.0,
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
                  rollout_lineup: bool = True, horizon_lineup: bool = True, rounds: int = 1,
                  method: str = "halving", width: int = 8) -> None:
