@@ -116,8 +116,8 @@ def points_by_source(games: list[dict]) -> list[str]:
                 items.setdefault(name, {"search": 0.0, "lookahead": 0.0})[bot] += points
     lines = [f"    {'source':<28} {'search':>7} {'lookahead':>10} {'diff':>7}"]
     for name, totals in items.items():
-        s, l = totals["search"] / len(games), totals["lookahead"] / len(games)
-        lines.append(f"    {name:<28} {s:7.1f} {l:10.1f} {s - l:+7.1f}")
+        mine, theirs = totals["search"] / len(games), totals["lookahead"] / len(games)
+        lines.append(f"    {name:<28} {mine:7.1f} {theirs:10.1f} {mine - theirs:+7.1f}")
     return lines
 
 

@@ -1,43 +1,47 @@
-"""A search bot for the whole game of 5x5 Zoo: Monte Carlo tree search over sampled deals.
+"""A search bot for the whole game of 5x5 Zoo: Monte Carlo search over sampled deals.
 
 The bot does not know the order of the decks (animal tiles, large tiles,
 special cards, request cards, one-time customer cards), so it searches over
-*determinizations*: each iteration copies the game with :func:`deal`, which
+*determinizations*: each sample copies the game with :func:`deal`, which
 deals exactly the unseen cards anew from a seed of its own, never from their
 true order (the customer discard pile, the main board, the request cards and
-the special cards in hand are face up and stay). The
-iterations share one tree (single-observer information-set MCTS): an action is
-a child of a node whatever deal was sampled, and a child is only chosen when it
-is legal in the iteration's deal.
+the special cards in hand are face up and stay).
 
-One iteration:
+The default search (``method="halving"``) is sequential halving at the root:
 
-1. *determinize*: a fresh deal of the unseen cards;
-2. *select* down the tree with UCB1, the mover at each node maximising its own
-   objective (its value, minus the best other player's with 2-4 players);
-   nodes widen progressively (``ceil(widening * visits ** 0.5)`` children,
-   in the order of a greedy ranking), so the many placement actions cost
-   only their best few;
-3. *roll out* with a greedy policy (the lookahead bot's value -- the greedy
-   value plus the round's best lineup for the hand then held -- on a few of
-   the actions) to the end of the current round: the lineup is the exact
-   optimal lineup (:class:`~zoobook.fivebyfive.game.BestLineup`) and the
-   scoring phase is the game's own;
-4. *evaluate* every player by :func:`zoobook.fivebyfive.bots.evaluate`
-   (points banked plus what the zoo promises) plus the best lineup the board
-   and the new round's hand already allow in the next round (the final score
-   once the game is over) and back the values up.
+1. *rank* the legal actions by the lookahead bot's value (the whole turn played
+   greedily, plus the round's best lineup) and keep the best ``width``;
+2. *sweep*: deal the unseen cards once and play every candidate still in the
+   race on that deal, each followed by the same random numbers -- so actions are
+   compared on the same tiles and cubes (common random numbers), which makes a
+   one-point difference show after a few sweeps;
+3. *roll out* each one with a greedy policy (the lookahead bot's value -- the
+   greedy value plus the round's best lineup for the hand then held -- on a few
+   of the actions) to the end of the current round: the lineup is the exact
+   optimal lineup (the solver's, cached by board and hand) and the scoring phase
+   is the game's own;
+4. *evaluate* by :func:`zoobook.fivebyfive.bots.evaluate` (points banked plus
+   what the zoo promises) plus the best lineup the board and the new round's hand
+   already allow in the next round (the final score once the game is over);
+5. after each phase of the budget, drop the worse half of the candidates, down
+   to two, which share what is left.
+
+``method="uct"`` is the earlier information-set tree search (UCB1 down one tree
+shared by every deal, progressive widening in the greedy ranking's order); at
+the same CPU time it sees fewer samples per root action and no common random
+numbers.
 
 The lineup phase is not searched: the solver's lineup is optimal for the
 round. The solo AI is part of the game state, so it acts inside every
-determinization as it would at the table.
+determinization as it would at the table. With 2-4 players each seat maximises
+its lead over the best other player.
 
 The bot is seeded: the same seed and the same state give the same choice
 (with an iteration budget; a time cap can cut a search short on a busy
 machine, so it trades reproducibility for speed). :meth:`SearchBot.search`
 returns the search's view, a :class:`SearchView`: each candidate action with
 its expected value at the end of the round (mean and spread over the
-samples; the final score in round 3), its share of the visits, and a one-line
+samples; the final score in round 3), its share of the rollouts, and a one-line
 reason for the best.
 
 Examples
@@ -65,7 +69,6 @@ from functools import lru_cache
 
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.bots import evaluate, lineup_value, reach
-from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, action_text, witness_steps
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
 
@@ -297,10 +300,10 @@ class SearchBot:
     seed : int
         Same seed, same state: same choice (with ``time_limit=None``).
     iterations : int
-        Iterations per decision.
+        Rollouts (iterations of the tree) per decision at most.
     time_limit : float or None
         CPU seconds (of this thread) per decision at most, a cap on top of
-        ``iterations``: no iteration starts that would likely end past it.
+        ``iterations``: no sweep (iteration) starts that would likely end past it.
         CPU time, not wall time, so a busy shared machine does not starve
         the search; ``None`` for a search that depends on the seed alone.
     widening : float
@@ -318,6 +321,12 @@ class SearchBot:
     horizon_lineup : bool
         The value at the horizon (the end of the round) adds the best lineup the
         board and hand allow in the next round (see ``_values``).
+    rounds : int
+        Rounds the rollouts play, this one included (1: to the end of this round).
+    method : str
+        ``"halving"`` (sequential halving at the root, the default) or ``"uct"``.
+    width : int
+        Halving: the root's candidates, the best of the lookahead bot's ranking.
     """
 
     name = "search"
@@ -391,15 +400,15 @@ class SearchBot:
         """Sequential halving at the root, every action of a sweep on the same sampled deal.
 
         The candidates are the root's ``width`` best actions by the lookahead bot's
-        ranking. A *sweep* deals the unseen cards once (:func:`deal`) and plays every
-        candidate still in the race on that deal, each followed by a rollout with the
-        same random numbers: the actions are compared on the same tiles, cubes and cards
-        (common random numbers), so a difference of a point shows after a few sweeps
+        ranking (no more than the budget of rollouts). A *sweep* deals the unseen cards
+        once (:func:`deal`) and plays every candidate still in the race on that deal,
+        each followed by a rollout with the same random numbers: the actions are compared
+        on the same tiles, cubes and cards (common random numbers), so a difference of a point shows after a few sweeps
         where independent samples would need many. The budget (``iterations`` rollouts,
         or what the time cap leaves) is split evenly between the phases; after each
         phase the worse half is dropped, down to two. Returns the rollouts played.
         """
-        alive = list(root.order[:self.width])
+        alive = list(root.order[:min(self.width, self.iterations)])     # a tiny budget: fewer, each once
         for action in alive:
             root.children[action] = _Node()
         budget = self.iterations
