@@ -208,3 +208,4 @@ def test_halving_keeps_the_best_candidates_of_the_ranking_and_picks_the_most_sam
     assert len(finalists) == 2 and view.best == finalists[0].action
     assert finalists[0].mean >= finalists[1].mean                        # solo: the objective is the value
     assert view.iterations == sum(c.visits for c in view.candidates) <= 40
+    assert view.deals == max(c.visits for c in view.candidates) < view.iterations   # one deal per sweep

@@ -134,7 +134,7 @@ class SearchView:
     ----------
     seat : int
     iterations : int
-        Iterations run (fewer than the budget when the time cap stopped it).
+        Rollouts run (fewer than the budget when the time cap stopped it).
     seconds : float
     candidates : tuple of Candidate
         Most visited first (the choice is the most visited: the robust child).
@@ -142,6 +142,9 @@ class SearchView:
         The action chosen.
     reason : str
         One line: what the best action enables.
+    deals : int
+        Sampled deals the rollouts were played on (halving plays every candidate
+        of a sweep on one deal; the tree deals anew for each iteration).
     """
 
     seat: int
@@ -150,11 +153,12 @@ class SearchView:
     candidates: tuple[Candidate, ...]
     best: object
     reason: str
+    deals: int = 0
 
     def lines(self, top: int = 5) -> list[str]:
         """The view in words, one candidate per line."""
         out = [f"{c.text}: expected value {c.mean:.1f} +/- {c.spread:.1f}, {c.share:.0%} of "
-               f"{self.iterations} samples" for c in self.candidates[:top]]
+               f"{self.iterations} rollouts on {self.deals} sampled deals" for c in self.candidates[:top]]
         return out + [f"why: {self.reason}"]
 
 
@@ -549,7 +553,8 @@ class SearchBot:
                       root.order.index(action))
             for action, child in tried)
         best = candidates[0].action
-        return SearchView(seat, iterations, seconds, candidates, best, reason(state, best, candidates))
+        return SearchView(seat, iterations, seconds, candidates, best, reason(state, best, candidates),
+                          deals=root.visits)
 
 
 # -- the reason -----------------------------------------------------------------------------------
