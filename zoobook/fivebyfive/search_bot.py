@@ -307,7 +307,9 @@ class SearchBot:
         Rollouts (iterations of the tree) per decision at most.
     time_limit : float or None
         CPU seconds (of this thread) per decision at most, a cap on top of
-        ``iterations``: no sweep (iteration) starts that would likely end past it.
+        ``iterations``: no sweep (iteration) starts that would likely end past
+        nine tenths of it (the rest is for the view and its reason). The ranking
+        and the first sweep always run, so a slow first sweep can pass it.
         CPU time, not wall time, so a busy shared machine does not starve
         the search; ``None`` for a search that depends on the seed alone.
     widening : float
@@ -392,7 +394,7 @@ class SearchBot:
         while done < self.iterations:
             now = time.thread_time()
             if done and self.time_limit is not None and (
-                    now + (now - searching) / done - started > self.time_limit):
+                    now + (now - searching) / done - started > self._searching_limit()):
                 break                                  # the next iteration would pass the cap
             self._iterate(state, root, seat, horizon, rng)
             done += 1
@@ -424,14 +426,14 @@ class SearchBot:
                 break
             if done and self.time_limit is not None:
                 now = time.thread_time()
-                if now + (now - searching) / done * len(alive) - started > self.time_limit:
+                if now + (now - searching) / done * len(alive) - started > self._searching_limit():
                     break                              # the next sweep would pass the cap
             self._sweep(state, root, alive, seat, horizon, rng)
             done += len(alive)
             spent_in_phase += len(alive)
             if done == len(alive) and self.time_limit is not None:       # the first sweep: the pace
                 per_rollout = (time.thread_time() - searching) / done
-                affordable = done + int((self.time_limit - (time.thread_time() - started)) / per_rollout)
+                affordable = done + int((self._searching_limit() - (time.thread_time() - started)) / per_rollout)
                 budget = max(done, min(self.iterations, affordable))
                 phase_budget = budget / phases
             if len(alive) > 2 and spent_in_phase + len(alive) > phase_budget:
@@ -455,6 +457,12 @@ class SearchBot:
             child.total += _objectives(values)[seat]
             child.scores.append(values[seat])
         root.visits += 1
+
+    #: The share of the time cap the search itself may use: the rest is for the view and its reason.
+    SEARCH_SHARE = 0.9
+
+    def _searching_limit(self) -> float:
+        return self.time_limit * self.SEARCH_SHARE
 
     def _widened(self, node: _Node) -> int:
         return max(1, math.ceil(self.widening * math.sqrt(node.visits + 1)))
