@@ -154,11 +154,11 @@ def duel_game(index: int, seed: int, make_search) -> dict:
 class SearchMaker:
     """Makes the search bot of a game (a class, not a closure: worker processes receive it)."""
 
-    def __init__(self, iterations: int, time_limit: float | None) -> None:
-        self.iterations, self.time_limit = iterations, time_limit
+    def __init__(self, iterations: int, time_limit: float | None, method: str = "halving") -> None:
+        self.iterations, self.time_limit, self.method = iterations, time_limit, method
 
     def __call__(self, seed: int) -> SearchBot:
-        return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit)
+        return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method)
 
 
 def run_game(job: tuple) -> tuple[str, dict]:
@@ -179,12 +179,12 @@ def describe(kind: str, game: dict) -> str:
 
 
 def budget_of(result: dict) -> tuple:
-    return (result["iterations"], result.get("time_limit"))
+    return (result["iterations"], result.get("time_limit"), result.get("method", "uct"))
 
 
 def budget_text(result: dict) -> str:
     limit = result.get("time_limit")
-    return (f"at most {result['iterations']} rollouts"
+    return (f"{result.get('method', 'uct')}, at most {result['iterations']} rollouts"
             + (f" and {limit:g} CPU-s" if limit else ", no time cap") + " per decision")
 
 
@@ -193,7 +193,7 @@ def merge(results: list[dict]) -> dict:
     if len({budget_of(r) for r in results}) != 1:
         raise SystemExit("bench_5x5_search.py: the runs have different budgets; report them one by one")
     return {"command": "; ".join(r["command"] for r in results), "iterations": results[0]["iterations"],
-            "time_limit": results[0].get("time_limit"),
+            "time_limit": results[0].get("time_limit"), "method": results[0].get("method", "uct"),
             "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
             "duels": {"games": [g for r in results for g in r["duels"]["games"]]}}
 
@@ -257,6 +257,8 @@ def main(argv: list[str]) -> int:
                         help="search rollouts per decision at most (default: the bot's)")
     parser.add_argument("--time-limit", type=float, default=SearchBot().time_limit,
                         help="CPU seconds per decision at most (default: the bot's); 0: no cap")
+    parser.add_argument("--method", choices=("halving", "uct"), default=SearchBot().method,
+                        help="the search (default: the bot's)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
@@ -271,9 +273,9 @@ def main(argv: list[str]) -> int:
         print(f"quick: one solo game with a 1-rollout search: {state.returns()[0]} points")
         return 0
     limit = args.time_limit or None
-    maker = SearchMaker(args.iterations, limit)
-    result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv),
-              "iterations": args.iterations, "time_limit": limit, "solo": {"games": []}, "duels": {"games": []}}
+    maker = SearchMaker(args.iterations, limit, args.method)
+    result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
+              "time_limit": limit, "method": args.method, "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []
     for index in range(max(args.games, args.duels)):     # interleaved: a run stopped early has both kinds
