@@ -327,8 +327,6 @@ class SearchBot:
     horizon_lineup : bool
         The value at the horizon (the end of the round) adds the best lineup the
         board and hand allow in the next round (see ``_values``).
-    rounds : int
-        Rounds the rollouts play, this one included (1: to the end of this round).
     method : str
         ``"halving"`` (sequential halving at the root, the default) or ``"uct"``.
     width : int
@@ -339,8 +337,8 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, iterations: int = 1000, time_limit: float | None = 2.0,
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
-                 rollout_lineup: bool = True, horizon_lineup: bool = True, rounds: int = 1,
-                 method: str = "halving", width: int = 8) -> None:
+                 rollout_lineup: bool = True, horizon_lineup: bool = True, method: str = "halving",
+                 width: int = 8) -> None:
         if method not in ("halving", "uct"):
             raise ValueError(f"the search method is 'halving' or 'uct', not {method!r}")
         if iterations < 1:
@@ -353,7 +351,6 @@ class SearchBot:
         self.rollout_width = rollout_width
         self.rollout_lineup = rollout_lineup
         self.horizon_lineup = horizon_lineup
-        self.rounds = rounds
         self.method = method
         self.width = max(1, width)
         self.last_view: SearchView | None = None
@@ -385,7 +382,7 @@ class SearchBot:
             actions = [BestLineup()]
         root = _Node()
         root.order = _rank(state, actions, self.seed, deep=True)
-        horizon = max(state.round, 1) + self.rounds - 1
+        horizon = max(state.round, 1)
         if self.method == "halving":
             done = self._halving(state, root, seat, horizon, rng, started)
             return self._view(state, root, seat, done, time.thread_time() - started)
