@@ -2,19 +2,24 @@
 
 * Solo: the search bot and the lookahead bot play the same seeded deals; the mean
   scores, the paired mean difference with a 95% confidence interval (the target of
-  issue 22: at least +25 points), both rank distributions, and the search's CPU
-  seconds per decision (median, mean, slowest; the target: 2 s or less).
+  issue 22: at least +25 points), both rank distributions, the points of both by
+  source (each round's lineup, solo bonus and requests; each final bonus card, the
+  special cards, the stars) and the search's CPU seconds per decision (median, 90th
+  percentile, mean, slowest; the target: 2 s or less).
 * 2 players, the search bot against the lookahead bot, the seats alternating: the
   search bot's win rate with a 95% Wilson confidence interval.
 
-The search runs on its iteration budget with no time cap, so the numbers depend on
-the seeds alone; times are CPU time of this thread (``time.thread_time``), which a
-busy shared machine does not inflate. ``--save FILE`` writes every game's scores as
+The search runs as the bot plays by default: at most ``--time-limit`` CPU seconds
+(2) per decision, ``--iterations`` rollouts at most; ``--time-limit 0`` takes the
+cap away, so the numbers depend on the seeds alone. Times are CPU time of the
+deciding thread (``time.thread_time``), which a busy shared machine inflates far
+less than wall time. ``--jobs N`` plays N games at once in worker processes (each
+game is seeded, so the results do not depend on N). ``--save FILE`` writes every game's scores as
 JSON, and the run's first solo game decision by decision with the search's view and
 reasons (the notebook ``22-5x5-strong-bot`` draws the scores and replays that game). Exit status 1 when the search
 bot does not out-score the lookahead bot on average.
 
-Run: ``python benchmarks/bench_5x5_search.py [--games 100] [--duels 20] [--iterations 48]``;
+Run: ``python -m benchmarks.bench_5x5_search [--games 100] [--duels 40] [--jobs 2]``;
 ``--quick`` imports everything and plays one tiny game (for ``make test``); ``--report FILE...``
 prints the summary of saved runs (also of one stopped early: the file is written after every game).
 """
@@ -91,22 +96,39 @@ def breakdown(state: GameState) -> dict:
             "final": dict(player.final)}
 
 
-def where_points_differ(games: list[dict]) -> list[str]:
-    """The mean per-game difference, search minus lookahead, item by item (games saved with a breakdown)."""
+def points_by_source(games: list[dict]) -> list[str]:
+    """Each bot's mean points per game by source, and the difference, search minus lookahead."""
     games = [g for g in games if "breakdown" in g]
     if not games:
         return []
-    items = Counter()
+    items: dict[str, dict[str, float]] = {}
     for game in games:
-        for bot, sign in (("search", 1), ("lookahead", -1)):
+        for bot in ("search", "lookahead"):
             parts = game["breakdown"][bot]
+            found = Counter()
             for number, (lineup, award, requests, _) in enumerate(parts["rounds"], 1):
-                items[f"round {number} lineup"] += sign * lineup
-                items[f"round {number} solo bonus"] += sign * award
-                items[f"round {number} requests"] += sign * requests
+                found[f"round {number} lineup"] += lineup
+                found[f"round {number} solo bonus"] += award
+                found[f"round {number} requests"] += requests
             for name, points in parts["final"].items():
-                items["final " + ("special cards" if name.startswith("special") else name)] += sign * points
-    return [f"    {name:<28} {total / len(games):+6.1f}" for name, total in items.items()]
+                found["final " + ("special cards" if name.startswith("special") else name)] += points
+            for name, points in found.items():
+                items.setdefault(name, {"search": 0.0, "lookahead": 0.0})[bot] += points
+    lines = [f"    {'source':<28} {'search':>7} {'lookahead':>10} {'diff':>7}"]
+    for name, totals in items.items():
+        mine, theirs = totals["search"] / len(games), totals["lookahead"] / len(games)
+        lines.append(f"    {name:<28} {mine:7.1f} {theirs:10.1f} {mine - theirs:+7.1f}")
+    return lines
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The *q* quantile (0-1), nearest rank.
+
+    >>> percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9)
+    9
+    """
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 def solo_game(seed: int, make_search, record: bool = False) -> dict:
@@ -117,8 +139,6 @@ def solo_game(seed: int, make_search, record: bool = False) -> dict:
             "breakdown": {"search": breakdown(searched), "lookahead": breakdown(looked)}}
     if record:
         game["decisions"] = decisions
-    print(f"  solo seed {seed}: search {game['search']}, lookahead {game['lookahead']}, "
-          f"{statistics.fmean(times):.2f} s per decision", flush=True)
     return game
 
 
@@ -127,50 +147,94 @@ def duel_game(index: int, seed: int, make_search) -> dict:
     bots = [make_search(seed), LookaheadBot(seed)] if seat == 0 else [LookaheadBot(seed), make_search(seed)]
     state, times = play(GameState.new(players=2, seed=seed), bots)
     scores = state.returns()
-    game = {"seed": seed, "search_seat": seat, "scores": scores, "won": state.ranking()[0] == seat,
+    return {"seed": seed, "search_seat": seat, "scores": scores, "won": state.ranking()[0] == seat,
             "seconds": times}
-    print(f"  2-player seed {seed}: search (seat {seat}) {scores[seat]}, lookahead {scores[1 - seat]}"
-          f"{' (search wins)' if game['won'] else ''}", flush=True)
-    return game
+
+
+class SearchMaker:
+    """Makes the search bot of a game (a class, not a closure: worker processes receive it)."""
+
+    def __init__(self, iterations: int, time_limit: float | None, method: str = "halving") -> None:
+        self.iterations, self.time_limit, self.method = iterations, time_limit, method
+
+    def __call__(self, seed: int) -> SearchBot:
+        return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method)
+
+
+def run_game(job: tuple) -> tuple[str, dict]:
+    """One game of the plan: ``("solo", index, seed, maker, record)`` or ``("duel", index, seed, maker)``."""
+    kind, index, seed, maker, *record = job
+    if kind == "solo":
+        return kind, solo_game(seed, maker, record=bool(record and record[0]))
+    return kind, duel_game(index, seed, maker)
+
+
+def describe(kind: str, game: dict) -> str:
+    if kind == "solo":
+        return (f"  solo seed {game['seed']}: search {game['search']}, lookahead {game['lookahead']}, "
+                f"{statistics.median(game['seconds']):.2f} CPU-s per decision (median)")
+    seat = game["search_seat"]
+    return (f"  2-player seed {game['seed']}: search (seat {seat}) {game['scores'][seat]}, lookahead "
+            f"{game['scores'][1 - seat]}{' (search wins)' if game['won'] else ''}")
+
+
+def budget_of(result: dict) -> tuple:
+    return (result["iterations"], result.get("time_limit"), result.get("method", "uct"))
+
+
+def budget_text(result: dict) -> str:
+    limit = result.get("time_limit")
+    return (f"{result.get('method', 'uct')}, at most {result['iterations']} rollouts"
+            + (f" and {limit:g} CPU-s" if limit else ", no time cap") + " per decision")
 
 
 def merge(results: list[dict]) -> dict:
-    """Saved runs taken together (they must share the iteration budget)."""
-    if len({r["iterations"] for r in results}) != 1:
+    """Saved runs taken together (they must share the budget)."""
+    if len({budget_of(r) for r in results}) != 1:
         raise SystemExit("bench_5x5_search.py: the runs have different budgets; report them one by one")
     return {"command": "; ".join(r["command"] for r in results), "iterations": results[0]["iterations"],
+            "time_limit": results[0].get("time_limit"), "method": results[0].get("method", "uct"),
             "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
             "duels": {"games": [g for r in results for g in r["duels"]["games"]]}}
 
 
 def report(result: dict) -> int:
-    """Print the summary of a run (or of the games a stopped run saved); 1 when search does not out-score lookahead."""
-    games = result["solo"]["games"]
-    if not games:
-        print("no solo game finished")
-        return 1
-    search = [g["search"] for g in games]
-    look = [g["lookahead"] for g in games]
-    seconds = [t for g in games for t in g["seconds"]] + [t for g in result["duels"]["games"] for t in g["seconds"]]
-    print(f"solo, {len(games)} seeded games (seeds {games[0]['seed']}-{games[-1]['seed']}), "
-          f"search budget {result['iterations']} iterations per decision:")
-    print(f"  mean score: search {statistics.fmean(search):.1f}, lookahead {statistics.fmean(look):.1f}")
-    diff, low, high = mean_interval([a - b for a, b in zip(search, look)])
-    print(f"  search - lookahead on the same deals: {diff:+.1f} points (95% CI {low:+.1f} to {high:+.1f}); "
-          f"better in {sum(a > b for a, b in zip(search, look))}, worse in {sum(a < b for a, b in zip(search, look))}"
-          f"; target +25: {'met' if diff >= 25 else 'not met'}")
-    print(f"  CPU seconds per search decision: median {statistics.median(seconds):.2f}, "
-          f"mean {statistics.fmean(seconds):.2f}, slowest {max(seconds):.2f}")
-    print("  solo ranks:                            search  lookahead")
-    ranks_s, ranks_l = Counter(map(solo_rank, search)), Counter(map(solo_rank, look))
-    for _, name in RANKS:
-        if ranks_s[name] or ranks_l[name]:
-            print(f"    {name:<36} {ranks_s[name]:>6} {ranks_l[name]:>10}")
-    differences = where_points_differ(games)
-    if differences:
-        print("  where the points differ, search - lookahead, mean per game:")
-        print("\n".join(differences))
+    """Print the summary of a run (or of the games a stopped run saved); 1 when a target is missed."""
+    games = sorted(result["solo"]["games"], key=lambda g: g["seed"])
     duel = result["duels"]["games"]
+    if not games and not duel:
+        print("no game finished")
+        return 1
+    met = True
+    seconds = [t for g in games for t in g["seconds"]] + [t for g in duel for t in g["seconds"]]
+    if games:
+        search = [g["search"] for g in games]
+        look = [g["lookahead"] for g in games]
+        print(f"solo, {len(games)} seeded games (seeds {games[0]['seed']}-{games[-1]['seed']}), "
+              f"search {budget_text(result)}:")
+        print(f"  mean score: search {statistics.fmean(search):.1f}, lookahead {statistics.fmean(look):.1f}")
+        diff, low, high = mean_interval([a - b for a, b in zip(search, look)])
+        print(f"  search - lookahead on the same deals: {diff:+.1f} points (95% CI {low:+.1f} to {high:+.1f}); "
+              f"better in {sum(a > b for a, b in zip(search, look))}, "
+              f"worse in {sum(a < b for a, b in zip(search, look))}")
+        print(f"target search at least 25 points above lookahead (mean of {len(games)} paired games): "
+              f"{'MET' if diff >= 25 else 'MISSED'}")
+        met &= diff >= 25
+        print("  solo ranks:                            search  lookahead")
+        ranks_s, ranks_l = Counter(map(solo_rank, search)), Counter(map(solo_rank, look))
+        for _, name in RANKS:
+            if ranks_s[name] or ranks_l[name]:
+                print(f"    {name:<36} {ranks_s[name]:>6} {ranks_l[name]:>10}")
+        sources = points_by_source(games)
+        if sources:
+            print("  points by source, mean per game:")
+            print("\n".join(sources))
+    if seconds:
+        median, p90 = statistics.median(seconds), percentile(seconds, 0.9)
+        print(f"  CPU seconds per search decision ({len(seconds)} decisions): median {median:.2f}, "
+              f"90th percentile {p90:.2f}, mean {statistics.fmean(seconds):.2f}, slowest {max(seconds):.2f}")
+        print(f"target 2 CPU-s per decision or less (90th percentile): {'MET' if p90 <= 2.0 else 'MISSED'}")
+        met &= p90 <= 2.0
     if duel:
         wins = sum(g["won"] for g in duel)
         low, high = wilson(wins, len(duel))
@@ -178,14 +242,24 @@ def report(result: dict) -> int:
         print(f"2 players, search against lookahead, seats alternating: {wins} wins of {len(duel)} = "
               f"{wins / len(duel):.0%} (95% CI {low:.0%} to {high:.0%}), mean margin "
               f"{statistics.fmean(margins):+.1f}")
-    return 0 if diff > 0 else 1
+        for seat in (0, 1):
+            seated = [g for g in duel if g["search_seat"] == seat]
+            if seated:
+                print(f"    search in seat {seat + 1}: {sum(g['won'] for g in seated)} wins of {len(seated)}")
+    return 0 if met else 1
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="solo games (default 100)")
-    parser.add_argument("--duels", type=int, default=20, help="2-player games against lookahead (default 20)")
-    parser.add_argument("--iterations", type=int, default=48, help="search iterations per decision")
+    parser.add_argument("--duels", type=int, default=40, help="2-player games against lookahead (default 40)")
+    parser.add_argument("--iterations", type=int, default=SearchBot().iterations,
+                        help="search rollouts per decision at most (default: the bot's)")
+    parser.add_argument("--time-limit", type=float, default=SearchBot().time_limit,
+                        help="CPU seconds per decision at most (default: the bot's); 0: no cap")
+    parser.add_argument("--method", choices=("halving", "uct"), default=SearchBot().method,
+                        help="the search (default: the bot's)")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
     parser.add_argument("--quick", action="store_true", help="one tiny game, then exit (for make test)")
@@ -196,27 +270,37 @@ def main(argv: list[str]) -> int:
         return report(merge([json.loads(path.read_text()) for path in args.report]))
     if args.quick:
         state, _ = play(GameState.new(players=1, seed=args.seed), [SearchBot(0, iterations=1, time_limit=None)])
-        print(f"quick: one solo game with a 1-iteration search: {state.returns()[0]} points")
+        print(f"quick: one solo game with a 1-rollout search: {state.returns()[0]} points")
         return 0
-
-    def make_search(seed: int) -> SearchBot:
-        return SearchBot(seed, iterations=args.iterations, time_limit=None)
-
-    print(f"5x5 Zoo search bot ({args.iterations} iterations per decision) against the lookahead bot")
-    result = {"command": "python benchmarks/bench_5x5_search.py " + " ".join(argv),
-              "iterations": args.iterations, "solo": {"games": []}, "duels": {"games": []}}
+    limit = args.time_limit or None
+    maker = SearchMaker(args.iterations, limit, args.method)
+    result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
+              "time_limit": limit, "method": args.method, "solo": {"games": []}, "duels": {"games": []}}
+    print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
+    jobs = []
+    for index in range(max(args.games, args.duels)):     # interleaved: a run stopped early has both kinds
+        if index < args.games:
+            jobs.append(("solo", index, args.seed + index, maker, index == 0))
+        if index < args.duels:
+            jobs.append(("duel", index, args.seed + index, maker))
 
     def save() -> None:                       # after every game: a long run stopped early keeps its games
         if args.save:
             args.save.write_text(json.dumps(result, indent=1) + "\n")
 
-    for index in range(max(args.games, args.duels)):     # interleaved: a run stopped early has both kinds
-        if index < args.games:
-            result["solo"]["games"].append(solo_game(args.seed + index, make_search, record=index == 0))
-            save()
-        if index < args.duels:
-            result["duels"]["games"].append(duel_game(index, args.seed + index, make_search))
-            save()
+    def record(kind: str, game: dict) -> None:
+        result["solo" if kind == "solo" else "duels"]["games"].append(game)
+        print(describe(kind, game), flush=True)
+        save()
+
+    if args.jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(args.jobs) as pool:
+            for kind, game in pool.imap_unordered(run_game, jobs):
+                record(kind, game)
+    else:
+        for job in jobs:
+            record(*run_game(job))
     if args.save:
         print(f"saved to {args.save}")
     return report(result)

@@ -76,3 +76,35 @@ def test_simulate_command():
     assert "2 2-player games" in out.getvalue() and "wins by seat" in out.getvalue()
     assert main(["simulate-5x5", "--games", "0"], out, err) == 2
     assert "--games must be 1 or more" in err.getvalue()
+
+
+def test_the_bots_fast_values_agree_with_the_rules_code():
+    """evaluate()'s one-pass line bonus cards and its cached lineup equal cards.final_bonus and the solver."""
+    from zoobook.fivebyfive.bots import _board_bonus, lineup_value
+    from zoobook.fivebyfive.components import components
+    from zoobook.fivebyfive.cards import final_bonus
+    from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
+    from zoobook.fivebyfive.solver import solve_lineup
+
+    boards, checked = set(), 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GameState.new(players=1, seed=seed)
+        while not state.is_terminal():
+            if state.phase == "main" and state.round:
+                player = state.players[0]
+                boards.add(player.board)
+                cards = tuple(components().request_cards[i] for i in player.requests)
+                puzzle = LineupPuzzle(player.board, state.gate, state.round, 1, player.cubes, player.meeples,
+                                      player.doors, cards)
+                assert lineup_value(state, 0) == solve_lineup(puzzle).value
+                checked += 1
+            actions = state.legal_actions()
+            state.apply(BestLineup() if BestLineup() in actions else rng.choice(actions))
+    counts = {letter: set() for letter in "CEFH"}
+    for board in boards:
+        for letter in "CDEFH":
+            bonus = final_bonus(letter, board)
+            assert _board_bonus(letter, board) == bonus.points, (letter, board)
+            counts.get(letter, set()).add(bonus.count)
+    assert checked > 50 and all(len(seen) >= 2 for seen in counts.values())   # not only empty lines

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.bots import BOTS, GreedyBot
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take
-from zoobook.fivebyfive.search_bot import SearchBot, SearchView, _objectives
+from zoobook.fivebyfive.search_bot import SearchBot, SearchView, _copy, _objectives, _play_best_lineup
 from zoobook.widgets.fivebyfive_game import SoloGame
 
 
@@ -45,7 +45,12 @@ def test_a_tiny_budget_still_answers():
     state = random_state(5, 1, 12)
     assert state.phase == "main" and len(state.legal_actions()) > 1
     view = SearchBot(1, iterations=50, time_limit=0.0).search(state)
-    assert view.iterations == 1                # the cap stops it after the one iteration it always runs
+    # the cap stops it after the one sweep it always runs: every candidate once, on one deal
+    assert view.iterations == len(view.candidates) == min(8, len(state.legal_actions()))
+    assert all(c.visits == 1 for c in view.candidates)
+    assert view.best in state.legal_actions()
+    view = SearchBot(1, iterations=50, time_limit=0.0, method="uct").search(state)
+    assert view.iterations == 1                # the tree: one iteration, then the cap
     assert view.best in state.legal_actions()
 
 
@@ -66,11 +71,11 @@ def test_the_same_seed_gives_the_same_game():
 
 def test_the_hints_expected_scores_are_reproducible_and_add_up():
     state = random_state(8, 1, 14)
-    views = [SearchBot(4, iterations=10, time_limit=None).search(state) for _ in range(2)]
+    views = [SearchBot(4, iterations=24, time_limit=None).search(state) for _ in range(2)]
     assert views[0] == views[1]
     view = views[0]
-    assert isinstance(view, SearchView) and view.iterations == 10
-    assert sum(c.visits for c in view.candidates) == 10
+    assert isinstance(view, SearchView) and 16 <= view.iterations <= 24     # whole sweeps only
+    assert sum(c.visits for c in view.candidates) == view.iterations
     assert abs(sum(c.share for c in view.candidates) - 1) < 1e-9
     assert view.best == view.candidates[0].action
     assert all(c.action in state.legal_actions() for c in view.candidates)
@@ -152,3 +157,55 @@ def test_the_registry_and_the_widget_use_the_search():
     text = game.hint_view.value
     assert "The best bot would: <b>take row" in text and "Why:" in text and "expected value" in text
     assert "4 sampled deals" in text and game.state.log == log
+
+
+def to_lineup(seed: int, players: int) -> GameState:
+    """A game played at random to its first lineup phase."""
+    rng = random.Random(seed)
+    state = GameState.new(players=players, seed=seed)
+    while state.phase != "lineup":
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("seed, players", [(1, 1), (2, 1), (3, 2)])
+def test_the_fast_copy_and_the_cached_lineup_play_as_the_game_does(seed, players):
+    """The search's own copy (no log, no history) and its cached lineups change nothing but speed."""
+    state = to_lineup(seed, players)
+    slow, fast = state.clone(), _copy(state)
+    while slow.phase == "lineup":                   # every seat's lineup: the game's, and the cached one
+        slow.apply(BestLineup())
+        _play_best_lineup(fast)
+    assert fast.players == slow.players and fast.round == slow.round == 2
+    assert fast.mainboard == slow.mainboard and fast.customer_deck == slow.customer_deck
+    rng = random.Random(seed)
+    for _ in range(12):                             # and the next round goes on alike
+        action = rng.choice(slow.legal_actions())
+        assert action in fast.legal_actions()
+        slow.apply(action)
+        fast._apply(action)
+    assert fast.players == slow.players and fast.pending == slow.pending
+    assert state.phase == "lineup" and len(state.history) < len(slow.history)      # the original untouched
+    assert fast.log == [] and fast.history == []
+
+
+def test_a_fresh_copy_redraws_only_the_customer_cards():
+    state = random_state(6, 1, 20)
+    one, two = _copy(state, seed=1), _copy(state, seed=2)
+    assert one.small_deck == two.small_deck == state.small_deck        # a sampled deal's tiles stay
+    assert Counter(one.customer_deck) == Counter(state.customer_deck)
+    assert one.customer_deck != two.customer_deck                      # the random draws do not
+
+
+def test_halving_keeps_the_best_candidates_of_the_ranking_and_picks_the_most_sampled():
+    state = random_state(5, 1, 12)
+    bot = SearchBot(3, iterations=40, time_limit=None, width=5)
+    view = bot.search(state)
+    assert len(view.candidates) == min(5, len(state.legal_actions()))
+    assert {c.prior for c in view.candidates} == set(range(len(view.candidates)))   # the ranking's best 5
+    top = max(c.visits for c in view.candidates)
+    finalists = [c for c in view.candidates if c.visits == top]
+    assert len(finalists) == 2 and view.best == finalists[0].action
+    assert finalists[0].mean >= finalists[1].mean                        # solo: the objective is the value
+    assert view.iterations == sum(c.visits for c in view.candidates) <= 40
+    assert view.deals == max(c.visits for c in view.candidates) < view.iterations   # one deal per sweep

@@ -28,10 +28,10 @@ True
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from zoobook.fivebyfive.board import Board, Border, gate_border
-from zoobook.fivebyfive.cards import final_bonus, special_card_points
+from zoobook.fivebyfive.cards import chart_points, final_bonus, special_card_points
 from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, components_special
 from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
@@ -50,6 +50,32 @@ def _lineups_left(state: GameState) -> list[str]:
     return list(state.directions[max(first, 1) - 1:])
 
 
+def _by_identity(function):
+    """*function* of a board (then hashable values), cached by the board's identity first.
+
+    A board is a frozen value shared by every copy of a state until it changes, so the
+    same object comes back thousands of times in a search; hashing it (every tile,
+    door and token) for the lru cache underneath costs more than most answers.
+    """
+    cache: dict = {}
+
+    @wraps(function)
+    def cached(board, *rest):
+        key = (id(board),) + rest
+        hit = cache.get(key)
+        if hit is not None and hit[0] is board:
+            return hit[1]
+        if len(cache) > 200_000:
+            cache.clear()
+        value = function(board, *rest)
+        cache[key] = (board, value)        # holding the board keeps its id from being reused
+        return value
+
+    cached.cache_clear = cache.clear
+    return cached
+
+
+@_by_identity
 @lru_cache(maxsize=65536)
 def reach(board: Board, gate: str, colours: str = "") -> int:
     """Tiles joined to *gate* over open borders and doors (walls stop it); with *colours*, only
@@ -84,12 +110,40 @@ def reach(board: Board, gate: str, colours: str = "") -> int:
     return len(seen)
 
 
+@_by_identity
 @lru_cache(maxsize=65536)
 def _board_points(board: Board, cards: tuple[str, ...], specials: tuple[str, ...]) -> int:
     """Stars, board-only final bonus cards and end-game special cards, as the board stands."""
     points = sum(t.stars for t in board.tiles)
-    points += sum(final_bonus(letter, board).points for letter in cards if letter in _BOARD_CARDS)
+    points += sum(_board_bonus(letter, board) for letter in cards if letter in _BOARD_CARDS)
     return points + sum(special_card_points(components_special(card), board) for card in specials)
+
+
+def _board_bonus(letter: str, board: Board) -> int:
+    """``final_bonus(letter, board).points`` for the board-only cards, the line cards (C, E, F, H)
+    counted in one pass over the tiles (``tests/fivebyfive/test_bots.py`` checks they agree)."""
+    if letter not in "CEFH":
+        return final_bonus(letter, board).points
+    covered, walls = [0] * 10, [0] * 10
+    kinds: list[set] = [set() for _ in range(10)]
+    for tile in board.tiles:
+        for cell in tile.cells:
+            covered[cell.row] += 1
+            covered[5 + cell.column] += 1
+            kinds[cell.row].add(tile.category)
+            kinds[5 + cell.column].add(tile.category)
+        for wall in tile.walls:
+            walls[wall.cell.row] += 1
+            walls[5 + wall.cell.column] += 1
+    if letter == "C":
+        count = sum(n == 5 for n in covered)
+    elif letter == "E":
+        count = sum(len(k) == 3 for k in kinds)
+    elif letter == "F":
+        count = sum(len(k) >= 4 for k in kinds)
+    else:
+        count = sum(n >= 2 for n in walls)
+    return chart_points(letter, count)
 
 
 def evaluate(state: GameState, seat: int) -> float:
@@ -119,13 +173,30 @@ def evaluate(state: GameState, seat: int) -> float:
     return value
 
 
-def lineup_value(state: GameState, seat: int) -> float:
+def lineup_value(state: GameState, seat: int) -> int:
     """The points of the best lineup *seat* could walk now from this round's gate (the lineup solver)."""
     player = state.players[seat]
-    cards = tuple(components().request_cards[i] for i in player.requests)
-    puzzle = LineupPuzzle(player.board, state.gate, state.round, len(state.players), player.cubes,
-                          player.meeples, player.doors, cards)
-    return solve_lineup(puzzle).value
+    return _lineup_value(player.board, state.gate, state.round, len(state.players), player.cubes,
+                         player.meeples, player.doors, player.requests)
+
+
+try:      # the solver's value alone (no witness, no explanation): bots ask it thousands of times
+    from zoobook.fivebyfive.solver import _compiled, _search as _solve
+
+    def _solved_value(puzzle: LineupPuzzle) -> int:
+        return _solve(_compiled(puzzle))[0]
+except ImportError:                                     # pragma: no cover - the solver's inside changed
+    def _solved_value(puzzle: LineupPuzzle) -> int:
+        return solve_lineup(puzzle).value
+
+
+@_by_identity
+@lru_cache(maxsize=1 << 16)
+def _lineup_value(board: Board, gate: str, round: int, players: int, cubes: str, meeples: str, doors: int,
+                  requests: tuple[int, ...]) -> int:
+    """:func:`lineup_value`, cached by the board and the hand (a search meets the same ones again and again)."""
+    cards = tuple(components().request_cards[i] for i in requests)
+    return _solved_value(LineupPuzzle(board, gate, round, players, cubes, meeples, doors, cards))
 
 
 def _best(state: GameState, actions: list, seat: int, seed: int, value_of, settle: bool = True):

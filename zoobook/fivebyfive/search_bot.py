@@ -1,43 +1,47 @@
-"""A search bot for the whole game of 5x5 Zoo: Monte Carlo tree search over sampled deals.
+"""A search bot for the whole game of 5x5 Zoo: Monte Carlo search over sampled deals.
 
 The bot does not know the order of the decks (animal tiles, large tiles,
 special cards, request cards, one-time customer cards), so it searches over
-*determinizations*: each iteration copies the game with :func:`deal`, which
+*determinizations*: each sample copies the game with :func:`deal`, which
 deals exactly the unseen cards anew from a seed of its own, never from their
 true order (the customer discard pile, the main board, the request cards and
-the special cards in hand are face up and stay). The
-iterations share one tree (single-observer information-set MCTS): an action is
-a child of a node whatever deal was sampled, and a child is only chosen when it
-is legal in the iteration's deal.
+the special cards in hand are face up and stay).
 
-One iteration:
+The default search (``method="halving"``) is sequential halving at the root:
 
-1. *determinize*: a fresh deal of the unseen cards;
-2. *select* down the tree with UCB1, the mover at each node maximising its own
-   objective (its value, minus the best other player's with 2-4 players);
-   nodes widen progressively (``ceil(widening * visits ** 0.5)`` children,
-   in the order of a greedy ranking), so the many placement actions cost
-   only their best few;
-3. *roll out* with a greedy policy (the lookahead bot's value -- the greedy
-   value plus the round's best lineup for the hand then held -- on a few of
-   the actions) to the end of the current round: the lineup is the exact
-   optimal lineup (:class:`~zoobook.fivebyfive.game.BestLineup`) and the
-   scoring phase is the game's own;
-4. *evaluate* every player by :func:`zoobook.fivebyfive.bots.evaluate`
-   (points banked plus what the zoo promises) plus the best lineup the board
-   and the new round's hand already allow in the next round (the final score
-   once the game is over) and back the values up.
+1. *rank* the legal actions by the lookahead bot's value (the whole turn played
+   greedily, plus the round's best lineup) and keep the best ``width``;
+2. *sweep*: deal the unseen cards once and play every candidate still in the
+   race on that deal, each followed by the same random numbers -- so actions are
+   compared on the same tiles and cubes (common random numbers), which makes a
+   one-point difference show after a few sweeps;
+3. *roll out* each one with a greedy policy (the lookahead bot's value -- the
+   greedy value plus the round's best lineup for the hand then held -- on a few
+   of the actions) to the end of the current round: the lineup is the exact
+   optimal lineup (the solver's, cached by board and hand) and the scoring phase
+   is the game's own;
+4. *evaluate* by :func:`zoobook.fivebyfive.bots.evaluate` (points banked plus
+   what the zoo promises) plus the best lineup the board and the new round's hand
+   already allow in the next round (the final score once the game is over);
+5. after each phase of the budget, drop the worse half of the candidates, down
+   to two, which share what is left.
+
+``method="uct"`` is the earlier information-set tree search (UCB1 down one tree
+shared by every deal, progressive widening in the greedy ranking's order); at
+the same CPU time it sees fewer samples per root action and no common random
+numbers.
 
 The lineup phase is not searched: the solver's lineup is optimal for the
 round. The solo AI is part of the game state, so it acts inside every
-determinization as it would at the table.
+determinization as it would at the table. With 2-4 players each seat maximises
+its lead over the best other player.
 
 The bot is seeded: the same seed and the same state give the same choice
 (with an iteration budget; a time cap can cut a search short on a busy
 machine, so it trades reproducibility for speed). :meth:`SearchBot.search`
 returns the search's view, a :class:`SearchView`: each candidate action with
 its expected value at the end of the round (mean and spread over the
-samples; the final score in round 3), its share of the visits, and a one-line
+samples; the final score in round 3), its share of the rollouts, and a one-line
 reason for the best.
 
 Examples
@@ -57,15 +61,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 import statistics
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from zoobook.fivebyfive import lineup as lu
-from zoobook.fivebyfive.bots import evaluate, reach
-from zoobook.fivebyfive.components import components
-from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, action_text
+from zoobook.fivebyfive.bots import evaluate, lineup_value, reach
+from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, action_text, witness_steps
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
 
 __all__ = ["SearchBot", "SearchView", "Candidate", "lineup_points", "deal"]
@@ -130,7 +134,7 @@ class SearchView:
     ----------
     seat : int
     iterations : int
-        Iterations run (fewer than the budget when the time cap stopped it).
+        Rollouts run (fewer than the budget when the time cap stopped it).
     seconds : float
     candidates : tuple of Candidate
         Most visited first (the choice is the most visited: the robust child).
@@ -138,6 +142,9 @@ class SearchView:
         The action chosen.
     reason : str
         One line: what the best action enables.
+    deals : int
+        Sampled deals the rollouts were played on (halving plays every candidate
+        of a sweep on one deal; the tree deals anew for each iteration).
     """
 
     seat: int
@@ -146,28 +153,74 @@ class SearchView:
     candidates: tuple[Candidate, ...]
     best: object
     reason: str
+    deals: int = 0
 
     def lines(self, top: int = 5) -> list[str]:
         """The view in words, one candidate per line."""
         out = [f"{c.text}: expected value {c.mean:.1f} +/- {c.spread:.1f}, {c.share:.0%} of "
-               f"{self.iterations} samples" for c in self.candidates[:top]]
+               f"{self.iterations} rollouts on {self.deals} sampled deals" for c in self.candidates[:top]]
         return out + [f"why: {self.reason}"]
 
 
+# -- fast copies and a lineup cache (the search's inner loop) ------------------------------------
+def _copy(state: GameState, seed: int | None = None) -> GameState:
+    """A copy of *state* for the search's own use: ``clone()`` without the log and the history.
+
+    With *seed*, its random draws come from *seed* and the one-time customer deck is
+    reshuffled: a policy rating an action inside a sampled deal must not see the cubes
+    that deal would draw (it would take row 4 only where they fit). The tile decks keep
+    the deal's order: they are a sample already, and a turn draws from them only by a
+    special card. Not for a true state: :func:`deal` is the copy that cannot peek.
+    """
+    copy = object.__new__(GameState)
+    fields = copy.__dict__
+    fields.update(state.__dict__)
+    for name in ("players", "small_deck", "large_deck", "special_deck", "request_deck", "customer_deck",
+                 "customer_discard", "turns", "pending", "lineup_order"):
+        fields[name] = list(fields[name])
+    fields["stock"] = Counter(state.stock)
+    fields["meeple_stock"] = Counter(state.meeple_stock)
+    fields["lineup_results"] = dict(state.lineup_results)
+    fields["log"], fields["history"] = _Sink(), _Sink()
+    fields["lineup"] = state.lineup.clone() if state.lineup else None
+    if seed is None:
+        fields["rng"] = random.Random()
+        fields["rng"].setstate(state.rng.getstate())
+    else:
+        fields["rng"] = random.Random(seed)
+        fields["rng"].shuffle(fields["customer_deck"])
+    return copy
+
+
+class _Sink(list):
+    """A log or history nobody reads: appending keeps nothing."""
+
+    def append(self, item) -> None:
+        pass
+
+
+@lru_cache(maxsize=1 << 13)
+def _lineup_steps(puzzle: LineupPuzzle) -> tuple:
+    """The optimal lineup as lineup steps (the game's :class:`BestLineup`), cached by the puzzle."""
+    return tuple(witness_steps(solve_lineup(puzzle).witness))
+
+
+def _play_best_lineup(game: GameState) -> None:
+    """``game.apply(BestLineup())`` with the cached solution (the same steps, the same result)."""
+    lineup = game.lineup
+    for step in _lineup_steps(game.lineup_puzzle()):
+        game._apply(step)
+    if game.lineup is lineup and not lineup.is_terminal():
+        game._apply(lu.Stop())
+
+
+
 # -- values ---------------------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
-def _solved(puzzle: LineupPuzzle) -> int:
-    return solve_lineup(puzzle).value
-
-
 def lineup_points(state: GameState, seat: int) -> int:
     """The points of the best lineup *seat* could walk now from this round's gate (0 outside a round)."""
     if not state.round or state.is_terminal():
         return 0
-    player = state.players[seat]
-    cards = tuple(components().request_cards[i] for i in player.requests)
-    return _solved(LineupPuzzle(player.board, state.gate, state.round, len(state.players), player.cubes,
-                                player.meeples, player.doors, cards))
+    return lineup_value(state, seat)
 
 
 def _values(state: GameState, lineup: bool = False) -> list[float]:
@@ -194,10 +247,11 @@ def _objectives(values: list[float]) -> list[float]:
 
 
 def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = "settle",
-                  lineup: bool = False) -> float:
+                  lineup: bool = False, sampled: bool = False) -> float:
     """:func:`~zoobook.fivebyfive.bots.evaluate` of *seat* after *action* on a copy with fresh draws.
 
-    The copy's unseen cards are dealt anew from *seed* even inside a sampled deal: a
+    The copy's unseen cards are dealt anew from *seed* (:func:`deal`); inside a
+    sampled deal (*sampled*) only its random draws are (:func:`_copy`): a
     policy that saw its own draws would choose row 4's random cubes only in the deals
     where they fit, and the search would trust chance more than a player can.
 
@@ -206,25 +260,27 @@ def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = 
     does; ``"turn"`` the whole turn, greedily, as the lookahead bot does. With
     *lineup*, the best lineup of the round for the hand then held is added.
     """
-    trial = deal(state, seed)
-    trial.apply(action)
+    trial = _copy(state, seed) if sampled else deal(state, seed)
+    trial._apply(action)
     if follow != "none":
         while (trial.pending and trial.current_player == seat and not trial.is_terminal()
                and (follow == "turn" or trial.pending[0][0] != "place")):
             actions = trial.legal_actions()
-            trial.apply(max(actions, key=lambda a: _greedy_value(trial, a, seat, seed, "settle"))
-                        if len(actions) > 1 else actions[0])
+            if len(actions) == 1 or trial.pending[0][0] == "popularity":
+                trial._apply(actions[0])   # evaluate() values a token the same on every tile: the first
+            else:
+                trial._apply(max(actions, key=lambda a: _greedy_value(trial, a, seat, seed, "settle", sampled=True)))
     value = evaluate(trial, seat)
     if lineup and trial.phase == "main":
         value += lineup_points(trial, seat)
     return value
 
 
-def _rank(state: GameState, actions: list, seed: int, deep: bool) -> list:
+def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool = False) -> list:
     """*actions* best first by the greedy value; *deep*: the lookahead bot's value (the whole turn, the lineup)."""
     seat = state.current_player
     values = {a: _greedy_value(state, a, seat, seed, "turn" if deep and isinstance(a, Take) else "settle",
-                               lineup=deep) for a in actions}
+                               lineup=deep, sampled=sampled) for a in actions}
     return sorted(actions, key=lambda a: -values[a])       # stable: equals keep the legal order
 
 
@@ -248,10 +304,12 @@ class SearchBot:
     seed : int
         Same seed, same state: same choice (with ``time_limit=None``).
     iterations : int
-        Iterations per decision.
+        Rollouts (iterations of the tree) per decision at most.
     time_limit : float or None
         CPU seconds (of this thread) per decision at most, a cap on top of
-        ``iterations``: no iteration starts that would likely end past it.
+        ``iterations``: no sweep (iteration) starts that would likely end past
+        nine tenths of it (the rest is for the view and its reason). The ranking
+        and the first sweep always run, so a slow first sweep can pass it.
         CPU time, not wall time, so a busy shared machine does not starve
         the search; ``None`` for a search that depends on the seed alone.
     widening : float
@@ -269,13 +327,20 @@ class SearchBot:
     horizon_lineup : bool
         The value at the horizon (the end of the round) adds the best lineup the
         board and hand allow in the next round (see ``_values``).
+    method : str
+        ``"halving"`` (sequential halving at the root, the default) or ``"uct"``.
+    width : int
+        Halving: the root's candidates, the best of the lookahead bot's ranking.
     """
 
     name = "search"
 
-    def __init__(self, seed: int = 0, iterations: int = 48, time_limit: float | None = 2.0,
+    def __init__(self, seed: int = 0, iterations: int = 1000, time_limit: float | None = 2.0,
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
-                 rollout_lineup: bool = True, horizon_lineup: bool = True) -> None:
+                 rollout_lineup: bool = True, horizon_lineup: bool = True, method: str = "halving",
+                 width: int = 8) -> None:
+        if method not in ("halving", "uct"):
+            raise ValueError(f"the search method is 'halving' or 'uct', not {method!r}")
         if iterations < 1:
             raise ValueError(f"the search needs at least one iteration, not {iterations}")
         self.seed = seed
@@ -286,6 +351,8 @@ class SearchBot:
         self.rollout_width = rollout_width
         self.rollout_lineup = rollout_lineup
         self.horizon_lineup = horizon_lineup
+        self.method = method
+        self.width = max(1, width)
         self.last_view: SearchView | None = None
 
     # -- the bot interface -----------------------------------------------------------------------
@@ -316,16 +383,83 @@ class SearchBot:
         root = _Node()
         root.order = _rank(state, actions, self.seed, deep=True)
         horizon = max(state.round, 1)
+        if self.method == "halving":
+            done = self._halving(state, root, seat, horizon, rng, started)
+            return self._view(state, root, seat, done, time.thread_time() - started)
         done = 0
         searching = time.thread_time()
         while done < self.iterations:
             now = time.thread_time()
             if done and self.time_limit is not None and (
-                    now + (now - searching) / done - started > self.time_limit):
+                    now + (now - searching) / done - started > self._searching_limit()):
                 break                                  # the next iteration would pass the cap
             self._iterate(state, root, seat, horizon, rng)
             done += 1
         return self._view(state, root, seat, done, time.thread_time() - started)
+
+    # -- sequential halving over sampled deals (the default) --------------------------------------
+    def _halving(self, state: GameState, root: _Node, seat: int, horizon: int, rng: random.Random,
+                 started: float) -> int:
+        """Sequential halving at the root, every action of a sweep on the same sampled deal.
+
+        The candidates are the root's ``width`` best actions by the lookahead bot's
+        ranking (no more than the budget of rollouts). A *sweep* deals the unseen cards
+        once (:func:`deal`) and plays every candidate still in the race on that deal,
+        each followed by a rollout with the same random numbers: the actions are compared
+        on the same tiles, cubes and cards (common random numbers), so a difference of a point shows after a few sweeps
+        where independent samples would need many. The budget (``iterations`` rollouts,
+        or what the time cap leaves) is split evenly between the phases; after each
+        phase the worse half is dropped, down to two. Returns the rollouts played.
+        """
+        alive = list(root.order[:min(self.width, self.iterations)])     # a tiny budget: fewer, each once
+        for action in alive:
+            root.children[action] = _Node()
+        budget = self.iterations
+        phases = max(1, math.ceil(math.log2(len(alive))))
+        phase_budget, spent_in_phase, done = budget / phases, 0, 0
+        searching = time.thread_time()
+        while True:
+            if done and done + len(alive) > budget:
+                break
+            if done and self.time_limit is not None:
+                now = time.thread_time()
+                if now + (now - searching) / done * len(alive) - started > self._searching_limit():
+                    break                              # the next sweep would pass the cap
+            self._sweep(state, root, alive, seat, horizon, rng)
+            done += len(alive)
+            spent_in_phase += len(alive)
+            if done == len(alive) and self.time_limit is not None:       # the first sweep: the pace
+                per_rollout = (time.thread_time() - searching) / done
+                affordable = done + int((self._searching_limit() - (time.thread_time() - started)) / per_rollout)
+                budget = max(done, min(self.iterations, affordable))
+                phase_budget = budget / phases
+            if len(alive) > 2 and spent_in_phase + len(alive) > phase_budget:
+                alive.sort(key=lambda a: -root.children[a].total / root.children[a].visits)   # stable
+                alive = alive[:(len(alive) + 1) // 2]
+                spent_in_phase = 0
+        return done
+
+    def _sweep(self, state: GameState, root: _Node, alive: list, seat: int, horizon: int,
+               rng: random.Random) -> None:
+        """One sampled deal; every action in *alive* played on it, then rolled out alike."""
+        table = deal(state, rng.getrandbits(32))
+        rollout_seed = rng.getrandbits(32)
+        for action in alive:
+            game = _copy(table)                        # the same deal and the same chance for each
+            game._apply(action)
+            self._rollout(game, horizon, random.Random(rollout_seed))
+            values = _values(game, self.horizon_lineup)
+            child = root.children[action]
+            child.visits += 1
+            child.total += _objectives(values)[seat]
+            child.scores.append(values[seat])
+        root.visits += 1
+
+    #: The share of the time cap the search itself may use: the rest is for the view and its reason.
+    SEARCH_SHARE = 0.9
+
+    def _searching_limit(self) -> float:
+        return self.time_limit * self.SEARCH_SHARE
 
     def _widened(self, node: _Node) -> int:
         return max(1, math.ceil(self.widening * math.sqrt(node.visits + 1)))
@@ -335,7 +469,7 @@ class SearchBot:
         allowed = [a for a in node.order[:self._widened(node)] if a in legal]
         if not allowed:                    # this deal's choices differ (a drawn tile): rank the new ones
             known = set(node.order)
-            node.order += _rank(game, [a for a in actions if a not in known], self.seed, deep=False)
+            node.order += _rank(game, [a for a in actions if a not in known], self.seed, deep=False, sampled=True)
             allowed = [next(a for a in node.order if a in legal)]
         for action in allowed:
             if action not in node.children or node.children[action].visits == 0:
@@ -361,10 +495,10 @@ class SearchBot:
             if node.order is None:
                 if node.visits == 0:
                     break                                      # a new leaf: roll out from here
-                node.order = _rank(game, actions, self.seed, deep=False)
+                node.order = _rank(game, actions, self.seed, deep=False, sampled=True)
             mover = game.current_player
             action = self._select(node, game, actions)
-            game.apply(action)
+            game._apply(action)                                # legal: _select picks among them
             node = node.children.setdefault(action, _Node())
             path.append((node, mover))
         self._rollout(game, horizon, rng)
@@ -391,10 +525,13 @@ class SearchBot:
         actions = game.legal_actions()
         if game.phase == "lineup":
             steps = [a for a in actions if not isinstance(a, lu.Stop)] or actions
-            game.apply(BestLineup() if BestLineup() in actions else rng.choice(steps))
+            if BestLineup() in actions:
+                _play_best_lineup(game)
+            else:
+                game._apply(rng.choice(steps))
             return None
         if len(actions) == 1:
-            game.apply(actions[0])
+            game._apply(actions[0])
             return None
         return actions
 
@@ -407,8 +544,8 @@ class SearchBot:
             if self.rollout_width and len(actions) > self.rollout_width:
                 actions = rng.sample(actions, self.rollout_width)
             seat, seed = game.current_player, rng.getrandbits(32)
-            game.apply(max(actions, key=lambda a: _greedy_value(game, a, seat, seed,
-                                                                lineup=self.rollout_lineup)))
+            game._apply(max(actions, key=lambda a: _greedy_value(game, a, seat, seed, lineup=self.rollout_lineup,
+                                                                 sampled=True)))
 
     # -- the view --------------------------------------------------------------------------------
     def _view(self, state: GameState, root: _Node, seat: int, iterations: int, seconds: float) -> SearchView:
@@ -421,7 +558,8 @@ class SearchBot:
                       root.order.index(action))
             for action, child in tried)
         best = candidates[0].action
-        return SearchView(seat, iterations, seconds, candidates, best, reason(state, best, candidates))
+        return SearchView(seat, iterations, seconds, candidates, best, reason(state, best, candidates),
+                          deals=root.visits)
 
 
 # -- the reason -----------------------------------------------------------------------------------
