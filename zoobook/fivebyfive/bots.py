@@ -35,7 +35,7 @@ from zoobook.fivebyfive.cards import chart_points, final_bonus, special_card_poi
 from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, components_special
 from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
-from zoobook.fivebyfive.solver import solve_lineup
+from zoobook.fivebyfive.solver import best_lineup_value
 from zoobook.fivebyfive.vocabulary import Colour, fits
 
 __all__ = ["RandomBot", "GreedyBot", "LookaheadBot", "evaluate", "lineup_value", "reach", "play", "BOTS"]
@@ -180,23 +180,13 @@ def lineup_value(state: GameState, seat: int) -> int:
                          player.meeples, player.doors, player.requests)
 
 
-try:      # the solver's value alone (no witness, no explanation): bots ask it thousands of times
-    from zoobook.fivebyfive.solver import _compiled, _search as _solve
-
-    def _solved_value(puzzle: LineupPuzzle) -> int:
-        return _solve(_compiled(puzzle))[0]
-except ImportError:                                     # pragma: no cover - the solver's inside changed
-    def _solved_value(puzzle: LineupPuzzle) -> int:
-        return solve_lineup(puzzle).value
-
-
 @_by_identity
 @lru_cache(maxsize=1 << 16)
 def _lineup_value(board: Board, gate: str, round: int, players: int, cubes: str, meeples: str, doors: int,
                   requests: tuple[int, ...]) -> int:
     """:func:`lineup_value`, cached by the board and the hand (a search meets the same ones again and again)."""
     cards = tuple(components().request_cards[i] for i in requests)
-    return _solved_value(LineupPuzzle(board, gate, round, players, cubes, meeples, doors, cards))
+    return best_lineup_value(LineupPuzzle(board, gate, round, players, cubes, meeples, doors, cards))
 
 
 def _best(state: GameState, actions: list, seat: int, seed: int, value_of, settle: bool = True):

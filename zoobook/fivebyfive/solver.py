@@ -86,7 +86,9 @@ from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category, Colour
 from zoobook.puzzles.solution import Solution
 from zoobook.rulings import cite as _cite
 
-__all__ = ["LineupPlan", "evaluate", "solve_lineup", "plan_for_path", "reachable_tiles", "SearchStats"]
+__all__ = [
+    "LineupPlan", "evaluate", "solve_lineup", "best_lineup_value", "plan_for_path", "reachable_tiles", "SearchStats",
+]
 
 #: Index order of the categories inside the solver: the five animals, then Park.
 _ORDER: tuple[Category, ...] = ANIMAL_CATEGORIES + (Category.PARK,)
@@ -1059,6 +1061,15 @@ def solve_lineup(puzzle: LineupPuzzle) -> Solution:
     if plan.value != value:
         raise AssertionError(f"internal error: plan scores {plan.value}, search said {value}")
     return Solution(value, plan.witness(), tuple(_explain(puzzle, plan, stats)))
+
+
+def best_lineup_value(puzzle: LineupPuzzle) -> int:
+    """The most points of the round, without the plan or the explanation.
+
+    The bots ask this thousands of times a game; it is the value :func:`solve_lineup`
+    returns, at the cost of the search alone.
+    """
+    return _search(_compiled(puzzle))[0]
 
 
 def _explain(puzzle: LineupPuzzle, plan: LineupPlan, stats: SearchStats) -> list[str]:
