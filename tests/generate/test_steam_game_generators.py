@@ -159,6 +159,6 @@ def test_the_easter_sampler_draws_two_rows_towns_and_moai():
     rows = [len({h.r for h, _ in island.hexmap.terrain} | {c.hex.r for c in island.cities}) for island in islands]
     assert min(rows) >= 2
     assert any(island.towns() for island in islands)
-    assert all(any(len(c.cubes) == 2 for c in island.cities) for island in islands)
+    assert sum(any(len(c.cubes) == 2 for c in island.cities) for island in islands) >= 4   # Rapa Nui's moai
     with_town = [island for island in islands if island.towns()]
     assert all(any("black" in c.cubes for c in island.cities) for island in with_town)

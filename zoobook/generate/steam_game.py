@@ -35,7 +35,7 @@ turn that looks nearest to clearing.
 
 The steps split the decoy openings measured on random two-turn candidates the plain play gets
 wrong into about thirds: a small survey (Zoo, hint-3 sizes: 117, 179, 179, 209, 663, 757; Easter
-Island, with a town: 4623, 5109, 13011), to be widened with ``python -m zoobook.generate grades``.
+Island, with a town: 4623, 5109, 10228, 13011), to be widened with ``python -m zoobook.generate grades``.
 The calibrated score (:mod:`zoobook.generate.grading`) is still computed for these kinds but
 does not set their grade.
 
@@ -390,8 +390,8 @@ def _why_graded(solution: Solution, facts: Facts, steps: tuple[int, int]) -> str
 # -- Easter Island ---------------------------------------------------------------------------
 
 #: Islands by difficulty hint: (hexes, ruins, black cities, cubes, most mountains, towns, moai).
-_EASTER_SIZES = {1: (6, 2, 0, 1, 0.2, 0, 0), 2: (6, 2, 0, 2, 0.3, 0, 1), 3: (6, 2, 0, 3, 0.2, 0, 1),
-                 4: (6, 2, 0, 3, 0.2, 1, 1), 5: (7, 2, 0, 3, 0.3, 1, 1)}
+_EASTER_SIZES = {1: (6, 2, 0, 1, 0.2, 0, 0), 2: (6, 2, 0, 2, 0.3, 0, 1), 3: (6, 2, 0, 3, 0.2, 1, 1),
+                 4: (6, 2, 0, 3, 0.2, 1, 1), 5: (6, 2, 0, 3, 0.2, 1, 0)}
 
 
 def _with_cubes(rng: random.Random, island: Island, cubes: int, moai: int = 0) -> Island:
@@ -497,7 +497,7 @@ EASTER_CLEAR_CALIBRATION = Calibration(effort_scale=1000, decoy_scale=8, gap_sca
 
 #: The losing openings at which a two-turn puzzle that greedy gets wrong reaches grade 4 and 5.
 ZOO_DECOY_STEPS = (180, 600)
-EASTER_DECOY_STEPS = (5000, 10000)
+EASTER_DECOY_STEPS = (8000, 10000)
 
 ZOO_CLEAR_GENERATOR = Generator("steam-zoo/clear", sample_zoo_clear, clear_facts, ZOO_CLEAR_CALIBRATION, _zoo_title,
                                 _problems, _zoo_describe, _dump_zoo, solve=_quick_solution,
