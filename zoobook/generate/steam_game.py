@@ -73,7 +73,6 @@ from __future__ import annotations
 import functools
 import random
 import re
-import time
 from dataclasses import replace
 
 from zoobook.generate.grading import GREEDY_RIGHT_CAP, Calibration, Facts

@@ -55,8 +55,9 @@ def new_city_tiles() -> int:
 def box_excess(map: str, *, exits: int = 0, towns: int = 0, food: int = 0,
                cubes: Mapping[str, int] | None = None) -> tuple[str, str] | None:
     """The first component a map holds more of than the box has, as ``(file key, reason)``
-    (the reason without the rule: callers cite :data:`RULE`); None when everything fits. *map* is ``"zoo"`` or ``"easter"``; *food* is the Zoo's food
-    cubes, *cubes* Easter Island's cubes by colour."""
+    (the reason without the rule: callers cite :data:`RULE`); None when everything fits.
+    *map* is ``"zoo"`` or ``"easter"``; *food* is the Zoo's food cubes, *cubes* Easter
+    Island's cubes by colour."""
     where = "the map" if map == "zoo" else "the island"
     if exits > ZOO_EXITS:
         return "exit", f"{where} has {exits} exits, but the Zoo map has only {ZOO_EXITS} exit hexes"
