@@ -94,8 +94,9 @@ def candidate(generator: Generator, rng: random.Random, hint: int) -> Candidate:
     model = generator.sample(rng, hint)
     solution = (generator.solve or kind.solve)(model)
     facts = generator.facts(model, solution)
-    return Candidate(model, solution, facts, score(facts, generator.calibration),
-                     grade(facts, generator.calibration))
+    difficulty = (generator.grade(model, solution, facts) if generator.grade is not None
+                  else grade(facts, generator.calibration))
+    return Candidate(model, solution, facts, score(facts, generator.calibration), difficulty)
 
 
 def quality_problems(generator: Generator, found: Candidate) -> list[str]:

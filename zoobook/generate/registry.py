@@ -76,6 +76,11 @@ class Generator:
         ``solve(model) -> Solution`` for candidates, when the sampler has already
         solved them (default: the kind's own solve). The certificate of a kept
         puzzle always re-solves its file with the kind's solve.
+    grade : callable or None
+        ``grade(model, solution, facts) -> int`` (1-5), for a kind whose grades are a
+        scale a teacher reads off the puzzle (turns needed, losing openings ...) rather
+        than the calibrated score (default: :func:`~zoobook.generate.grading.grade`).
+        It must respect :data:`~zoobook.generate.grading.GREEDY_RIGHT_CAP`.
     """
 
     kind: str
@@ -87,6 +92,7 @@ class Generator:
     describe: Callable[[Any, Solution, Facts], str] | None = None
     dump: Callable[[Any], dict] | None = None
     solve: Callable[[Any], Solution] | None = None
+    grade: Callable[[Any, Solution, Facts], int] | None = None
 
 
 _GENERATORS: dict[str, Generator] = {}

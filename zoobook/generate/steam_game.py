@@ -1,12 +1,44 @@
 """Generators for the whole-game kinds ``steam-zoo/clear`` and ``steam-easter/clear``.
 
-A whole game is planned by a search over whole turns (:mod:`zoobook.steam.game.planner`)
-that takes seconds on a full map, so the generated maps are small: two animal areas on
-a strip of hexes (the Zoo's own :func:`~zoobook.steam.zoo.generate.random_zoo`) or two or
-three ruins on a small island (:func:`~zoobook.steam.easter.generate.random_island`) with
-one or two cubes, a limit of :data:`TURNS` turns, and a rejection of any map whose plan
-expands more than :data:`MAX_POSITIONS` positions (a puzzle should verify in a blink). The
-two maps share everything but the sampler, the title and a few themes.
+A whole game is planned by the exact planner (:mod:`zoobook.steam.game.planner`), exact over
+every legal move: every track path, share count, action and shipment. It works out the last
+two turns of a plan by arithmetic, but each turn before those multiplies its work by every
+first turn, and its time grows with the builds a map allows. So the generated maps are small
+in land and rich in nodes: two or three animal areas (exits, a town) on two or three rows of
+hexes with some track laid and most other hexes left blank (the Zoo's own
+:func:`~zoobook.steam.zoo.generate.random_zoo`), or an island of two or more rows
+(:func:`~zoobook.steam.easter.generate.random_island`) with two ruins, a moai of two cubes,
+sometimes a town with a black cube that only a black new city takes. A plan may need at most
+:data:`MOST_TURNS` turns of the :data:`TURNS` allowed, and a map whose first turn has more than
+:data:`MAX_OPTIONS` options is redrawn (a count, not a clock: the same seed writes the same
+bytes). Measured on a loaded machine (2 cores, load 8-10): re-solving a shipped file with its
+facts takes 0.1-5 CPU s, and generating one puzzle takes 0.4-9 CPU s on the Zoo and 2-22 CPU s
+on Easter Island (1 to 10 candidates). The two maps share everything but the
+sampler, the title and a few themes.
+
+Grades
+------
+A grade is read off the puzzle, in what a teacher can see (:func:`clear_grade`). The *plain
+play* is :func:`greedy_turns`: a player who takes no action card and plays, each turn, the
+turn that looks nearest to clearing.
+
+1. One turn clears the map, and the plain play finds that turn.
+2. One turn clears it, but only with a card or a build the plain play misses (Locomotive
+   for a danger-2 area, the Engineer's fourth tile, Feeding, Rapa Nui, Urbanization); or it
+   takes two turns and the plain play finds them.
+3. Two turns are needed (three areas to feed or three cubes to ship, and a turn has two
+   move-goods rounds, or a locomotive to raise first), the plain play clears a turn late or
+   never, and fewer than :data:`ZOO_DECOY_STEPS` ``[0]`` (Zoo) or :data:`EASTER_DECOY_STEPS`
+   ``[0]`` (Easter Island) first turns lose: the *decoy openings*, distinct first turns after
+   which no plan clears in two turns.
+4. The same, with at least that many decoy openings (and fewer than the second step).
+5. The same, with at least the second step of decoy openings: most first turns lose.
+
+The steps split the decoy openings measured on random two-turn candidates the plain play gets
+wrong into about thirds: a small survey (Zoo, hint-3 sizes: 117, 179, 179, 209, 663, 757; Easter
+Island, with a town: 4623, 5109, 10228, 13011), to be widened with ``python -m zoobook.generate grades``.
+The calibrated score (:mod:`zoobook.generate.grading`) is still computed for these kinds but
+does not set their grade.
 
 Facts
 -----
@@ -41,23 +73,24 @@ from __future__ import annotations
 import functools
 import random
 import re
-import time
 from dataclasses import replace
 
-from zoobook.generate.grading import Calibration, Facts
+from zoobook.generate.grading import GREEDY_RIGHT_CAP, Calibration, Facts
 from zoobook.generate.registry import Generator
-from zoobook.hexgrid import Hex
+from zoobook.hexgrid import Hex, neighbours
 from zoobook.progress import Interrupted, SearchBudgetExceeded
 from zoobook.puzzles.solution import Solution
 from zoobook.steam.easter.generate import random_island
 from zoobook.steam.easter.island import Island
 from zoobook.steam.game.actions import Select
+from zoobook.steam.game.easter_goods import add_towns
 from zoobook.steam.game.files import dump_start
 from zoobook.steam.game.kinds import plan_solution
 from zoobook.steam.game.planner import MoveSet
 from zoobook.steam.game.state import OVER, Game, Position
 from zoobook.steam.zoo.generate import random_zoo, rectangle
 from zoobook.steam.zoo.kinds import ShipmentQuestion, dump_ascii
+from zoobook.steam.zoo.model import ZooMap
 
 __all__ = ["sample_zoo_clear", "sample_easter_clear", "greedy_turns", "clear_facts", "plan_themes",
            "MAX_POSITIONS", "TURNS", "zoo_game", "easter_game", "ZOO_CLEAR_GENERATOR",
@@ -66,13 +99,22 @@ __all__ = ["sample_zoo_clear", "sample_easter_clear", "greedy_turns", "clear_fac
 #: Maps whose plan expands more positions than this are rejected: the file must verify quickly.
 MAX_POSITIONS = 40
 
-#: The turn limit of a generated game: deep enough for a plan to invest, shallow enough to search.
+#: The turn limit of a generated game: one turn more than the plan may need, so that a player
+#: who looks no further than the turn can clear it late (and "greedy loses a turn" means something).
 TURNS = 3
 
-#: A candidate whose exact plan takes more CPU seconds than this is redrawn: the planner is
-#: exact over every legal move (every track path, share count and shipment), so a map with
-#: much land takes long, and a puzzle must verify in a blink.
-MAX_SECONDS = 5.0
+#: The most turns a generated plan may need. The exact planner works out the last two turns of a
+#: plan by arithmetic (:meth:`~zoobook.steam.game.planner.MoveSet.next_to_last_value`), but a
+#: third turn multiplies the work by every first turn, which takes minutes even on 6 land hexes:
+#: so the sampler asks for a plan by turn 2 and redraws the rest (measured, see the calibration).
+MOST_TURNS = 2
+
+#: A candidate whose first turn (every action, build and shipment: the planner's skeletons) has
+#: more options than this is redrawn, by map. A count, not a clock: the same seed writes the
+#: same bytes on any machine. Measured: the planner's time grows with this count times the share
+#: counts each option can issue, and at these caps a two-turn plan takes up to about 5 CPU s
+#: (an Easter turn has fewer affordable share counts: $10 and $8 actions, so its cap is higher).
+MAX_OPTIONS = {"zoo": 400, "easter": 2000}
 
 
 # -- the naive answer -----------------------------------------------------------------------
@@ -185,6 +227,29 @@ def clear_facts(game: Game, solution: Solution) -> Facts:
     return Facts(search["turns"], search["refuted"], gap, greedy, None, themes)
 
 
+def clear_grade(game: Game, solution: Solution, facts: Facts, decoy_steps: tuple[int, int]) -> int:
+    """The grade 1-5 of a solved whole game on the scale of the module docstring.
+
+    >>> from zoobook.generate.grading import Facts
+    >>> solved = lambda turns: Solution(turns, {}, ())
+    >>> [clear_grade(None, solved(1), Facts(1, 0, 0.0, 1), (100, 400)),      # a plain turn clears it
+    ...  clear_grade(None, solved(1), Facts(1, 0, 1.0, 2), (100, 400)),      # a card is needed
+    ...  clear_grade(None, solved(2), Facts(1, 50, 0.0, 2), (100, 400)),     # two plain turns
+    ...  clear_grade(None, solved(2), Facts(1, 50, 0.5, 3), (100, 400)),     # greedy is a turn late
+    ...  clear_grade(None, solved(2), Facts(1, 100, 1.0, None), (100, 400)),
+    ...  clear_grade(None, solved(2), Facts(1, 400, 1.0, None), (100, 400))]
+    [1, 2, 2, 3, 4, 5]
+    """
+    turns = solution.value
+    if turns is None:
+        return 1
+    if turns == 1:
+        return 1 if facts.greedy_right else 2
+    if facts.greedy_right:
+        return GREEDY_RIGHT_CAP
+    return 3 + sum(facts.decoys >= step for step in decoy_steps)
+
+
 def _problems(game: Game, solution: Solution, facts: Facts) -> list[str]:
     if solution.value is None:
         return []
@@ -203,31 +268,39 @@ def _near(rng: random.Random, hint: int) -> int:
 
 # -- the Zoo ---------------------------------------------------------------------------------
 
-#: Zoo maps by difficulty hint: (width, height, areas, exits, towns, highest danger, tracks kept).
-_ZOO_SIZES = {1: (5, 2, 2, 0, 0, 2, 0.6), 2: (5, 3, 2, 0, 1, 3, 0.5), 3: (6, 2, 2, 2, 0, 4, 0.5),
-              4: (7, 2, 2, 2, 0, 5, 0.4), 5: (8, 2, 2, 2, 0, 6, 0.4)}
+#: Zoo maps by difficulty hint: (width, height, areas, exits, towns, highest danger, tracks kept,
+#: most land hexes besides the track).
+_ZOO_SIZES = {1: (4, 2, 2, 0, 0, 2, 0.5, 4), 2: (5, 2, 2, 0, 0, 3, 0.5, 4),
+              3: (5, 2, 3, 0, 0, 3, 0.7, 1), 4: (5, 2, 3, 0, 0, 4, 0.6, 2),
+              5: (6, 2, 3, 0, 1, 4, 0.6, 2)}
 
 
 @functools.lru_cache(maxsize=4)
 def _quick_solution(game: Game) -> Solution:
-    """The kind's solution of *game*, or SearchBudgetExceeded past :data:`MAX_POSITIONS`
-    positions. The sampler and the pipeline share it, so a candidate is planned once."""
-    start = time.process_time()
+    """The kind's solution of *game*, or SearchBudgetExceeded when a turn at the root has more
+    than :data:`MAX_OPTIONS` options or no plan clears by turn :data:`MOST_TURNS`. The sampler
+    and the pipeline share it, so a candidate is planned once. A plan found by turn
+    :data:`MOST_TURNS` is the plan of the game's whole limit (the planner tries the deadlines in
+    order), so ``zoobook verify`` finds the same value and search counts."""
+
+    cap = MAX_OPTIONS[game.rules.name]
 
     def budget(done: int, total: int, message: str) -> bool:
-        return time.process_time() - start < MAX_SECONDS
+        return total <= cap
 
     try:
-        return plan_solution(game, max_positions=MAX_POSITIONS, progress=budget)
+        found = plan_solution(game, max_positions=MAX_POSITIONS, progress=budget, deadline=MOST_TURNS)
     except Interrupted as exc:
-        raise SearchBudgetExceeded(f"more than {MAX_SECONDS} s of CPU") from exc
+        raise SearchBudgetExceeded(f"more than {cap} options in a turn") from exc
+    if found.value is None:
+        raise SearchBudgetExceeded(f"no plan clears by turn {MOST_TURNS}")
+    return found
 
 
 def _quick(game: Game) -> bool:
-    """Whether the planner settles *game* within :data:`MAX_POSITIONS` positions.
+    """Whether the planner settles *game* quickly (:func:`_quick_solution`).
 
-    Checked while sampling, with a budget, because a slow map costs far more to
-    solve in full than to redraw (the rule itself is in the filters, :func:`_problems`).
+    Checked while sampling, because a slow map costs far more to solve in full than to redraw.
     """
     try:
         _quick_solution(game)
@@ -237,17 +310,18 @@ def _quick(game: Game) -> bool:
 
 
 def sample_zoo_clear(rng: random.Random, difficulty: int) -> Game:
-    """A small Zoo game of about the hinted size (see :func:`zoo_game`, :func:`_near`), redrawn
-    until the planner settles it quickly."""
+    """A small Zoo game of about the hinted size (see :func:`zoo_game`, :data:`_ZOO_SIZES`),
+    redrawn until the planner settles it quickly."""
     while not _quick(game := zoo_game(rng, *_ZOO_SIZES[_near(rng, difficulty)])):
         pass
     return game
 
 
 def zoo_game(rng: random.Random, width: int, height: int, areas: int, exits: int, towns: int,
-             danger: int, kept: float, turns: int = TURNS) -> Game:
-    """A Zoo game on a *width* x *height* strip: areas of danger 1 to *danger*, about *kept*
-    of the links :func:`random_zoo` lays, and every other hex land.
+             danger: int, kept: float, land: int = 99, turns: int = TURNS) -> Game:
+    """A Zoo game on a *width* x *height* block: areas of danger 1 to *danger*, about *kept*
+    of the links :func:`random_zoo` lays, and at most *land* other hexes of land (the rest are
+    left blank, no board: so the map has few builds and the exact planner settles it fast).
 
     >>> game = zoo_game(random.Random(1), 4, 1, 2, 0, 0, 1, 0.0, turns=2)
     >>> len(game.start.board.areas), len(game.land), game.turns
@@ -260,10 +334,14 @@ def zoo_game(rng: random.Random, width: int, height: int, areas: int, exits: int
             break
         except ValueError:
             continue
-    zoo = replace(zoo, areas=tuple(replace(a, danger=rng.randint(1, danger)) for a in zoo.areas),
-                  tracks=tuple(t for t in zoo.tracks if rng.random() < kept))
-    land = [h for h in rectangle(width, height) if not zoo.hexmap.is_node(h)]
-    return Game.zoo(zoo, land, turns)
+    tracks = tuple(t for t in zoo.tracks if rng.random() < kept)
+    laid = {h for t in tracks for h in t.hexes if not zoo.hexmap.is_node(h)}
+    free = [h for h in rectangle(width, height) if not zoo.hexmap.is_node(h) and h not in laid]
+    board = laid | set(rng.sample(free, min(land, len(free))))
+    zoo = ZooMap.build([replace(a, danger=rng.randint(1, danger)) for a in zoo.areas], zoo.towns,
+                       zoo.exits, tracks, terrain={h: "plain" for h in rectangle(width, height)
+                                                   if h in board or zoo.hexmap.is_node(h)})
+    return Game.zoo(zoo, sorted(board), turns)
 
 
 def _dump_zoo(game: Game) -> dict:
@@ -285,44 +363,79 @@ def _zoo_title(game: Game, solution: Solution, facts: Facts) -> str:
 
 def _zoo_describe(game: Game, solution: Solution, facts: Facts) -> str:
     return (f"A generated Zoo map: feed every animal area in as few turns as possible (at most "
-            f"{game.turns}), then with the most cash.")
+            f"{game.turns}), then with the best score and the most cash. "
+            + _why_graded(solution, facts, ZOO_DECOY_STEPS))
+
+
+def _why_graded(solution: Solution, facts: Facts, steps: tuple[int, int]) -> str:
+    """The grade in the words of the scale (the module docstring), for the file's description.
+
+    >>> _why_graded(Solution(2, {}, ()), Facts(1, 250, 1.0, None), (100, 400))
+    'Grade 4: 2 turns are needed, a player who takes no action card never clears it in time, and 250 first turns lose.'
+    """
+    grade = clear_grade(None, solution, facts, steps)
+    turns = solution.value
+    need = "1 turn is enough" if turns == 1 else f"{turns} turns are needed"
+    plain = facts.greedy_value
+    if plain == turns:
+        play = "a player who takes no action card finds it"
+    elif plain is None:
+        play = "a player who takes no action card never clears it in time"
+    else:
+        play = f"a player who takes no action card clears it only in turn {plain}"
+    losing = f", and {facts.decoys} first turn{'s' if facts.decoys != 1 else ''} lose" if turns > 1 else ""
+    return f"Grade {grade}: {need}, {play}{losing}."
 
 
 # -- Easter Island ---------------------------------------------------------------------------
 
-#: Islands by difficulty hint: (hexes, ruins, junction cities, cubes, most mountains).
-_EASTER_SIZES = {1: (10, 2, 0, 1, 0.2), 2: (14, 2, 0, 2, 0.3), 3: (16, 3, 0, 2, 0.3),
-                 4: (18, 3, 1, 2, 0.4), 5: (22, 2, 1, 2, 0.4)}
+#: Islands by difficulty hint: (hexes, ruins, black cities, cubes, most mountains, towns, moai).
+_EASTER_SIZES = {1: (6, 2, 0, 1, 0.2, 0, 0), 2: (6, 2, 0, 3, 0.2, 0, 1), 3: (6, 2, 0, 3, 0.2, 1, 1),
+                 4: (6, 2, 0, 3, 0.2, 1, 1), 5: (6, 2, 0, 3, 0.2, 1, 0)}
 
 
-def _with_cubes(rng: random.Random, island: Island, cubes: int) -> Island:
-    """*cubes* cubes on the ruins, at most two to a ruin, each with another city of its colour."""
-    stacks: dict[str, list[str]] = {}
+def _with_cubes(rng: random.Random, island: Island, cubes: int, moai: int = 0) -> Island:
+    """*cubes* cubes on the ruins: *moai* ruins get a stack of two (so Rapa Nui may matter), the
+    rest go one at a time to the ruins holding fewest; each cube of a colour another ruin takes,
+    or black where a town or a black city can take it (S14)."""
     ruins = [c for c in island.cities if c.ruin]
-    for _ in range(cubes):
-        holders = [c for c in ruins if len(stacks.get(c.name, [])) < 2]
-        city = rng.choice(holders)
-        colours = sorted({c.colour for c in island.cities if c.name != city.name and c.ruin})
-        stacks.setdefault(city.name, []).append(rng.choice(colours))
-    return island.with_cubes(stacks)
+    black = bool(island.towns()) or any(c.colour == "black" for c in island.cities)
+    stacks: dict[str, list[str]] = {c.name: [] for c in ruins}
+    tall = {c.name for c in rng.sample(ruins, min(moai, len(ruins), cubes // 2))}
+    for n in range(cubes):
+        room = [c for c in ruins if len(stacks[c.name]) < (2 if c.name in tall else 1)]
+        if not room:
+            room = [c for c in ruins if len(stacks[c.name]) < 2]
+        fewest = min(len(stacks[c.name]) for c in room)
+        city = rng.choice([c for c in room if len(stacks[c.name]) == fewest])
+        colours = sorted({c.colour for c in ruins if c.name != city.name} | ({"black"} if black else set()))
+        # With a town, one cube is black: only a black new city takes it, so the town matters.
+        stacks[city.name].append("black" if n == 0 and island.towns() else rng.choice(colours))
+    return island.with_cubes({name: cubes for name, cubes in stacks.items() if cubes})
 
 
 def sample_easter_clear(rng: random.Random, difficulty: int) -> Game:
-    """A small island of about the hinted size (see :func:`easter_game`, :func:`_near`), redrawn
-    until the planner settles it quickly."""
+    """A small island of about the hinted size (see :func:`easter_game`, :data:`_EASTER_SIZES`),
+    redrawn until the planner settles it quickly."""
     while not _quick(game := easter_game(rng, *_EASTER_SIZES[_near(rng, difficulty)])):
         pass
     return game
 
 
 def easter_game(rng: random.Random, hexes: int, ruins: int, junctions: int, cubes: int,
-                mountains: float, turns: int = TURNS) -> Game:
-    """An island of *hexes* hexes with *ruins* ruins of different colours, *junctions* other
-    cities, *cubes* cubes on the ruins and up to *mountains* of the land mountains; no track.
+                mountains: float, towns: int = 0, moai: int = 0, turns: int = TURNS) -> Game:
+    """An island of *hexes* hexes with *ruins* ruins of different colours, *junctions* black
+    cities, *towns* towns (Urbanization makes one a black city, S14), *cubes* cubes on the ruins
+    (*moai* of them stacked two high, so that Rapa Nui may matter; a black cube only where a black
+    city or a town can take it) and up to *mountains* of the land mountains; no track.
 
     >>> game = easter_game(random.Random(1), 6, 2, 0, 1, 0.0, turns=1)
     >>> len(game.start.board.ruins()), game.start.board.cube_count(), game.turns
     (2, 1, 1)
+    >>> game = easter_game(random.Random(3), 10, 2, 0, 3, 0.2, towns=1, moai=1)
+    >>> island = game.start.board
+    >>> len(island.towns()), island.cube_count(), max(len(c.cubes) for c in island.cities)
+    (1, 3, 2)
     """
     while True:
         try:
@@ -332,8 +445,32 @@ def easter_game(rng: random.Random, hexes: int, ruins: int, junctions: int, cube
             continue
         if len({c.colour for c in island.cities if c.ruin}) < len(island.ruins()):
             continue  # ruins of different colours: each cube has one ruin to go to
+        if towns:
+            island = _with_towns(rng, island, towns)
+            if island is None:
+                continue
         break
-    return Game.easter(_with_cubes(rng, island, cubes), turns)
+    return Game.easter(_with_cubes(rng, island, cubes, moai), turns)
+
+
+def _with_towns(rng: random.Random, island: Island, towns: int) -> Island | None:
+    """*island* with *towns* of its land hexes made towns, none next to another node (None: no room)."""
+    nodes = {n.hex for n in island.hexmap.nodes}
+    terrain = dict(island.hexmap.terrain)
+    spots = [h for h in sorted(terrain) if all(n not in nodes for n in neighbours(h))]
+    if len(spots) < towns:
+        return None
+    chosen: list[Hex] = []
+    for h in rng.sample(spots, len(spots)):
+        if len(chosen) < towns and all(n not in chosen for n in neighbours(h)):
+            chosen.append(h)
+    if len(chosen) < towns:
+        return None
+    for h in chosen:
+        del terrain[h]
+    bare = Island.build(plain=[h for h, t in terrain.items() if t == "plain"],
+                        mountain=[h for h, t in terrain.items() if t == "mountain"], cities=island.cities)
+    return add_towns(bare, chosen)
 
 
 def _easter_title(game: Game, solution: Solution, facts: Facts) -> str:
@@ -344,7 +481,8 @@ def _easter_title(game: Game, solution: Solution, facts: Facts) -> str:
 
 def _easter_describe(game: Game, solution: Solution, facts: Facts) -> str:
     return (f"A generated island: join every ruin and ship every moai cube in as few turns as "
-            f"possible (at most {game.turns}), then with the most cash.")
+            f"possible (at most {game.turns}), then with the best score and the most cash. "
+            + _why_graded(solution, facts, EASTER_DECOY_STEPS))
 
 
 #: Calibrated with zoobook.generate.calibrate("steam-zoo/clear", samples=200, seed=0) (180 puzzles;
@@ -357,7 +495,13 @@ ZOO_CLEAR_CALIBRATION = Calibration(effort_scale=1000, decoy_scale=8, gap_scale=
 EASTER_CLEAR_CALIBRATION = Calibration(effort_scale=1000, decoy_scale=8, gap_scale=2.0,
                                        thresholds=(0.08, 0.275, 0.29, 0.525))
 
+#: The losing openings at which a two-turn puzzle that greedy gets wrong reaches grade 4 and 5.
+ZOO_DECOY_STEPS = (180, 600)
+EASTER_DECOY_STEPS = (8000, 10000)
+
 ZOO_CLEAR_GENERATOR = Generator("steam-zoo/clear", sample_zoo_clear, clear_facts, ZOO_CLEAR_CALIBRATION, _zoo_title,
-                                _problems, _zoo_describe, _dump_zoo, solve=_quick_solution)
+                                _problems, _zoo_describe, _dump_zoo, solve=_quick_solution,
+                                grade=functools.partial(clear_grade, decoy_steps=ZOO_DECOY_STEPS))
 EASTER_CLEAR_GENERATOR = Generator("steam-easter/clear", sample_easter_clear, clear_facts, EASTER_CLEAR_CALIBRATION,
-                                   _easter_title, _problems, _easter_describe, solve=_quick_solution)
+                                   _easter_title, _problems, _easter_describe, solve=_quick_solution,
+                                   grade=functools.partial(clear_grade, decoy_steps=EASTER_DECOY_STEPS))

@@ -91,6 +91,7 @@ def _read_island(table: Table, *, with_tracks: bool) -> Island:
         cubes = t.items("cubes", _colour, [], max_len=MAX_STACK)
         t.done()
         cities.append(City(name, h, colour, ruin, tuple(cubes)))
+    _check_cubes(table, cities)
     tracks = []
     if with_tracks:
         for t in table.tables("track"):
@@ -102,6 +103,17 @@ def _read_island(table: Table, *, with_tracks: bool) -> Island:
             raise PuzzleError("this track does not end at a city: only complete links carry cubes "
                               "(ruling S2)", key=f"track[{index}].hexes")
     return island
+
+
+def _check_cubes(table: Table, cities: list[City]) -> None:
+    """Refuse an island holding more cubes of a colour than the box has (rule S-BOX-1, F20)."""
+    from collections import Counter
+
+    from zoobook.steam.box import RULE, box_excess
+
+    excess = box_excess("easter", cubes=Counter(c for city in cities for c in city.cubes))
+    if excess is not None:
+        raise table.error(excess[0], f"{excess[1]} ({RULE})")
 
 
 def parse_connect(table: Table) -> Island:

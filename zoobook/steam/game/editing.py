@@ -60,6 +60,7 @@ True
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -68,6 +69,7 @@ from typing import Any
 from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction, PuzzleError, Refusal
 from zoobook.hexgrid import Hex, neighbours
+from zoobook.steam.box import RULE, box_excess
 from zoobook.steam.easter.island import CUBE_COLOURS, MAX_STACK, City, Island
 from zoobook.steam.zoo.model import MAX_LEVEL, START_FOOD, Area, Town, ZooMap
 
@@ -244,6 +246,33 @@ class DraftMap:
         return self._painted(h, brush, value, attrs)
 
     def _painted(self, h: Sequence[int], brush: str, value: Any, attrs: dict[str, Any]) -> "DraftMap":
+        painted = self._painted_unboxed(h, brush, value, attrs)
+        excess = painted.box_excess()
+        if excess is not None and brush != "erase":
+            raise _refuse(f"{excess[1]}: no map holds more of a component than the box has", RULE)
+        return painted
+
+    def box_excess(self) -> tuple[str, str] | None:
+        """The first component this draft holds more of than the box has, as ``(file key,
+        reason)`` (:func:`zoobook.steam.box.box_excess`); None when everything fits.
+
+        >>> draft = DraftMap.blank("zoo", columns=9, rows=1)
+        >>> for q in (0, 2, 4, 6):
+        ...     draft = draft.paint((q, 0), "exit")
+        >>> draft.paint((8, 0), "exit")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        zoobook.errors.IllegalAction: the map has 5 exits, but the Zoo map has only 4 exit hexes: ... [S-BOX-1]
+        """
+        kinds = Counter(c.what for _, c in self.cells)
+        cities = [c for _, c in self.cities()]
+        if self.map == ZOO:
+            return box_excess(ZOO, exits=kinds["exit"], towns=kinds["town"], food=sum(c.food for c in cities))
+        laid = sum(1 for c in cities if c.colour == "black" and not c.ruin)
+        return box_excess(EASTER, towns=kinds["town"] + laid,
+                          cubes=Counter(cube for c in cities for cube in c.cubes))
+
+    def _painted_unboxed(self, h: Sequence[int], brush: str, value: Any, attrs: dict[str, Any]) -> "DraftMap":
         try:
             h = Hex(int(h[0]), int(h[1]))
         except (TypeError, ValueError, IndexError):

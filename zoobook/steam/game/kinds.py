@@ -124,6 +124,13 @@ def parse_easter(table: Table) -> Game:
         if island.hexmap.is_node(h) or any(h == land for land, _ in island.hexmap.terrain):
             raise t.error("hex", f"{tuple(h)} is already a city or a track hex")
         towns.append(h)
+    from zoobook.steam.box import RULE, box_excess
+
+    # A black city is a black new city tile already laid (S14): it counts with the towns.
+    laid = sum(1 for c in island.cities if c.colour == "black" and not c.ruin)
+    excess = box_excess("easter", towns=len(towns) + laid)
+    if excess is not None:
+        raise table.error(excess[0], f"{excess[1]} ({RULE})")
     island = add_towns(island, towns)
     turns = read_turns(table)
     start = read_start(table, tuple(c.name for c in EASTER.cards), EASTER.start)

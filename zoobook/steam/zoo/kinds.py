@@ -162,6 +162,7 @@ def parse(table: Table) -> ShipmentQuestion:
                 elif h not in seen:
                     raise PuzzleError(f"the mark {mark!r} at {tuple(h)} is no area's mark "
                                       f"(E exit, T town, U new city)", key="map")
+    _check_box(table, areas, exits, towns)
     names = [a.name for a in areas]
     for key, name in (("from", origin), ("to", destination)):
         if name not in names:
@@ -180,6 +181,16 @@ def parse(table: Table) -> ShipmentQuestion:
             raise PuzzleError(exc.reason, key="map") from None
         raise
     return ShipmentQuestion(zoo, origin, destination, feeding)
+
+
+def _check_box(table: Table, areas, exits, towns) -> None:
+    """Refuse a map holding more exits, towns or food than the box has (rule S-BOX-1, F20)."""
+    from zoobook.steam.box import RULE, box_excess
+
+    excess = box_excess("zoo", exits=len(exits), towns=len(towns), food=sum(a.food for a in areas))
+    if excess is not None:
+        key, reason = excess
+        raise table.error(key if key in table else "map", f"{reason} ({RULE})")
 
 
 def solve(question: ShipmentQuestion) -> Solution:
