@@ -21,8 +21,9 @@ and :func:`~zoobook.steam.game.state.step`), not from a model of them:
   ``LayTrack(h0, h1, ..., hk)`` leaves exactly the position of the one-tile lays
   ``(h0, h1), (h1, h2), ...`` (the same track, stubs, tiles counted, hand and cost: each
   tile's price is checked against the cash left, and prices only add up), so every track
-  path a build may lay -- detours, long links, parallel links, incomplete track, bonus
-  tiles from hand on any tile -- is reached;
+  path a build may lay -- detours, long links, parallel links, incomplete track, the
+  extension of track that lost its owner (S15), bonus tiles from hand on any tile -- is
+  reached;
 * **move goods**: every legal action of each round (each shipment, a raise, a pass), in
   both rounds, and the end of the turn run by the engine.
 
@@ -32,8 +33,8 @@ turn, so only one is kept. Nothing else is merged: in particular two shipments t
 the same cube with different numbers of links stay apart (more income is not always better:
 the income reduction turns 11 into 9 but leaves 10 alone).
 
-The two dominances of the last turn (sound, tested)
---------------------------------------------------
+The dominances (sound, tested)
+-----------------------------
 At the deadline a plan must clear during this turn, and by ruling S13 the game ends the
 moment it is cleared, before income and expenses. So in that turn cash is only the last
 tiebreak, and nothing is paid after the clear.
@@ -49,11 +50,42 @@ tiebreak, and nothing is paid after the clear.
    is legal, leaves the same complete links (the same shipments, the same clear, the same
    tiles scored) and costs less: never fewer points, never less cash.
 
-In earlier turns every share count and every build is tried: a share's cash can avert a
-shortfall later, and even money spent on a useless stub can, through the income reduction,
-change the income (11 drops to 9, but a $1 shortfall leaves 10). ``tests/steam/test_game_planner.py``
-checks the planner against an independent brute force (``tests/steam/twins.py``) that has
-neither dominance.
+3. **A share that is not needed this turn waits for the next.** In a turn before the last,
+   the share counts are tried from the fewest that pay for the turn upwards, and stop at the
+   first that ends the turn with the expenses paid in full (cash plus income covers shares
+   plus locomotive, so no shortfall); a turn that clears the map at once stops at the fewest
+   (as in 1). Take a plan A issuing ``k + 1`` shares in turn ``t`` where ``k`` already pays for
+   turn ``t`` without a shortfall, and plan B: the same turn with ``k`` shares, then in turn
+   ``t + 1`` one share more than A and otherwise the same moves. At the end of turn ``t``
+   neither has a shortfall, so both keep the same income (the reduction sees the same income)
+   and A has $4 more ($5 less $1 of expenses). In turn ``t + 1`` B issues its share before
+   anything else happens (the shares phase comes first, and a clear comes only in move goods,
+   S13), so from then on B has $1 more than A, the same shares (within the 15: the same total),
+   the same income, board and level: every move of A is legal for B, the clear comes at the
+   same moment, and B ends with the same score and $1 more. So the extra share never gains.
+   When the fewest shares leave a shortfall, every count up to the first without one is
+   tried: a shortfall lowers the income, and the income reduction makes that non-monotone.
+
+In earlier turns every build is tried: even money spent on a useless stub can, through the
+income reduction, change the income (11 drops to 9, but a $1 shortfall leaves 10).
+``tests/steam/test_game_planner.py`` checks the planner against an independent brute force
+(``tests/steam/twins.py``) that has none of these dominances, and against itself without them
+(``dominances=False``).
+
+What the last turns leave out, and why nothing is lost
+------------------------------------------------------
+* **The last turn** (the deadline's): only turns that clear count, so move goods plays only
+  rounds after which the goods left can still come down to none (a round ships at most one
+  good, so with two left both rounds ship), and a pass before a shipment is not played (it
+  ends exactly where the shipment played at once ends). An action after which the
+  locomotive cannot reach the level the goods need (:func:`_level_reachable`: one raise at
+  most, and it takes a round) is not built on. The build lays whole complete links
+  (dominance 2) directly, with tiles from hand on each lay's dearest tiles: putting one on a
+  cheaper tile leaves the same board for more cash, which never ranks higher.
+* **The turn before it**: only turns leaving at most two goods are kept (the last turn ships
+  two at most); move goods stops a sequence as soon as it cannot get there.
+* Nothing else is left out: every selection, every build (incomplete track and the
+  extension of track that lost its owner included, S15), every shipment.
 
 How it stays fast
 -----------------
@@ -112,7 +144,8 @@ __all__ = ["Plan", "TurnPlan", "plan", "turn_options", "turns_lower_bound", "fin
 EXACT_OVER = ("every legal move of the engine: every share count, every action, every track "
               "path a build may lay one tile at a time, every shipment, raise and pass; the last "
               "turn issues the fewest shares that pay for it and lays no tile outside a complete "
-              "link, which never loses (S13)")
+              "link, and no earlier turn issues a share it does not need to pay its way without "
+              "a shortfall, which never loses (S13)")
 
 _ILLEGAL = tuple({getattr(engine, "IllegalAction", errors.IllegalAction), errors.IllegalAction})
 
@@ -803,6 +836,20 @@ class MoveSet:
                 best = value
         return best
 
+    def _no_later_share(self, pos: Position, sk: _Skeleton, count: int) -> bool:
+        """Whether, *sk* being paid with *count* shares from *pos*, no more shares need be
+        tried (dominance 3 of the module docstring): the turn clears the map at once (a
+        share more only costs 3 points, S13), or it ends with the expenses paid in full (a
+        share more is better issued in the next turn)."""
+        if sk.end.phase == OVER:
+            return sk.end.outcome.cleared
+        if sk.after is None or sk.after.phase == OVER:
+            return False
+        cash = pos.cash + SHARE_PRICE * count - sk.net - sk.cost
+        shares = pos.economy.shares + count
+        income = pos.economy.income + sk.end.economy.income
+        return cash + income >= shares + sk.end.economy.locomotive
+
     def refuted_before_last(self, pos: Position, deadline: int):
         """:meth:`_Search.refuted_openings` from a SHARES-phase position one turn before
         *deadline*, by arithmetic: the same first turns (every skeleton, every share count),
@@ -900,8 +947,8 @@ class MoveSet:
                     best = value
                     if choice is not None:
                         choice[:] = [sk, count]
-                if finals is None:
-                    break
+                if finals is None or (self.dominances and self._no_later_share(pos, sk, count)):
+                    break  # the fewest shares (S13), or dominance 3: a share more waits a turn
         return best
 
     def turn_options(self, pos: Position, deadline: int | None = None, *, last: bool = False,
@@ -934,6 +981,8 @@ class MoveSet:
                     options.append(((IssueShares(count), sk.select) + sk.build + sk.moves, end))
                     if last and cleared_at_once and self.dominances:
                         break  # the fewest shares that pay for it: the last turn's dominance (S13)
+                    if bounded and self.dominances and self._no_later_share(pos, sk, count):
+                        break  # a further share is better issued next turn (dominance 3)
         else:
             options = self._rest_of_turn(pos)
             if last:
