@@ -14,7 +14,7 @@ from tests.steam.twins import (EasterInstance, ZooInstance, easter_game, random_
                                random_zoo_instance, solve_easter, solve_zoo, zoo_game)
 from zoobook.steam.game import plan
 from zoobook.steam.game import planner as P
-from zoobook.steam.game.actions import EndBuild, IssueShares, LayTrack, Pass, Select
+from zoobook.steam.game.actions import EndBuild, IssueShares, LayTrack, Pass
 from zoobook.hexgrid import Hex
 from zoobook.steam.game.state import BUILD, MOVE, OVER, Game, step
 from zoobook.steam.zoo.model import Area, ZooMap

@@ -956,8 +956,9 @@ class MoveSet:
         """Every turn (or rest of a turn) from *pos*, one per distinct end position.
 
         With ``last`` (the deadline's turn) only the turns that clear are kept, and a turn
-        from the shares phase issues the fewest shares that pay for it (the module docstring
-        proves it never loses).
+        from the shares phase issues the fewest shares that pay for it; with ``bounded`` (the
+        search) an earlier turn tries the share counts only up to the first that pays its way
+        without a shortfall (dominance 3). The module docstring proves neither loses.
         """
         if pos.phase == OVER:
             return []
@@ -1157,8 +1158,8 @@ def plan(game: Game, position: Position | None = None, *, prune: bool = True,
     deadline : int, optional
         The last turn allowed (default: the game's turn limit).
     dominances : bool
-        Use the last turn's two dominances and the arithmetic of the last two turns (see the
-        module docstring); without them every share count and build of the last turn is
+        Use the three dominances and the arithmetic of the last two turns (see the module
+        docstring); without them every share count and build of the last turn is
         played out through positions (the tests compare both).
     max_positions : int, optional
         Give up with :class:`~zoobook.progress.SearchBudgetExceeded` after expanding this
