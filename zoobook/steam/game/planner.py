@@ -952,13 +952,16 @@ class MoveSet:
         return best
 
     def turn_options(self, pos: Position, deadline: int | None = None, *, last: bool = False,
-                     bounded: bool = True) -> list[tuple[tuple[Action, ...], Position]]:
+                     bounded: bool = True, search: bool = False
+                     ) -> list[tuple[tuple[Action, ...], Position]]:
         """Every turn (or rest of a turn) from *pos*, one per distinct end position.
 
         With ``last`` (the deadline's turn) only the turns that clear are kept, and a turn
-        from the shares phase issues the fewest shares that pay for it; with ``bounded`` (the
-        search) an earlier turn tries the share counts only up to the first that pays its way
-        without a shortfall (dominance 3). The module docstring proves neither loses.
+        from the shares phase issues the fewest shares that pay for it; with ``search`` (the
+        planner's own search, bounded) an earlier turn tries the share counts only up to the first that
+        pays its way without a shortfall (dominance 3). The module docstring proves neither
+        loses. Without ``search`` every share count is listed (the greedy bot of the generator
+        picks from them).
         """
         if pos.phase == OVER:
             return []
@@ -982,7 +985,7 @@ class MoveSet:
                     options.append(((IssueShares(count), sk.select) + sk.build + sk.moves, end))
                     if last and cleared_at_once and self.dominances:
                         break  # the fewest shares that pay for it: the last turn's dominance (S13)
-                    if bounded and self.dominances and self._no_later_share(pos, sk, count):
+                    if search and bounded and self.dominances and self._no_later_share(pos, sk, count):
                         break  # a further share is better issued next turn (dominance 3)
         else:
             options = self._rest_of_turn(pos)
@@ -1048,7 +1051,7 @@ class _Search:
         return found
 
     def options(self, pos: Position, deadline: int):
-        return self.moves.turn_options(pos, deadline, last=pos.turn == deadline)
+        return self.moves.turn_options(pos, deadline, last=pos.turn == deadline, search=True)
 
     def _expand(self, pos: Position, deadline: int, top: bool):
         if self.prune:
