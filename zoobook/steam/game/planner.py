@@ -21,8 +21,9 @@ and :func:`~zoobook.steam.game.state.step`), not from a model of them:
   ``LayTrack(h0, h1, ..., hk)`` leaves exactly the position of the one-tile lays
   ``(h0, h1), (h1, h2), ...`` (the same track, stubs, tiles counted, hand and cost: each
   tile's price is checked against the cash left, and prices only add up), so every track
-  path a build may lay -- detours, long links, parallel links, incomplete track, bonus
-  tiles from hand on any tile -- is reached;
+  path a build may lay -- detours, long links, parallel links, incomplete track, the
+  extension of track that lost its owner (S15), bonus tiles from hand on any tile -- is
+  reached;
 * **move goods**: every legal action of each round (each shipment, a raise, a pass), in
   both rounds, and the end of the turn run by the engine.
 
@@ -32,8 +33,8 @@ turn, so only one is kept. Nothing else is merged: in particular two shipments t
 the same cube with different numbers of links stay apart (more income is not always better:
 the income reduction turns 11 into 9 but leaves 10 alone).
 
-The two dominances of the last turn (sound, tested)
---------------------------------------------------
+The dominances (sound, tested)
+-----------------------------
 At the deadline a plan must clear during this turn, and by ruling S13 the game ends the
 moment it is cleared, before income and expenses. So in that turn cash is only the last
 tiebreak, and nothing is paid after the clear.
@@ -49,11 +50,42 @@ tiebreak, and nothing is paid after the clear.
    is legal, leaves the same complete links (the same shipments, the same clear, the same
    tiles scored) and costs less: never fewer points, never less cash.
 
-In earlier turns every share count and every build is tried: a share's cash can avert a
-shortfall later, and even money spent on a useless stub can, through the income reduction,
-change the income (11 drops to 9, but a $1 shortfall leaves 10). ``tests/steam/test_game_planner.py``
-checks the planner against an independent brute force (``tests/steam/twins.py``) that has
-neither dominance.
+3. **A share that is not needed this turn waits for the next.** In a turn before the last,
+   the share counts are tried from the fewest that pay for the turn upwards, and stop at the
+   first that ends the turn with the expenses paid in full (cash plus income covers shares
+   plus locomotive, so no shortfall); a turn that clears the map at once stops at the fewest
+   (as in 1). Take a plan A issuing ``k + 1`` shares in turn ``t`` where ``k`` already pays for
+   turn ``t`` without a shortfall, and plan B: the same turn with ``k`` shares, then in turn
+   ``t + 1`` one share more than A and otherwise the same moves. At the end of turn ``t``
+   neither has a shortfall, so both keep the same income (the reduction sees the same income)
+   and A has $4 more ($5 less $1 of expenses). In turn ``t + 1`` B issues its share before
+   anything else happens (the shares phase comes first, and a clear comes only in move goods,
+   S13), so from then on B has $1 more than A, the same shares (within the 15: the same total),
+   the same income, board and level: every move of A is legal for B, the clear comes at the
+   same moment, and B ends with the same score and $1 more. So the extra share never gains.
+   When the fewest shares leave a shortfall, every count up to the first without one is
+   tried: a shortfall lowers the income, and the income reduction makes that non-monotone.
+
+In earlier turns every build is tried: even money spent on a useless stub can, through the
+income reduction, change the income (11 drops to 9, but a $1 shortfall leaves 10).
+``tests/steam/test_game_planner.py`` checks the planner against an independent brute force
+(``tests/steam/twins.py``) that has none of these dominances, and against itself without them
+(``dominances=False``).
+
+What the last turns leave out, and why nothing is lost
+------------------------------------------------------
+* **The last turn** (the deadline's): only turns that clear count, so move goods plays only
+  rounds after which the goods left can still come down to none (a round ships at most one
+  good, so with two left both rounds ship), and a pass before a shipment is not played (it
+  ends exactly where the shipment played at once ends). An action after which the
+  locomotive cannot reach the level the goods need (:func:`_level_reachable`: one raise at
+  most, and it takes a round) is not built on. The build lays whole complete links
+  (dominance 2) directly, with tiles from hand on each lay's dearest tiles: putting one on a
+  cheaper tile leaves the same board for more cash, which never ranks higher.
+* **The turn before it**: only turns leaving at most two goods are kept (the last turn ships
+  two at most); move goods stops a sequence as soon as it cannot get there.
+* Nothing else is left out: every selection, every build (incomplete track and the
+  extension of track that lost its owner included, S15), every shipment.
 
 How it stays fast
 -----------------
@@ -112,7 +144,8 @@ __all__ = ["Plan", "TurnPlan", "plan", "turn_options", "turns_lower_bound", "fin
 EXACT_OVER = ("every legal move of the engine: every share count, every action, every track "
               "path a build may lay one tile at a time, every shipment, raise and pass; the last "
               "turn issues the fewest shares that pay for it and lays no tile outside a complete "
-              "link, which never loses (S13)")
+              "link, and no earlier turn issues a share it does not need to pay its way without "
+              "a shortfall, which never loses (S13)")
 
 _ILLEGAL = tuple({getattr(engine, "IllegalAction", errors.IllegalAction), errors.IllegalAction})
 
@@ -268,6 +301,36 @@ def _rounds_bound(left: int, short: int) -> int:
         turns += 1
 
 
+def _level_reachable(game: Game, pos: Position) -> bool:
+    """Whether the goods on the map can still all leave in this turn's move-goods rounds from
+    *pos* (a BUILD-phase position, the action selected), as far as the locomotive goes.
+
+    Every plan must reach the level :meth:`level_needed` names (the goods' own bound, which
+    already allows Feeding's discount); the level rises in move goods only by one raise, which
+    takes a round from the shipments (S11). So a level short by 2, or by 1 with two goods
+    left (both rounds must ship), cannot clear the map in this turn. Sound: it only uses
+    bounds every plan meets.
+
+    >>> from zoobook.steam.zoo.model import Area, ZooMap
+    >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("lions", (2, 0), 6)])
+    >>> game = Game.zoo(zoo, land=[(1, 0)])
+    >>> _level_reachable(game, game.start.with_(phase=BUILD))
+    False
+    >>> eco = game.start.economy.with_(locomotive=5)
+    >>> _level_reachable(game, game.start.with_(phase=BUILD, economy=eco))
+    True
+    """
+    goods = game.rules.goods
+    left = goods.goods_left(pos.board)
+    if left == 0:
+        return True
+    level = goods.level_needed(pos.board)
+    if level is None:
+        return False
+    short = level - pos.economy.locomotive
+    return short <= 0 or (short == 1 and left <= 1 and not pos.raised)
+
+
 def _shipments_word(game: Game, left: int) -> str:
     return "shipment" if game.rules.name == "zoo" else "delivery"
 
@@ -418,11 +481,9 @@ class MoveSet:
         if key not in self._builds:
             rich = pos.with_(economy=pos.economy.with_(cash=_RICH))
             found, seen = [], set()
-            before = {h for h, _ in rich.stubs}
-            for actions, stubs in self._lay_sequences(rich):
-                if complete_only and not stubs <= before:
-                    continue
-                actions = self._grouped(actions)
+            sequences = (self._complete_lay_sequences(rich) if complete_only else
+                         [(self._grouped(actions), stubs) for actions, stubs in self._lay_sequences(rich)])
+            for actions, _ in sequences:
                 end = _apply_all(self.game, rich, actions + (EndBuild(),))
                 if end is None:
                     continue
@@ -499,10 +560,10 @@ class MoveSet:
                     continue
                 used = {h for t in tracks for h in t[1:] if h not in nodes}
                 by_end = {t[-1]: t for t in tracks if t[-1] not in nodes}
-                for begin in sorted(nodes | stubs):
-                    base = by_end.get(begin) if begin in stubs else None
-                    if begin in stubs and base is None:
-                        continue
+                # Every incomplete track's end, the player's or one without an owner (S15:
+                # extending it takes it back), as the engine's lay_starts.
+                for begin in sorted(nodes | set(by_end)):
+                    base = by_end.get(begin)
                     origin = base[0] if base else begin
                     for h in neighbours(begin):
                         if h not in game.land or h in used or h in nodes:
@@ -522,20 +583,98 @@ class MoveSet:
                                               actions + (LayTrack(lay, hand=free),)))
         return out
 
+    def _complete_lay_sequences(self, pos: Position) -> list[tuple[tuple[Action, ...], None]]:
+        """Every build of the last turn whose new tiles all lie in links that end on a node: a
+        sequence of whole lays, each from a node or an incomplete track's end along free land
+        hexes to a node other than the track's start (and an urbanization first, as in
+        :meth:`_lay_sequences`).
+
+        This is the set :meth:`_lay_sequences` reaches when every track it touches ends on a
+        node (its one-tile lays grouped per track: tracks laid in the same build share no hex,
+        so the order of their tiles only interleaves them), without walking the one-tile
+        sequences that leave a track open. Tiles from hand go where the engine puts them, on a
+        lay's dearest tiles; every count of them per lay is tried. A build that puts a hand tile
+        on a cheaper tile leaves the same board for more cash spent, which at the last turn is
+        never better (the last turn's table ranks the same board and score by the cash spent).
+        """
+        game = self.game
+        rules = game.rules
+        card = rules.card(pos.card)
+        room = rules.tile_limit(card) - pos.tiles_laid
+        prefixes: list[tuple[Action, ...]] = [()]
+        if card.urbanizes and not pos.urbanized:
+            prefixes += [(Urbanize(t),) for t in rules.goods.towns(pos.board)]
+        price = {h: rules.tile_price(t, card) for h, t in game.land.items()}
+        out: list = []
+        for prefix in prefixes:
+            start = _apply_all(game, pos, prefix)
+            if start is None:
+                continue
+            hexmap = rules.goods.hexmap(start.board)
+            nodes = frozenset(n.hex for n in hexmap.nodes)
+            seen: set = set()
+            stack = [(frozenset(tuple(t.hexes) for t in hexmap.tracks), room, start.hand, 0, prefix)]
+            while stack:
+                tracks, room_left, hand, cost, actions = stack.pop()
+                if (tracks, hand, cost) in seen:
+                    continue
+                seen.add((tracks, hand, cost))
+                out.append((actions, None))
+                most = room_left + hand
+                if most <= 0:
+                    continue
+                used = {h for t in tracks for h in t[1:] if h not in nodes}
+                by_end = {t[-1]: t for t in tracks if t[-1] not in nodes}
+                for begin in sorted(nodes | set(by_end)):
+                    base = by_end.get(begin)
+                    origin = base[0] if base else begin
+                    rest = tracks - {base} if base else tracks
+                    paths = [((begin,), ())]
+                    while paths:
+                        hexes, new = paths.pop()
+                        for h in neighbours(hexes[-1]):
+                            if h not in game.land or h in used or h in nodes or h in new:
+                                continue
+                            tiles = new + (h,)
+                            if len(tiles) < most:
+                                paths.append((hexes + (h,), tiles))
+                            dear = sorted((price[t] for t in tiles), reverse=True)
+                            for finish in neighbours(h):
+                                if finish not in nodes or finish == origin:
+                                    continue
+                                lay = hexes + (h, finish)
+                                track = (base or (begin,)) + lay[1:]
+                                for free in range(min(hand, len(tiles)) + 1):
+                                    if len(tiles) - free > room_left:
+                                        continue
+                                    stack.append((rest | {track}, room_left - len(tiles) + free,
+                                                  hand - free, cost + sum(dear[free:]),
+                                                  actions + (LayTrack(lay, hand=free),)))
+        return out
+
     # -- move goods ---------------------------------------------------------------------------
-    def moves(self, pos: Position, *, stop_before_end: bool = False
+    def moves(self, pos: Position, *, stop_before_end: bool = False, left: int | None = None
               ) -> list[tuple[tuple[Action, ...], Position]]:
         """Every rest of the move-goods phase (each round: every legal action), with the end.
 
         With ``stop_before_end`` a rest that plays both rounds ends on the position before the
         end-of-turn money (both rounds counted as played, phase still MOVE).
+
+        With ``left`` only the rests that end with at most *left* goods on the map (``0``: the
+        rests that clear it) are kept, and a round is not played on when the goods it leaves
+        cannot come down to *left* in the rounds after it (a round ships at most one good).
+        With ``left=0`` a pass is not played before a shipment: passing and then shipping
+        ends exactly where shipping at once ends (the game is over at the clear, S13).
         """
         game = self.game
+        goods = game.rules.goods
         out = []
         frontier = [((), pos)]
         while frontier:
             actions, here = frontier.pop()
             for action in self._move_candidates(here):
+                if left == 0 and isinstance(action, Pass):
+                    continue
                 if stop_before_end and here.moves == 1:
                     after = _apply(game, here.with_(moves=0), action)
                     if after is not None and after.phase == MOVE:
@@ -545,8 +684,13 @@ class MoveSet:
                 if after is None:
                     continue
                 if after.phase == MOVE and after.moves < 2 and after.turn == here.turn:
+                    if left is not None and goods.goods_left(after.board) > left + 2 - after.moves:
+                        continue
                     frontier.append((actions + (action,), after))
                 else:
+                    if left is not None and (goods.goods_left(after.board) > left if left else
+                                             not (after.phase == OVER and after.outcome.cleared)):
+                        continue
                     out.append((actions + (action,), after))
         return out
 
@@ -561,15 +705,23 @@ class MoveSet:
         return [*ships, RaiseLocomotive(), Pass()]
 
     # -- whole turns -------------------------------------------------------------------------
-    def skeletons(self, pos: Position, last: bool = False) -> list[_Skeleton]:
+    def skeletons(self, pos: Position, last: bool = False, left: int | None = None) -> list[_Skeleton]:
         """The board side of every turn from a SHARES-phase position (cached).
 
-        With ``last`` two builds that leave the same complete links (and nodes) for the same
-        cost are one: incomplete track and tiles in hand have no value once the game ends,
-        and shipments only use complete links.
+        With ``last`` only the turns that clear the map are kept (the others are no last
+        turn), a selection after which the locomotive cannot reach the level the goods need
+        in this turn is not built on (:func:`_level_reachable`), and two builds that leave the
+        same complete links (and nodes) for the same cost are one: incomplete track and tiles
+        in hand have no value once the game ends, and shipments only use complete links.
+
+        With ``left`` (the turn before the last) only the turns that leave at most *left*
+        goods on the map are kept: the last turn ships at most two.
         """
         game = self.game
-        key = (_key(game, pos.with_(economy=pos.economy.with_(cash=0, shares=0, income=0))), last)
+        if last:
+            left = 0
+        key = (_key(game, pos.with_(economy=pos.economy.with_(cash=0, shares=0, income=0))), last,
+               left)
         if key in self._skeletons:
             return self._skeletons[key]
         # Income, shares and cash change nothing on the board: the skeleton starts from 0
@@ -580,6 +732,8 @@ class MoveSet:
             chosen = _apply(game, rich, select)
             if chosen is None:
                 continue
+            if last and not _level_reachable(game, chosen):
+                continue  # the locomotive cannot reach the level this turn: no build clears
             card = game.rules.card(select.action)
             price = game.rules.selection.price if select.action else 0
             net = _RICH - chosen.cash
@@ -596,7 +750,7 @@ class MoveSet:
                         continue
                     alike.add(same)
                 rests = [((), built)] if built.phase != MOVE else \
-                    self.moves(built, stop_before_end=True)
+                    self.moves(built, stop_before_end=True, left=left)
                 for moves, end in rests:
                     after = base = None
                     if end.phase == OVER:
@@ -682,6 +836,66 @@ class MoveSet:
                 best = value
         return best
 
+    def _no_later_share(self, pos: Position, sk: _Skeleton, count: int) -> bool:
+        """Whether, *sk* being paid with *count* shares from *pos*, no more shares need be
+        tried (dominance 3 of the module docstring): the turn clears the map at once (a
+        share more only costs 3 points, S13), or it ends with the expenses paid in full (a
+        share more is better issued in the next turn)."""
+        if sk.end.phase == OVER:
+            return sk.end.outcome.cleared
+        if sk.after is None or sk.after.phase == OVER:
+            return False
+        cash = pos.cash + SHARE_PRICE * count - sk.net - sk.cost
+        shares = pos.economy.shares + count
+        income = pos.economy.income + sk.end.economy.income
+        return cash + income >= shares + sk.end.economy.locomotive
+
+    def refuted_before_last(self, pos: Position, deadline: int):
+        """:meth:`_Search.refuted_openings` from a SHARES-phase position one turn before
+        *deadline*, by arithmetic: the same first turns (every skeleton, every share count),
+        each end told apart by its key (the board side of the next turn's position and its
+        money), and refuted when the next turn cannot clear: the turns bound rules it out, or
+        the last turn's table (exact) has no clearing turn for its money. The position search
+        would find the same: its bounds are sound, so they refute only what the table
+        refutes. ``NotImplemented`` when some turn ends the game at the end of a turn (the
+        position search counts those)."""
+        game = self.game
+        spare = MAX_SHARES - pos.economy.shares
+        selection = game.rules.selection
+        refuted: set = set()
+        for sk in self.skeletons(pos):
+            if sk.end.phase == OVER:
+                continue  # cleared at once this turn: a plan, never refuted
+            if sk.after.phase == OVER:
+                return NotImplemented
+            template = sk.after
+            tkey = _key(game, template.with_(economy=template.economy.with_(cash=0, shares=0, income=0)))
+            finals = None if turns_lower_bound(game, template)[0] > 1 else self.finals(template)
+            if finals is NotImplemented:
+                return NotImplemented
+            for count in range(spare + 1):
+                cash = pos.cash + SHARE_PRICE * count
+                if sk.select.action is not None and selection.refusal(pos.blocked, cash, sk.card):
+                    continue
+                cash -= sk.net
+                if sk.cost > cash:
+                    continue
+                cash -= sk.cost
+                shares = pos.economy.shares + count
+                eco = sk.end.economy.with_(cash=cash, shares=shares,
+                                           income=pos.economy.income + sk.end.economy.income)
+                money, _ = end_of_turn_money(eco)
+                if money.income < 0:
+                    continue  # bankrupt: no opening
+                key = (tkey, money.cash, money.income, shares)
+                if key in refuted:
+                    continue
+                value = None if not finals else \
+                    self.final_value(finals, money.cash, money.income, shares)
+                if value is None or (self.prune and not _money_ok(game, template.with_(economy=money), 1)):
+                    refuted.add(key)
+        return len(refuted)
+
     def next_to_last_value(self, pos: Position, deadline: int, stats: SearchStats | None = None,
                            choice: list | None = None, progress: Callback | None = None):
         """The best (score, cash) from a SHARES-phase position one turn before *deadline*, by
@@ -691,7 +905,7 @@ class MoveSet:
         best = None
         spare = MAX_SHARES - pos.economy.shares
         selection = game.rules.selection
-        skeletons = self.skeletons(pos)
+        skeletons = self.skeletons(pos, left=2)
         for done, sk in enumerate(skeletons):
             if progress is not None and progress(done, len(skeletons), f"deadline turn {deadline}") is False:
                 raise Interrupted("stopped by the progress callback")
@@ -733,17 +947,21 @@ class MoveSet:
                     best = value
                     if choice is not None:
                         choice[:] = [sk, count]
-                if finals is None:
-                    break
+                if finals is None or (self.dominances and self._no_later_share(pos, sk, count)):
+                    break  # the fewest shares (S13), or dominance 3: a share more waits a turn
         return best
 
     def turn_options(self, pos: Position, deadline: int | None = None, *, last: bool = False,
-                     bounded: bool = True) -> list[tuple[tuple[Action, ...], Position]]:
+                     bounded: bool = True, search: bool = False
+                     ) -> list[tuple[tuple[Action, ...], Position]]:
         """Every turn (or rest of a turn) from *pos*, one per distinct end position.
 
         With ``last`` (the deadline's turn) only the turns that clear are kept, and a turn
-        from the shares phase issues the fewest shares that pay for it (the module docstring
-        proves it never loses).
+        from the shares phase issues the fewest shares that pay for it; with ``search`` (the
+        planner's own search, bounded) an earlier turn tries the share counts only up to the first that
+        pays its way without a shortfall (dominance 3). The module docstring proves neither
+        loses. Without ``search`` every share count is listed (the greedy bot of the generator
+        picks from them).
         """
         if pos.phase == OVER:
             return []
@@ -767,6 +985,8 @@ class MoveSet:
                     options.append(((IssueShares(count), sk.select) + sk.build + sk.moves, end))
                     if last and cleared_at_once and self.dominances:
                         break  # the fewest shares that pay for it: the last turn's dominance (S13)
+                    if search and bounded and self.dominances and self._no_later_share(pos, sk, count):
+                        break  # a further share is better issued next turn (dominance 3)
         else:
             options = self._rest_of_turn(pos)
             if last:
@@ -831,7 +1051,7 @@ class _Search:
         return found
 
     def options(self, pos: Position, deadline: int):
-        return self.moves.turn_options(pos, deadline, last=pos.turn == deadline)
+        return self.moves.turn_options(pos, deadline, last=pos.turn == deadline, search=True)
 
     def _expand(self, pos: Position, deadline: int, top: bool):
         if self.prune:
@@ -883,6 +1103,10 @@ class _Search:
         :class:`SearchStats`' effort fields."""
         if pos.phase != SHARES or pos.turn >= deadline:
             return 0
+        if self.dominances and pos.turn == deadline - 1:
+            counted = self.moves.refuted_before_last(pos, deadline)
+            if counted is not NotImplemented:
+                return counted
         kept = (self.stats.expanded, self.stats.weighed, self.stats.memo_hits,
                 self.stats.pruned_goods, self.stats.pruned_money)
         budget, self.max_positions = self.max_positions, None
@@ -937,8 +1161,8 @@ def plan(game: Game, position: Position | None = None, *, prune: bool = True,
     deadline : int, optional
         The last turn allowed (default: the game's turn limit).
     dominances : bool
-        Use the last turn's two dominances and the arithmetic of the last two turns (see the
-        module docstring); without them every share count and build of the last turn is
+        Use the three dominances and the arithmetic of the last two turns (see the module
+        docstring); without them every share count and build of the last turn is
         played out through positions (the tests compare both).
     max_positions : int, optional
         Give up with :class:`~zoobook.progress.SearchBudgetExceeded` after expanding this
