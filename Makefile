@@ -40,7 +40,7 @@ LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -
 PARALLEL := -n auto --dist loadfile
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
 
-.PHONY: help venv lab strip test lint test-py test-notebooks test-puzzles test-bench test-browser chromium bench student app site test-site
+.PHONY: help venv lab strip test lint test-py test-nbgrader test-notebooks test-puzzles test-bench test-browser chromium bench student app site test-site
 
 help:
 	@echo "make lab    open the workbook in JupyterLab (LAB_ARGS=... for extra options)"
@@ -98,6 +98,7 @@ test: $(STAMP)
 test-lane-browser:
 	@$(MAKE) --no-print-directory test-browser
 test-lane-checks:
+	@$(MAKE) --no-print-directory test-nbgrader
 	@$(MAKE) --no-print-directory test-puzzles
 	@$(MAKE) --no-print-directory test-bench
 	@$(MAKE) --no-print-directory test-site
@@ -106,10 +107,16 @@ test-lane-checks:
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-# Unit tests and the library's doctests (pyproject's testpaths: tests/ and zoobook/).
+# Unit tests and the library's doctests (pyproject's testpaths: tests/ and zoobook/); the
+# nbgrader round trip (one test module, two minutes of CPU running notebooks) has its own step.
 test-py: $(STAMP)
-	$(PYTEST) -q $(PARALLEL) -m "not browser" tests zoobook || { status=$$?; \
+	$(PYTEST) -q $(PARALLEL) -m "not browser and not nbgrader" tests zoobook || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: pytest collected no tests: that is a failure" >&2; exit $$status; }
+
+# The classroom notebooks released and autograded by the real nbgrader (tests/classroom/test_nbgrader.py).
+test-nbgrader: $(STAMP)
+	$(PYTEST) -q -m nbgrader tests/classroom || { status=$$?; \
+	  [ $$status -eq 5 ] && echo "make: no nbgrader tests collected: that is a failure" >&2; exit $$status; }
 
 # Every notebook, run top to bottom in this interpreter; outputs of marked cells compared.
 test-notebooks: $(STAMP)
