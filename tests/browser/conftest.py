@@ -1,8 +1,9 @@
 """JupyterLab in a real Chromium: one server and one browser for the whole session.
 
 Every test in this folder is marked ``browser`` automatically: ``make test`` runs
-them last, in their own pytest run (``pytest -m browser tests/browser``), and
-the ordinary run skips them (``-m "not browser"``).
+them in their own pytest run (``pytest -m browser tests/browser``) after pytest and
+nbval, beside the puzzle, benchmark and site checks, and the ordinary run skips them
+(``-m "not browser"``).
 
 Fixtures
 --------
