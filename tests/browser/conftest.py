@@ -1,8 +1,9 @@
 """JupyterLab in a real Chromium: one server and one browser for the whole session.
 
 Every test in this folder is marked ``browser`` automatically: ``make test`` runs
-them last, in their own pytest run (``pytest -m browser tests/browser``), and
-the ordinary run skips them (``-m "not browser"``).
+them in their own pytest run (``pytest -m browser tests/browser``) after pytest and
+nbval, beside the puzzle, benchmark and site checks, and the ordinary run skips them
+(``-m "not browser"``).
 
 Fixtures
 --------
@@ -58,11 +59,23 @@ import pytest
 
 from tests.browser.labtools import ARTIFACTS, free_port, isolated_jupyter_env, stop_process, wait_for_http
 
+#: How long an ``expect(...)`` waits for a widget to answer (Playwright's own default is 5 s: a
+#: click's round trip through the kernel took longer on this 2-core machine when it was busy).
+EXPECT_TIMEOUT_MS = 60_000
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
 
+
+
+def pytest_configure(config):
+    try:
+        from playwright.sync_api import expect
+    except ImportError:  # the browser tests then fail on their own imports, naming playwright
+        return
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(config, items):

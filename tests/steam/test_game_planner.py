@@ -62,9 +62,8 @@ def test_planner_and_twin_agree_on_a_map_that_takes_two_turns():
     game = zoo_game(inst)
     expected = solve_zoo(inst)
     assert expected is not None and expected[0] == 2
-    assert planned(game) == expected
-    slow = plan(game, dominances=False)
-    assert (slow.turns, slow.score, slow.cash) == expected
+    assert planned(game) == expected  # the twin has no dominance: agreeing also tests it (its run
+    # without dominances, 6 s more, is test_the_last_turn_dominances_never_change_the_answer's check)
 
 
 def test_the_instance_generator_draws_detours_two_rows_exits_and_towns():
@@ -125,7 +124,9 @@ def test_a_raise_takes_a_round_from_the_shipments_the_combined_bound():
     assert not found.cleared and "No search was needed" in found.explanation[1]
 
 
-@pytest.mark.parametrize("seed", range(8))
+# Not seed 7: one more map no plan clears (like most of these, seed 8 among them), but 16 s of
+# CPU for the planner to refute where the others take under 1 s together.
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5, 6, 8])
 def test_the_turns_lower_bound_never_exceeds_the_twins_answer(seed):
     rng = random.Random(seed)
     inst = random_zoo_instance(rng, turns=2)
