@@ -37,24 +37,11 @@ from pathlib import Path
 
 from zoobook.fivebyfive.bots import LookaheadBot
 from zoobook.fivebyfive.game import GameState, action_text
+from zoobook.fivebyfive.play.simulate import wilson
 from zoobook.fivebyfive.search_bot import SearchBot
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 
 FIRST_SEED = 1000
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate.
-
-    >>> [round(x, 3) for x in wilson(8, 10)]
-    [0.49, 0.943]
-    """
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (centre - half, centre + half)
 
 
 def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:

@@ -93,8 +93,8 @@ def simulate(games: int, players: int = 1, bot: str = "greedy", seed: int = 0,
     return Simulation(players, bot, seed, tuple(scores), tuple(winners), against, tuple(seats))
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (honest with few games).
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (honest with few games; a shared win counts a half).
 
     >>> [round(x, 3) for x in wilson(8, 10)]
     [0.49, 0.943]

@@ -434,6 +434,18 @@ class _Skeleton:
     base: int | None = None
 
 
+def _build_start(game: Game, pos: Position) -> tuple:
+    """The selected card, the tiles it still lets the player lay this turn, and the ways a
+    build starts: as it is, or with an Urbanization of each town (when the card allows one)."""
+    rules = game.rules
+    card = rules.card(pos.card)
+    room = rules.tile_limit(card) - pos.tiles_laid
+    prefixes: list[tuple[Action, ...]] = [()]
+    if card.urbanizes and not pos.urbanized:
+        prefixes += [(Urbanize(t),) for t in rules.goods.towns(pos.board)]
+    return card, room, prefixes
+
+
 class MoveSet:
     """The planner's moves for one game: whole turns built from the engine's legal actions.
 
@@ -529,11 +541,7 @@ class MoveSet:
         """
         game = self.game
         rules = game.rules
-        card = rules.card(pos.card)
-        room = rules.tile_limit(card) - pos.tiles_laid
-        prefixes: list[tuple[Action, ...]] = [()]
-        if card.urbanizes and not pos.urbanized:
-            prefixes += [(Urbanize(t),) for t in rules.goods.towns(pos.board)]
+        card, room, prefixes = _build_start(game, pos)
         out = []
         for prefix in prefixes:
             start = _apply_all(game, pos, prefix)
@@ -599,11 +607,7 @@ class MoveSet:
         """
         game = self.game
         rules = game.rules
-        card = rules.card(pos.card)
-        room = rules.tile_limit(card) - pos.tiles_laid
-        prefixes: list[tuple[Action, ...]] = [()]
-        if card.urbanizes and not pos.urbanized:
-            prefixes += [(Urbanize(t),) for t in rules.goods.towns(pos.board)]
+        card, room, prefixes = _build_start(game, pos)
         price = {h: rules.tile_price(t, card) for h, t in game.land.items()}
         out: list = []
         for prefix in prefixes:
