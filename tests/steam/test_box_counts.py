@@ -3,22 +3,11 @@ the map editor refuses the paint, the puzzle loader the file."""
 
 import pytest
 
-from zoobook.assumed import all_assumed
 from zoobook.errors import IllegalAction, PuzzleError
 from zoobook.learn.index import load_index
 from zoobook.puzzles.loading import parse_puzzle
 from zoobook.steam.box import RULE
 from zoobook.steam.game.editing import DraftMap
-
-
-@pytest.fixture
-def flip(monkeypatch):
-    def set_value(section: str, key: str, value):
-        node = all_assumed()
-        for part in section.split("."):
-            node = node[part]
-        monkeypatch.setitem(node, key, value)
-    return set_value
 
 
 def zoo_with_exits(count: int) -> DraftMap:

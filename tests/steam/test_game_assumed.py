@@ -1,23 +1,11 @@
 """Every steam assumed value is read by the code it governs: flip it and the behaviour changes (F23)."""
 
-import pytest
 
-from zoobook.assumed import all_assumed
 from zoobook.steam.easter.island import easter_island
 from zoobook.steam.easter.moai import setup
 from zoobook.steam.game import EndBuild, Game, IssueShares, Select, Urbanize
 from zoobook.steam.game.economy import Economy
 from zoobook.steam.zoo.model import Area, Town, ZooMap
-
-
-@pytest.fixture
-def flip(monkeypatch):
-    def set_value(section: str, key: str, value):
-        node = all_assumed()
-        for part in section.split("."):
-            node = node[part]
-        monkeypatch.setitem(node, key, value)
-    return set_value
 
 
 def urbanized_cash():
