@@ -17,10 +17,21 @@ The bounds
 * :func:`connection_bound` -- Easter Island: the exact cheapest network joining the ruins
   (:func:`zoobook.steam.easter.connect.cheapest_network`) in tiles, laid at the tile rate;
 * :func:`first_delivery_bound` -- nothing ships before the first complete link a shipment can
-  use exists: the turns needed to lay it.
+  use exists: the turns needed to lay it;
+* :func:`route_bound` -- the first delivery (or feeding) needs a route from goods to a place that
+  takes them: the fewest new tiles of any such route, laid at the tile rate, and then the goods
+  need their rounds.
 
 :func:`lower_bound` is the largest of them. ``tests/steam/test_game_anytime.py`` checks each
-one against the exact planner on the shipped small maps and on random ones.
+one against the exact planner on the shipped small maps and on random ones;
+``tests/steam/test_game_route_bound.py`` the route bound on maps where it bites.
+
+On the full set-ups the goods bound is the one that counts, and it is met: the Zoo board in
+turn 7, Easter Island Easy, Normal and Hard in turns 8, 9 and 10, by the plans stored in
+``notebooks/data/full-plan-*.json`` (``tests/steam/test_game_bounds_met.py`` replays them through
+the engine). A plan that meets it delivers in every move-goods round from turn 1 on and never
+spends a round raising the locomotive; on Easter Island Hard such a plan exists, so no sound
+bound can say that Hard cannot be cleared in 10 turns.
 
 Examples
 --------
@@ -39,7 +50,8 @@ from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, incom
 from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position
 
 __all__ = ["Bound", "goods_bound", "locomotive_bound", "track_bound", "money_bound",
-           "connection_bound", "first_delivery_bound", "lower_bound", "all_bounds", "IMPOSSIBLE"]
+           "connection_bound", "first_delivery_bound", "route_bound", "lower_bound", "all_bounds",
+           "IMPOSSIBLE"]
 
 #: A turn no plan reaches: the map can never be cleared.
 IMPOSSIBLE = 10 ** 6
@@ -405,8 +417,108 @@ def first_delivery_bound(game: Game, pos: Position) -> Bound:
                        "their rounds")
 
 
+def _goods_pairs(game: Game, board) -> list[tuple]:
+    """(origin hex, destination hexes) of every shipment that could make progress, relaxed:
+    Easter Island: each city holding cubes, with the cities of the colour of *any* of its cubes
+    (Rapa Nui may flip a stack, S9) other than itself, and every town for a black cube (an
+    Urbanization may make it a black city, S14); the Zoo: each area holding food, with the unfed
+    areas other than itself (S8)."""
+    if game.rules.name == "zoo":
+        unfed = [a for a in board.areas if not a.fed]
+        return [(tuple(a.hex), {tuple(b.hex) for b in unfed if b.name != a.name})
+                for a in board.areas if a.food > 0]
+    towns = {tuple(h) for h in game.rules.goods.towns(board)}
+    out = []
+    for city in board.cities:
+        if not city.cubes:
+            continue
+        goals = {tuple(c.hex) for c in board.cities if c.name != city.name and c.colour in city.cubes}
+        if "black" in city.cubes:
+            goals |= towns
+        out.append((tuple(city.hex), goals))
+    return out
+
+
+def _fewest_route_tiles(game: Game, pos: Position) -> int | None:
+    """The fewest free land hexes on any chain of hexes from goods to a place that takes them
+    (:func:`_goods_pairs`): node hexes and hexes with track cost 0, free land 1, and on the Zoo
+    map every exit reaches every other at no cost (S5). None when no such chain exists."""
+    from collections import deque
+
+    board = pos.board
+    hexmap = game.rules.goods.hexmap(board)
+    nodes = {tuple(n.hex) for n in hexmap.nodes}
+    tracked = {tuple(h) for t in hexmap.tracks for h in t.hexes}
+    land = {tuple(h) for h in game.land}
+    exits = {tuple(h) for h in getattr(board, "exits", ())}
+    best = None
+    for origin, goals in _goods_pairs(game, board):
+        if not goals:
+            continue
+        dist = {origin: 0}
+        queue = deque([origin])
+        while queue:
+            here = queue.popleft()
+            d = dist[here]
+            if here in goals:
+                best = d if best is None else min(best, d)
+                break
+            if best is not None and d >= best:
+                break
+            steps = [(here[0] + dq, here[1] + dr) for dq, dr in _STEPS]
+            if here in exits:
+                steps += [e for e in exits if e != here]
+            for n in steps:
+                if n in nodes or n in tracked:
+                    cost = 0
+                elif n in land:
+                    cost = 1
+                else:
+                    continue
+                if n not in dist or d + cost < dist[n]:
+                    dist[n] = d + cost
+                    (queue.appendleft if cost == 0 else queue.append)(n)
+    return best
+
+
+def route_bound(game: Game, pos: Position) -> Bound:
+    """The first delivery needs a route; the fewest new tiles of any route, at the tile rate.
+
+    Admissible. A shipment that makes progress (delivers a cube; feeds an unfed area) runs from
+    goods to a place that takes them, along complete links: a chain of adjacent hexes, each a
+    node or a track hex (S2, S3). Relaxed, the goods are any cube of a stack (Rapa Nui flips
+    stacks, S9), a black cube may go to any town (an Urbanization may make it a black city,
+    S14), the route may use any track and visit any node, and on the Zoo map any exit leads to
+    any other (S5). Every free land hex on the chain must get a tile first, so the first such
+    shipment waits until ``d`` new tiles are down, ``d`` the fewest free land hexes of any chain
+    (a 0-1 breadth-first search). A build lays at most 4 tiles (the largest limit), plus the
+    tiles in hand and on the Zoo map one bonus tile a turn (S7): that gives the first turn ``f``
+    with a shipment that makes progress. All ``left`` goods move in turn ``f`` or later, two a
+    turn (:func:`goods_bound`), so the last one not before turn
+    ``f + ceil((left - 2) / 2)``. When no chain exists at all the goods never all move.
+    """
+    goods = game.rules.goods
+    left = goods.goods_left(pos.board)
+    if left == 0 or pos.phase == OVER:
+        return Bound(pos.turn, "nothing left to ship")
+    tiles = _fewest_route_tiles(game, pos)
+    if tiles is None:
+        what = "cube" if game.rules.name == "easter" else "food"
+        return Bound(IMPOSSIBLE, f"no {what} can ever reach a place that takes it: no land joins them")
+    if tiles == 0:
+        return Bound(pos.turn, "some goods have a route to a place that takes them with no new tile")
+    first = _tiles_to_turn(game, pos, tiles, "").turn
+    turn = first + max(0, math.ceil((left - 2) / 2))
+    goods_text = ("any cube and a city that takes it" if game.rules.name == "easter"
+                  else "any area with food and an unfed area")
+    per_turn = _tiles_per_turn(game)
+    return Bound(turn, f"{goods_text} are {tiles} new tile{'s' if tiles != 1 else ''} apart at "
+                       f"least, and a build lays at most {per_turn}: nothing is delivered before "
+                       f"turn {first}, and the {left} left need their rounds from then on, two a turn")
+
+
 _BOUNDS = (goods_bound, locomotive_bound, track_bound, connection_bound, money_bound,
-           first_delivery_bound)
+           first_delivery_bound, route_bound)
 
 
 def all_bounds(game: Game, pos: Position | None = None) -> list[tuple[str, Bound]]:
