@@ -9,8 +9,9 @@
 Times are CPU time of this thread (``time.thread_time``), so the figures depend little on
 how busy the shared machine is.
 
-Run: ``python benchmarks/bench_zooloretto_game.py [GAMES]``; ``--quick`` plays one small
-game of each kind and exits 0 (``make test`` runs it).
+Run: ``python -m benchmarks.bench_zooloretto_game [--quick] [GAMES]``; ``--quick`` plays one
+game of each kind and judges no target (``make test`` runs it). Exit status as every benchmark's
+(:mod:`benchmarks.timing`): 1 when a full run misses the target.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import statistics
 import sys
 import time
 
+from benchmarks.timing import options, target, verdict
 from zoobook.zooloretto.bots import GreedyBot, LookaheadBot, RandomBot, play
 from zoobook.zooloretto.game import ZoolorettoState
 
@@ -53,25 +55,31 @@ def head_to_head(seeds) -> list[float]:
     return margins
 
 
-def main(argv: list[str]) -> int:
-    quick = "--quick" in argv
-    numbers = [int(a) for a in argv if a.isdigit()]
-    games = 1 if quick else (numbers[0] if numbers else 10)
+#: The target: a whole 5-player greedy game in under this many CPU seconds.
+TARGET_SECONDS = 1.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = options(argv, __doc__, count=10, what="seeded 5-player games")
+    quick = args.quick
+    games = 1 if quick else args.count
     seeds = range(900, 900 + games)
     rate, slowest, scores = games_per_second(5, GreedyBot, seeds)
     base, _, _ = games_per_second(5, RandomBot, seeds)
     print(f"5-player games, both expansions, {games} seeded game(s)")
-    print(f"  greedy bot: {rate:.2f} games/s (slowest {slowest:.2f} s CPU; target < 1 s), "
+    print(f"  greedy bot: {rate:.2f} games/s (slowest {slowest:.2f} s CPU), "
           f"mean score {statistics.mean(scores):.1f}")
     print(f"  random bot: {base:.2f} games/s (the engine alone); greedy/random time ratio {base / rate:.1f}")
+    met = target(f"a 5-player greedy game under {TARGET_SECONDS:g} s of CPU (slowest {slowest:.2f} s)",
+                 slowest < TARGET_SECONDS)
     if quick:
-        return 0
+        return verdict([met], quick=True)
     margins = head_to_head(range(700, 700 + max(2, games // 2)))
     print(f"lookahead vs greedy, 2 players, {len(margins)} games (seats alternating): "
           f"mean margin {statistics.mean(margins):+.1f}, lookahead ahead in "
           f"{sum(m > 0 for m in margins)}")
-    return 0
+    return verdict([met], quick=False)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zoobook.assumed import assumed
-from zoobook.fivebyfive.board import (ALL_CELLS, Board, Border, BorderState, Cell, CellSide, IllegalPlacement,
+from zoobook.errors import IllegalAction
+from zoobook.fivebyfive.board import (ALL_CELLS, Board, Border, BorderState, Cell, CellSide,
                                       Side, Tile, gate_border, gate_cell, start_squares)
 from zoobook.fivebyfive.lineup_generator import random_board
 from zoobook.fivebyfive.vocabulary import Category, Colour, fits
@@ -68,25 +69,26 @@ def test_placing_returns_a_new_board_and_refuses_covered_cells():
     empty = Board()
     one = empty.place(Tile.make("C3", "bird"))
     assert empty.tiles == () and len(one.tiles) == 1
-    with pytest.raises(IllegalPlacement, match="C3 is already covered by the bird tile at C3"):
+    with pytest.raises(IllegalAction, match="C3 is already covered by the bird tile at C3") as refused:
         one.place(Tile.make(["C3", "C4"], "park"))
+    assert refused.value.rule == "F-PLACEMENT-2"      # the one illegal-move error, naming its rule
     assert len(one.tiles) == 1
 
 
 def test_large_tiles_cover_two_adjacent_cells_and_have_no_inner_border():
     tile = Tile.make(["B2", "B3"], "herbivore", walls=["B2:N", "B3:E"])
     assert tile.is_large and tile.name == "B2"
-    with pytest.raises(IllegalPlacement, match="orthogonally adjacent"):
+    with pytest.raises(IllegalAction, match="orthogonally adjacent"):
         Tile.make(["B2", "C3"], "bird")
-    with pytest.raises(IllegalPlacement, match="inside the large tile"):
+    with pytest.raises(IllegalAction, match="inside the large tile"):
         Tile.make(["B2", "B3"], "bird", walls=["B2:S"])
     board = Board((tile, Tile.make("A2", "bird")))
-    with pytest.raises(IllegalPlacement, match="no border between them"):
+    with pytest.raises(IllegalAction, match="no border between them"):
         board.add_door(Border.parse("B2:S"))
 
 
 def test_walls_belong_to_a_tile_cell_and_back_to_back_walls_block_once_but_count_twice():
-    with pytest.raises(IllegalPlacement, match="not on a cell of this tile"):
+    with pytest.raises(IllegalAction, match="not on a cell of this tile"):
         Tile.make("A1", "bird", walls=["B1:W"])
     board = Board((Tile.make("A1", "bird", walls=["A1:E"]), Tile.make("B1", "reptile", walls=["B1:W"])))
     border = Border.parse("A1:E")
@@ -109,16 +111,16 @@ def test_doors_go_between_tiles_or_on_a_gate_border_with_or_without_walls():
     assert board.door_refusal(Border.parse("A1:N")) is not None          # edge, not a gate
     assert "needs an Animal tile on both sides" in board.door_refusal(Border.parse("B1:E"))
     assert board.door_refusal(Border.parse("A3:W")) is None               # the W gate
-    with pytest.raises(IllegalPlacement, match="already a door"):
+    with pytest.raises(IllegalAction, match="already a door"):
         board.add_door(Border.parse("A1:E")).add_door(Border.parse("B1:W"))
 
 
 def test_at_most_one_popularity_token_per_tile_f10():
     board = Board((Tile.make(["A1", "A2"], "bird"),)).add_popularity("A2")
     assert board.is_popular(board.tile_at("A1"))
-    with pytest.raises(IllegalPlacement, match="already has a popularity token"):
+    with pytest.raises(IllegalAction, match="already has a popularity token"):
         board.add_popularity("A1")
-    with pytest.raises(IllegalPlacement, match="no Animal tile"):
+    with pytest.raises(IllegalAction, match="no Animal tile"):
         board.add_popularity("C3")
 
 

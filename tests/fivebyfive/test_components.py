@@ -5,7 +5,8 @@ from collections import Counter
 import pytest
 
 from zoobook.assumed import assumed
-from zoobook.fivebyfive.board import Board, Cell, CellSide, IllegalPlacement, Tile
+from zoobook.errors import IllegalAction
+from zoobook.fivebyfive.board import Board, Cell, CellSide, Tile
 from zoobook.fivebyfive.components import STATED_COUNTS, anchors, components, placed
 from zoobook.fivebyfive.mainboard import MainBoard, row_sizes
 from zoobook.fivebyfive.vocabulary import Category, Colour
@@ -53,7 +54,7 @@ def test_placed_large_tile_keeps_its_walls_on_the_right_cells():
     tile = placed(card, Cell.parse("B2"))
     assert [c.name for c in tile.cells] == ["B2", "B3"]
     assert tile.walls == {CellSide.parse("B2:W"), CellSide.parse("B3:E")}
-    with pytest.raises(IllegalPlacement):
+    with pytest.raises(IllegalAction):
         placed(card, Cell.parse("B5"))          # would stick out to the south
 
 

@@ -39,6 +39,18 @@ def test_lineup_graph_figure_draws_every_node():
     assert len(fig.axes[0].collections[0].get_offsets()) == 7 + 1     # the tiles and the gate
 
 
+def test_lineup_graph_figure_crops_no_node_disc():
+    """Every node's whole disc lies inside the picture (the outermost ones used to be cut in half)."""
+    fig = lineup_graph_figure(mr_a_puzzle().board, "W")
+    ax = fig.axes[0]
+    fig.canvas.draw()
+    nodes = ax.collections[0]
+    radius = (nodes.get_sizes()[0] ** 0.5) / 2 * fig.dpi / 72          # marker size is in points squared
+    box = ax.get_window_extent()
+    for x, y in ax.transData.transform(nodes.get_offsets()):
+        assert box.x0 <= x - radius and x + radius <= box.x1 and box.y0 <= y - radius and y + radius <= box.y1
+
+
 def test_explorer_builds_mr_as_lineup_by_clicks_with_the_running_score():
     explorer = LineupExplorer(mr_a_puzzle())
     for cell in ("A3", "B3", "C3"):

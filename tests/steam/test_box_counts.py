@@ -3,6 +3,7 @@ the map editor refuses the paint, the puzzle loader the file."""
 
 import pytest
 
+from tests.steam.test_game_kinds import ZOO  # two animal areas a land hex apart: the smallest file
 from zoobook.errors import IllegalAction, PuzzleError
 from zoobook.learn.index import load_index
 from zoobook.puzzles.loading import parse_puzzle
@@ -91,32 +92,17 @@ def test_the_goods_cube_counts_are_read_from_the_assumed_values(flip):
         parse_puzzle(five, file="five-red.toml")
 
 
-ZOO_FILE = '''id = "x"
-kind = "steam-zoo/clear"
-turns = 2
-plain = [[1, 0]]
-[[area]]
-name = "goats"
-hex = [0, 0]
-danger = 1
-[[area]]
-name = "yaks"
-hex = [2, 0]
-danger = 1
-'''
-
-
 def test_the_loader_refuses_a_fifth_exit_in_one_clear_message():
     exits = "".join(f"[[exit]]\nhex = [{q}, 3]\n" for q in range(0, 10, 2))
     with pytest.raises(PuzzleError) as caught:
-        parse_puzzle(ZOO_FILE + exits, file="five-exits.toml")
+        parse_puzzle(ZOO + exits, file="five-exits.toml")
     message = str(caught.value)
     assert message.startswith("five-exits.toml: exit")
     assert "5 exits, but the Zoo map has only 4 exit hexes (S-BOX-1)" in message
     assert "\n" not in message
     # Four exits load.
     four = "".join(f"[[exit]]\nhex = [{q}, 3]\n" for q in range(0, 8, 2))
-    assert len(parse_puzzle(ZOO_FILE + four).model.start.board.exits) == 4
+    assert len(parse_puzzle(ZOO + four).model.start.board.exits) == 4
 
 
 def test_the_loader_refuses_a_fifth_exit_drawn_on_the_ascii_map():

@@ -12,6 +12,8 @@ from zoobook.widgets.steam_easter import ConnectLab, MoaiLab  # noqa: E402
 
 from pathlib import Path  # noqa: E402
 
+import pytest  # noqa: E402
+
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "steam-easter"
 
 
@@ -38,7 +40,7 @@ def test_laying_track_shows_running_cost_and_joined_groups():
 def test_a_bad_hex_is_refused_with_a_message_and_changes_nothing():
     lab = corridor_lab()
     lay_all(lab, ["Yellow 1", "2,1", "Yellow 2", "Red 5", "3,1", "2,1"])
-    assert "already holds track" in lab.message.value
+    assert "already holds track" in lab.message.value and "[S2]" in lab.message.value   # the rule named
     assert lab.draft.current == ((4, 1), (3, 1))
     lay_all(lab, ["nowhere"])
     assert "neither a city nor a hex" in lab.message.value
@@ -64,9 +66,26 @@ def test_moai_lab_ships_flips_and_compares_with_the_plan():
     lab = MoaiLab(load_puzzle(PUZZLES / "moai-turn-the-statue.toml").model.island, level=2)
     lab.city.value = "Red 2"
     lab.ship_button.click()  # the top red cube needs 6 links: refused
-    assert "no legal route within 2 links" in lab.state.value and lab.moves == []
+    assert "no legal route within 2 links [S-GOODS-2]" in lab.state.value and lab.moves == []
     lab.flip_button.click()
     lab.ship_button.click()
     assert lab.moves == ["Rapa Nui on Red 2", "ship blue from Red 2 to Blue 1 (Red 2 - Blue 1)"]
     solution = lab.show_plan()
     assert solution.value == 3 and "Fewest turns: 3 turns" in lab.solution.value
+
+
+def test_the_moves_refuse_with_the_one_illegal_action_error_naming_the_rule():
+    from zoobook.errors import IllegalAction
+    from zoobook.steam.easter.moai import rapa_nui, ship
+
+    lab = corridor_lab()
+    with pytest.raises(IllegalAction) as refused:
+        lab.draft.lay((2, 1))                  # a link starts at a city
+    assert refused.value.rule == "S-TRACK-1" and "is not a city" in refused.value.reason
+    island = load_puzzle(PUZZLES / "moai-turn-the-statue.toml").model.island
+    with pytest.raises(IllegalAction) as refused:
+        ship(island, "Red 2", 2)               # the top red cube needs 6 links
+    assert refused.value.rule == "S-GOODS-2"
+    with pytest.raises(IllegalAction) as refused:
+        rapa_nui(island, "Blue 1")             # a city with no moai of two cubes
+    assert refused.value.rule == "S-MOAI-2"

@@ -1,8 +1,9 @@
 """The 5x5 Zoo board: cells, tiles, walls, doors, popularity tokens and the gates.
 
 Everything here is an immutable value. Placing something returns a new
-:class:`Board`; an illegal placement raises :class:`IllegalPlacement` whose
-``reason`` says why in the rulebook's words, and leaves the old board as it was.
+:class:`Board`; an illegal placement raises the project's one illegal-move error,
+:class:`~zoobook.errors.IllegalAction`, whose ``reason`` says why in the rulebook's
+words and whose ``rule`` names the rule, and leaves the old board as it was.
 
 Geometry (ruling F1): columns A-E run west to east, rows 1-5 north to south, so
 ``C3`` is the centre. A *side* of a cell is where a wall sits (``"A3:W"``, ruling
@@ -24,7 +25,7 @@ Examples
 >>> board.place(Tile.make("B4", "bird"))
 Traceback (most recent call last):
 ...
-zoobook.fivebyfive.board.IllegalPlacement: B4 is already covered by the large park tile at B3
+zoobook.errors.IllegalAction: B4 is already covered by the large park tile at B3 [F-PLACEMENT-2]
 >>> board = board.add_door(Border.parse("A3:W"))
 >>> board.border_state(gate_border("W"))
 <BorderState.DOOR: 'door'>
@@ -38,22 +39,14 @@ from enum import Enum
 from functools import cache
 
 from zoobook.assumed import assumed
-from zoobook.errors import Refusal
+from zoobook.errors import IllegalAction, Refusal
 from zoobook.fivebyfive.vocabulary import Category
 
-__all__ = ["Side", "Cell", "CellSide", "Border", "BorderState", "Tile", "Board", "IllegalPlacement",
+__all__ = ["Side", "Cell", "CellSide", "Border", "BorderState", "Tile", "Board",
            "ALL_CELLS", "GATES", "gate_cell", "gate_border", "start_squares", "SIZE"]
 
 SIZE = 5
 _COLUMNS = "ABCDE"
-
-
-class IllegalPlacement(ValueError):
-    """A placement the rules refuse; ``reason`` is the plain-language why."""
-
-    def __init__(self, reason: str) -> None:
-        self.reason = getattr(reason, "reason", reason)   # the words (a Refusal also names its rule)
-        super().__init__(self.reason)
 
 
 class Side(Enum):
@@ -319,22 +312,22 @@ class Tile:
     def __post_init__(self) -> None:
         cells = tuple(sorted(set(self.cells)))
         if len(cells) != len(self.cells) or not 1 <= len(cells) <= 2:
-            raise IllegalPlacement("a tile covers one cell, or two different cells for a large tile")
+            raise IllegalAction("a tile covers one cell, or two different cells for a large tile", "F-PLACEMENT-2")
         if len(cells) == 2 and abs(cells[0].column - cells[1].column) + abs(cells[0].row - cells[1].row) != 1:
-            raise IllegalPlacement(f"a large tile covers two orthogonally adjacent cells, "
-                                   f"not {cells[0]} and {cells[1]}")
+            raise IllegalAction(f"a large tile covers two orthogonally adjacent cells, "
+                                f"not {cells[0]} and {cells[1]}", "F-PLACEMENT-2")
         if not isinstance(self.category, Category):
-            raise IllegalPlacement(f"{self.category!r} is not a tile category")
+            raise IllegalAction(f"{self.category!r} is not a tile category", "F6")
         if isinstance(self.stars, bool) or not isinstance(self.stars, int) or self.stars < 0:
-            raise IllegalPlacement(f"stars must be a whole number 0 or more, not {self.stars!r}")
+            raise IllegalAction(f"stars must be a whole number 0 or more, not {self.stars!r}")
         walls = frozenset(self.walls)
         for wall in walls:
             if wall.cell not in cells:
-                raise IllegalPlacement(f"wall {wall} is not on a cell of this tile "
-                                       f"({' and '.join(c.name for c in cells)})")
+                raise IllegalAction(f"wall {wall} is not on a cell of this tile "
+                                    f"({' and '.join(c.name for c in cells)})", "F7")
             if wall.cell.neighbour(wall.side) in cells:
-                raise IllegalPlacement(f"wall {wall} would sit inside the large tile: its two cells "
-                                       "have no border between them (F7)")
+                raise IllegalAction(f"wall {wall} would sit inside the large tile: its two cells "
+                                    "have no border between them", "F7")
         object.__setattr__(self, "cells", cells)
         object.__setattr__(self, "walls", walls)
 
@@ -400,7 +393,7 @@ class Board:
         for tile in self.tiles:
             for cell in tile.cells:
                 if cell in at:
-                    raise IllegalPlacement(f"{cell} is already covered by {at[cell]}")
+                    raise IllegalAction(f"{cell} is already covered by {at[cell]}", "F-PLACEMENT-2")
                 at[cell] = tile
         object.__setattr__(self, "_at", at)
         object.__setattr__(self, "tiles", tuple(sorted(self.tiles, key=lambda t: t.anchor)))
@@ -409,11 +402,11 @@ class Board:
         for border in self.doors:
             reason = self._door_refusal(border, placed=False)
             if reason:
-                raise IllegalPlacement(reason)
+                raise IllegalAction(reason)
         for cell in self.popular:
             tile = at.get(cell)
             if tile is None or tile.anchor != cell:
-                raise IllegalPlacement(f"a popularity token must lie on a tile; {cell} names no tile")
+                raise IllegalAction(f"a popularity token must lie on a tile; {cell} names no tile", "F10")
 
     def __hash__(self) -> int:
         return hash((self.tiles, self.doors, self.popular))
@@ -511,10 +504,10 @@ class Board:
         return None
 
     def place(self, tile: Tile) -> "Board":
-        """A new board with *tile* placed; :class:`IllegalPlacement` on covered cells."""
+        """A new board with *tile* placed; :class:`~zoobook.errors.IllegalAction` on covered cells."""
         reason = self.placement_refusal(tile)
         if reason:
-            raise IllegalPlacement(reason)
+            raise IllegalAction(reason)
         return Board(self.tiles + (tile,), self.doors, self.popular)
 
     def _door_refusal(self, border: Border, *, placed: bool = True) -> Refusal | None:
@@ -538,10 +531,10 @@ class Board:
 
     def add_door(self, border: Border) -> "Board":
         """A new board with a door on *border*, wall or not (rulebook: "Door tokens may be
-        placed on borders with or without walls"); :class:`IllegalPlacement` otherwise."""
+        placed on borders with or without walls"); :class:`~zoobook.errors.IllegalAction` otherwise."""
         reason = self._door_refusal(border)
         if reason:
-            raise IllegalPlacement(reason)
+            raise IllegalAction(reason)
         return Board(self.tiles, self.doors | {border}, self.popular)
 
     def popularity_refusal(self, tile: Tile | Cell | str) -> Refusal | None:
@@ -557,7 +550,7 @@ class Board:
         """A new board with a popularity token on *tile*; refused if it already has one."""
         reason = self.popularity_refusal(tile)
         if reason:
-            raise IllegalPlacement(reason)
+            raise IllegalAction(reason)
         found = tile if isinstance(tile, Tile) else self.tile_at(tile)
         return Board(self.tiles, self.doors, self.popular | {found.anchor})
 

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 
 from zoobook.assumed import assumed
-from zoobook.fivebyfive.board import SIZE, Board, Cell, CellSide, IllegalPlacement, Side, Tile
+from zoobook.errors import IllegalAction
+from zoobook.fivebyfive.board import SIZE, Board, Cell, CellSide, Side, Tile
 from zoobook.fivebyfive.scoring import RequestCard
 from zoobook.fivebyfive.vocabulary import Category, Colour
 
@@ -211,7 +212,7 @@ def hand_beyond_box(cubes: str, meeples: str = "") -> tuple[str, str] | None:
 def placed(card: TileCard, anchor: Cell) -> Tile:
     """*card* laid on a zoo board with its first cell on *anchor*, top to the north.
 
-    Raises :class:`~zoobook.fivebyfive.board.IllegalPlacement` (a ValueError) when a
+    Raises :class:`~zoobook.errors.IllegalAction` (rule F1) when a
     cell would fall off the board.
 
     >>> print(placed(components().tile("L03"), Cell.parse("D2")))
@@ -221,7 +222,7 @@ def placed(card: TileCard, anchor: Cell) -> Tile:
     for dc, dr in card.offsets:
         column, row = anchor.column + dc, anchor.row + dr
         if not (0 <= column < SIZE and 0 <= row < SIZE):
-            raise IllegalPlacement(f"{card.id} would stick out of the zoo board at {anchor}")
+            raise IllegalAction(f"{card.id} would stick out of the zoo board at {anchor}", "F1")
         cells.append(Cell(column, row))
     walls = frozenset(CellSide(cells[index], Side(side)) for index, side in card.walls)
     return Tile(tuple(cells), card.kind, card.stars, walls)
@@ -243,7 +244,7 @@ def _anchors(card: TileCard, empty: tuple[Cell, ...]) -> tuple[Cell, ...]:
     for cell in empty:
         try:
             tile = placed(card, cell)
-        except IllegalPlacement:
+        except IllegalAction:
             continue
         if all(c in free for c in tile.cells):
             found.append(cell)

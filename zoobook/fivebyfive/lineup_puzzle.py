@@ -65,7 +65,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from zoobook.fivebyfive.board import GATES, Board, Border, Cell, CellSide, IllegalPlacement, Tile, gate_border
+from zoobook.errors import IllegalAction
+from zoobook.fivebyfive.board import GATES, Board, Border, Cell, CellSide, Tile, gate_border
 from zoobook.fivebyfive.components import hand_beyond_box
 from zoobook.fivebyfive.lineup import Hand
 from zoobook.fivebyfive.scoring import SOLO_THRESHOLDS, RequestCard
@@ -170,7 +171,7 @@ def _read_tile(table: Table) -> tuple[Tile, bool]:
     for index, wall in enumerate(walls, 1):
         try:
             Tile(tuple(cells), category, stars, frozenset({wall}))
-        except IllegalPlacement as exc:
+        except IllegalAction as exc:
             raise table.error(f"walls[{index}]", exc.reason) from None
     table.done()
     return Tile(tuple(cells), category, stars, frozenset(walls)), popular

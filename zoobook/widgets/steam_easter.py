@@ -11,6 +11,7 @@ import html
 
 import ipywidgets as widgets
 
+from zoobook.errors import IllegalAction
 from zoobook.puzzles.solution import Solution
 from zoobook.steam.easter import connect as connect_solver
 from zoobook.steam.easter.clearing import clearing_solution
@@ -107,13 +108,21 @@ class ConnectLab(widgets.VBox):
         return (q, r)
 
     def lay(self, text: str) -> None:
-        """Lay one hex (or city); a bad entry shows a message and changes nothing."""
+        """Lay one hex (or city); a bad entry or a refused hex shows a message and changes nothing."""
         try:
-            self._set(self.draft.lay(self._hex(text)))
-        except ValueError as exc:
-            self.message.value = f'<span style="color:#b00">{html.escape(str(exc))}</span>'
+            where = self._hex(text)
+        except ValueError as exc:   # the entry names no hex: a typing slip, not a move
+            self._complain(str(exc))
+            return
+        try:
+            self._set(self.draft.lay(where))
+        except IllegalAction as exc:
+            self._complain(str(exc))
             return
         self.entry.value = ""
+
+    def _complain(self, text: str) -> None:
+        self.message.value = f'<span style="color:#b00">{html.escape(text)}</span>'
 
     def _set(self, draft: TrackDraft) -> None:
         self.draft = draft
@@ -189,7 +198,8 @@ class MoaiLab(widgets.VBox):
         name = self.city.value
         made = delivery(self.island, name, self.level)
         if made is None:
-            raise ValueError(f"the top cube of {name} has no legal route within {self.level} links")
+            raise IllegalAction(f"the top cube of {name} has no legal route within {self.level} links",
+                                "S-GOODS-2")
         self.island, _ = ship(self.island, name, self.level)
         return f"ship {made.cube} from {name} to {made.destination} ({' - '.join(made.route)})"
 
@@ -199,14 +209,14 @@ class MoaiLab(widgets.VBox):
 
     def _raise(self) -> str:
         if self.level >= MAX_LEVEL:
-            raise ValueError(f"the locomotive is already at level {MAX_LEVEL}")
+            raise IllegalAction(f"the locomotive is already at level {MAX_LEVEL}", "S-LOCOMOTIVE-1")
         self.level += 1
         return f"locomotive to level {self.level}"
 
     def _do(self, move) -> None:
         try:
             self.moves.append(move())
-        except ValueError as exc:
+        except IllegalAction as exc:
             self._render(str(exc))
             return
         self._render("")

@@ -2,7 +2,8 @@
 
 A draft starts each link at a city, adds track hexes one neighbour at a time and
 ends the link on another city (rulings S2, S9). The draft knows its cost and which
-ruins it already joins.
+ruins it already joins. A hex the rules refuse raises :class:`~zoobook.errors.IllegalAction`
+naming its rule, and the draft is unchanged.
 
 Examples
 --------
@@ -17,7 +18,7 @@ Examples
 >>> draft.lay((1, 0))
 Traceback (most recent call last):
 ...
-ValueError: start a link at a city: (1, 0) is not a city
+zoobook.errors.IllegalAction: start a link at a city: (1, 0) is not a city [S-TRACK-1]
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from zoobook.errors import IllegalAction
 from zoobook.hexgrid import Hex, are_neighbours
 from zoobook.steam.easter.island import TRACK_COST, Island
 
@@ -60,22 +62,22 @@ class TrackDraft:
         city = self._city_at(h)
         if not self.current:
             if city is None:
-                raise ValueError(f"start a link at a city: {tuple(h)} is not a city")
+                raise IllegalAction(f"start a link at a city: {tuple(h)} is not a city", "S-TRACK-1")
             return TrackDraft(self.island, self.links, (h,), self._costs)
         last = self.current[-1]
         if not are_neighbours(last, h):
-            raise ValueError(f"{tuple(h)} is not next to {tuple(last)}: track runs hex by hex")
+            raise IllegalAction(f"{tuple(h)} is not next to {tuple(last)}: track runs hex by hex", "S2")
         if city is not None:
             if len(self.current) == 1:
-                raise ValueError("a link needs at least one track hex between two cities (ruling S2)")
+                raise IllegalAction("a link needs at least one track hex between two cities", "S2")
             if h == self.current[0]:
-                raise ValueError("a link must end at another city")
+                raise IllegalAction("a link must end at another city", "S2")
             return TrackDraft(self.island, self.links + (self.current + (h,),), (), self._costs)
         if h not in self._costs:
-            raise ValueError(f"track cannot be laid on {tuple(h)}")
+            raise IllegalAction(f"track cannot be laid on {tuple(h)}: it is neither plain nor mountain", "S-TRACK-3")
         if h in self.used():
-            raise ValueError(f"{tuple(h)} already holds track: one track per hex, the workbook's "
-                             "simplification (ruling S2)")
+            raise IllegalAction(f"{tuple(h)} already holds track: one track per hex, the workbook's "
+                                "simplification", "S2")
         return TrackDraft(self.island, self.links, self.current + (h,), self._costs)
 
     def undo(self) -> "TrackDraft":

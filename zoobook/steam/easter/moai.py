@@ -30,6 +30,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from zoobook.errors import IllegalAction
 from zoobook.steam.easter.island import Island
 
 __all__ = ["MAX_LEVEL", "RAPA_NUI_CASH", "DIFFICULTIES", "Delivery", "delivery", "route_for",
@@ -113,18 +114,23 @@ def cube_needs(island: Island) -> dict[str, tuple[int | None, ...]]:
 
 
 def ship(island: Island, origin: str, level: int) -> tuple[Island, Delivery]:
-    """Ship the top cube of *origin*: the new island (cube gone) and the delivery made."""
+    """Ship the top cube of *origin*: the new island (cube gone) and the delivery made.
+
+    :class:`~zoobook.errors.IllegalAction` (rule S-GOODS-2) when no route within *level* links
+    delivers it."""
     made = delivery(island, origin, level)
     if made is None:
-        raise ValueError(f"the top cube of {origin} cannot be delivered within {level} links")
+        raise IllegalAction(f"the top cube of {origin} cannot be delivered within {level} links", "S-GOODS-2")
     return island.with_cubes({origin: island.city(origin).cubes[:-1]}), made
 
 
 def rapa_nui(island: Island, name: str) -> Island:
-    """Rapa Nui: "turn the moai upside down (swap the top and bottom cubes)"."""
+    """Rapa Nui: "turn the moai upside down (swap the top and bottom cubes)".
+
+    :class:`~zoobook.errors.IllegalAction` (rule S-MOAI-2) when *name* holds no two-cube moai."""
     cubes = island.city(name).cubes
     if len(cubes) != 2:
-        raise ValueError(f"{name} holds no moai of two cubes to turn over")
+        raise IllegalAction(f"{name} holds no moai of two cubes to turn over", "S-MOAI-2")
     return island.with_cubes({name: cubes[::-1]})
 
 

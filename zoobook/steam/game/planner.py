@@ -436,14 +436,35 @@ class _Skeleton:
 
 def _build_start(game: Game, pos: Position) -> tuple:
     """The selected card, the tiles it still lets the player lay this turn, and the ways a
-    build starts: as it is, or with an Urbanization of each town (when the card allows one)."""
+    build starts: as it is, or with an Urbanization of each town (when the card allows one),
+    each as ``(actions, position after them, its hex map, its nodes' hexes)``."""
     rules = game.rules
     card = rules.card(pos.card)
     room = rules.tile_limit(card) - pos.tiles_laid
     prefixes: list[tuple[Action, ...]] = [()]
     if card.urbanizes and not pos.urbanized:
         prefixes += [(Urbanize(t),) for t in rules.goods.towns(pos.board)]
-    return card, room, prefixes
+    starts = []
+    for prefix in prefixes:
+        start = _apply_all(game, pos, prefix)
+        if start is not None:
+            hexmap = rules.goods.hexmap(start.board)
+            starts.append((prefix, start, hexmap, frozenset(n.hex for n in hexmap.nodes)))
+    return card, room, starts
+
+
+def _lay_starts(tracks: frozenset, nodes: frozenset) -> tuple[set, list[tuple]]:
+    """The land hexes holding track, and where a lay may begin, as the engine's lay_starts:
+    ``(hex, the incomplete track it extends or None, that track's start)`` for every node and
+    every incomplete track's end, the player's or one without an owner (S15: extending it
+    takes it back)."""
+    used = {h for t in tracks for h in t[1:] if h not in nodes}
+    by_end = {t[-1]: t for t in tracks if t[-1] not in nodes}
+    begins = []
+    for begin in sorted(nodes | set(by_end)):
+        base = by_end.get(begin)
+        begins.append((begin, base, base[0] if base else begin))
+    return used, begins
 
 
 class MoveSet:
@@ -540,15 +561,9 @@ class MoveSet:
         hand, ending there or on every neighbouring node but the track's own start.
         """
         game = self.game
-        rules = game.rules
-        card, room, prefixes = _build_start(game, pos)
+        card, room, starts = _build_start(game, pos)
         out = []
-        for prefix in prefixes:
-            start = _apply_all(game, pos, prefix)
-            if start is None:
-                continue
-            hexmap = rules.goods.hexmap(start.board)
-            nodes = frozenset(n.hex for n in hexmap.nodes)
+        for prefix, start, hexmap, nodes in starts:
             tracks = frozenset(tuple(t.hexes) for t in hexmap.tracks)
             stubs = frozenset(h for h, _ in start.stubs)
             seen: set = set()
@@ -566,13 +581,8 @@ class MoveSet:
                     out.append((actions, stubs))
                 if room_left <= 0 and hand <= 0:
                     continue
-                used = {h for t in tracks for h in t[1:] if h not in nodes}
-                by_end = {t[-1]: t for t in tracks if t[-1] not in nodes}
-                # Every incomplete track's end, the player's or one without an owner (S15:
-                # extending it takes it back), as the engine's lay_starts.
-                for begin in sorted(nodes | set(by_end)):
-                    base = by_end.get(begin)
-                    origin = base[0] if base else begin
+                used, begins = _lay_starts(tracks, nodes)
+                for begin, base, origin in begins:
                     for h in neighbours(begin):
                         if h not in game.land or h in used or h in nodes:
                             continue
@@ -607,15 +617,10 @@ class MoveSet:
         """
         game = self.game
         rules = game.rules
-        card, room, prefixes = _build_start(game, pos)
+        card, room, starts = _build_start(game, pos)
         price = {h: rules.tile_price(t, card) for h, t in game.land.items()}
         out: list = []
-        for prefix in prefixes:
-            start = _apply_all(game, pos, prefix)
-            if start is None:
-                continue
-            hexmap = rules.goods.hexmap(start.board)
-            nodes = frozenset(n.hex for n in hexmap.nodes)
+        for prefix, start, hexmap, nodes in starts:
             seen: set = set()
             stack = [(frozenset(tuple(t.hexes) for t in hexmap.tracks), room, start.hand, 0, prefix)]
             while stack:
@@ -627,11 +632,8 @@ class MoveSet:
                 most = room_left + hand
                 if most <= 0:
                     continue
-                used = {h for t in tracks for h in t[1:] if h not in nodes}
-                by_end = {t[-1]: t for t in tracks if t[-1] not in nodes}
-                for begin in sorted(nodes | set(by_end)):
-                    base = by_end.get(begin)
-                    origin = base[0] if base else begin
+                used, begins = _lay_starts(tracks, nodes)
+                for begin, base, origin in begins:
                     rest = tracks - {base} if base else tracks
                     paths = [((begin,), ())]
                     while paths:
