@@ -27,22 +27,26 @@ Write ``tests/browser/test_<your lesson>.py``::
 
     import pytest
     from playwright.sync_api import expect
-    from tests.browser.labtools import outputs, run_notebook, screenshot
+    from tests.browser.labtools import outputs, run_cells, screenshot
 
     pytestmark = pytest.mark.browser
 
     def test_lineup_lesson_solves_in_the_browser(page, lab_url):
-        # a fresh workspace; outputs cleared, every cell run, errors named (a module with several
-        # tests runs its notebook once, in a module-scoped fixture, and the tests share the tab)
-        run_notebook(page, lab_url, "10-five-by-five.ipynb")
+        # a fresh workspace; outputs cleared, only the cells holding these texts run (the
+        # imports and the widget's own cell), errors named (a module with several tests runs
+        # its cells once, in a module-scoped fixture, and the tests share the tab)
+        run_cells(page, lab_url, "20-5x5-lineup.ipynb", "import LineupExplorer", "explorer = LineupExplorer(")
         outputs(page).get_by_role("button", name="Solve").first.click()
         expect(outputs(page).locator(".zoobook-solution")).to_have_count(1)
         screenshot(page, "five-by-five")
 
-Assert on what a reader sees after an interaction (a widget's text changed, a
-figure appeared), not on what the stored outputs already showed: ``run_notebook``
-clears the outputs first. Keep it to one or two interactions: the whole browser
-run shares one server and must stay quick. Run it alone with
+Run only the cells your widget needs (``run_cells``): nbval already runs every
+notebook top to bottom, and a lesson's long cells would cost the browser run
+minutes of CPU for nothing (``run_notebook`` runs them all, for a check that
+needs the whole lesson). Assert on what a reader sees after an interaction (a
+widget's text changed, a figure appeared), not on what the stored outputs
+already showed: both clear the outputs first. Keep it to one or two
+interactions: the whole browser run shares one server and must stay quick. Run it alone with
 ``.venv/bin/python -m pytest -m browser tests/browser/test_<your lesson>.py``.
 """
 
@@ -121,7 +125,9 @@ def lab_server(tmp_path_factory):
                                    stdout=sink, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_for_http(f"{url}/api", process=process, log=log)
+        # The first start in a fresh clone compiles the server's modules (the venv is installed
+        # without .pyc files): over 90 s when the machine is busy.
+        wait_for_http(f"{url}/api", process=process, log=log, timeout=300)
         yield LabServer(url, root, log, process)
     finally:
         stop_process(process)

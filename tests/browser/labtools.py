@@ -4,10 +4,12 @@ Use them from a test in ``tests/browser/`` with the fixtures of ``conftest.py``
 (``lab_url`` is the server's base URL, ``page`` a fresh browser tab)::
 
     from playwright.sync_api import expect
-    from tests.browser.labtools import outputs, run_notebook, screenshot
+    from tests.browser.labtools import outputs, run_cells, screenshot
 
     def test_my_lesson(page, lab_url):
-        run_notebook(page, lab_url, "10-my-lesson.ipynb")   # fails, naming the error, if a cell raises
+        # only the cells the widget needs (nbval runs the whole lesson); fails, naming the error,
+        # if one raises, and before anything runs if no cell holds a needle
+        run_cells(page, lab_url, "10-my-lesson.ipynb", "import ", "explorer = ShipmentExplorer(")
         outputs(page).get_by_role("button", name="Solve").first.click()
         expect(outputs(page).locator(".zoobook-solution")).to_have_count(1)
         screenshot(page, "my-lesson")
@@ -40,9 +42,9 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["ARTIFACTS", "run_notebook", "open_notebook", "wait_for_kernel_idle", "run_all_cells", "cell_errors",
-           "output_html", "output_text", "outputs", "widget_box", "screenshot", "free_port", "isolated_jupyter_env",
-           "wait_for_http", "stop_process"]
+__all__ = ["ARTIFACTS", "run_cells", "run_notebook", "open_notebook", "wait_for_kernel_idle", "run_all_cells",
+           "cell_errors", "output_html", "output_text", "outputs", "widget_box", "screenshot", "free_port",
+           "isolated_jupyter_env", "wait_for_http", "stop_process"]
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
@@ -74,6 +76,49 @@ _RUN_ALL = """async (timeout) => {
         setTimeout(() => reject(new Error(`cells still running after ${timeout} ms`)), timeout));
     return await Promise.race([run, timer]);
 }"""
+
+
+# Clear outputs, then run the code cells whose source holds one of the needles, in the notebook's
+# order, each awaited through the command's own promise; stop at the first cell that fails (as
+# "run all" does). Returns the needles no code cell holds (then nothing runs) and the cells run.
+_RUN_CELLS = """async ([needles, timeout]) => {
+    const app = window.jupyterapp;
+    const notebook = app.shell.currentWidget.content;
+    const cells = Array.from(notebook.model.cells);
+    const holds = (cell, needle) => cell.type === 'code' && cell.sharedModel.getSource().includes(needle);
+    const missing = needles.filter(needle => !cells.some(cell => holds(cell, needle)));
+    const chosen = missing.length ? [] :
+        cells.map((cell, i) => needles.some(needle => holds(cell, needle)) ? i : -1).filter(i => i >= 0);
+    await app.commands.execute('notebook:clear-all-cell-outputs');
+    const timer = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`cells still running after ${timeout} ms`)), timeout));
+    for (const i of chosen) {
+        notebook.activeCellIndex = i;
+        notebook.deselectAll();
+        if (!await Promise.race([app.commands.execute('notebook:run-cell'), timer])) break;
+    }
+    return {missing, ran: chosen};
+}"""
+
+
+def run_cells(page, base_url: str, name: str, *needles: str, timeout: float = 120_000) -> list[int]:
+    """Open the notebook *name*, clear its outputs and run only the code cells that hold a needle.
+
+    The opening of a widget check: a browser test needs the cells that build its widget (and
+    what those use: the imports, the puzzle loaded, the notebook's own clicks on the widget),
+    not the whole lesson, which nbval runs already. Each needle is a piece of source text, e.g.
+    ``"import "`` or ``"explorer = ShipmentExplorer("``; every code cell holding one runs, in
+    the notebook's order, in a fresh workspace with an idle kernel. A needle no cell holds fails
+    the test before anything runs (the lesson changed: choose the cells again), and so does a
+    cell that raises (``AssertionError`` naming the error). Returns the indices of the cells run.
+    """
+    open_notebook(page, base_url, name)
+    result = page.evaluate(_RUN_CELLS, [list(needles), timeout])
+    assert not result["missing"], f"{name}: no code cell holds {result['missing']}"
+    wait_for_kernel_idle(page, timeout=timeout)
+    errors = cell_errors(page)
+    assert not errors, f"cells raised: {errors}"
+    return result["ran"]
 
 
 def run_notebook(page, base_url: str, name: str, *, timeout: float = 120_000) -> None:
