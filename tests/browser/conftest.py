@@ -16,10 +16,11 @@ lab_url
 browser
     Headless Debian Chromium driven by Playwright.
 page
-    One tab (1280x900) per test module: a module drives one notebook, so its tests
-    share the notebook's run (run it once, in a module-scoped fixture). When a test
-    fails, a screenshot is saved as ``tests/artifacts/FAILED-<test>.png``. Kernels
-    started in the tab are shut down after the module.
+    The session's one tab (1280x900), JupyterLab loaded in it once: a module drives one
+    notebook, opened in that app, so its tests share the notebook's run (run it once, in
+    a module-scoped fixture). When a test fails, a screenshot is saved as
+    ``tests/artifacts/FAILED-<test>.png``. After the module its notebooks close and
+    their kernels shut down.
 
 Adding your own browser check (game helpers)
 --------------------------------------------
@@ -61,7 +62,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.labtools import ARTIFACTS, free_port, isolated_jupyter_env, stop_process, wait_for_http
+from tests.browser.labtools import (ARTIFACTS, close_documents, free_port, isolated_jupyter_env, stop_process,
+                                    wait_for_http)
 
 #: How long an ``expect(...)`` waits for a widget to answer (Playwright's own default is 5 s: a
 #: click's round trip through the kernel took longer on this 2-core machine when it was busy).
@@ -153,20 +155,28 @@ def browser():
             chromium.close()
 
 
-@pytest.fixture(scope="module")
-def page(browser, lab_url):
-    """One tab per test module; the module's kernels shut down afterwards."""
+@pytest.fixture(scope="session")
+def lab_tab(browser):
+    """The session's one tab (1280x900): JupyterLab loads in it once, and every module's notebook
+    opens in that app (loading the app costs Chromium about ten CPU-seconds each time)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(60_000)
-    tab = context.new_page()
     try:
-        yield tab
+        yield context.new_page()
     finally:
-        try:  # through the page, which holds the server's XSRF cookie
-            tab.evaluate("() => window.jupyterapp?.serviceManager.sessions.shutdownAll()")
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def page(lab_tab):
+    """The tab, for one test module; afterwards its notebooks close and their kernels shut down."""
+    try:
+        yield lab_tab
+    finally:
+        try:
+            close_documents(lab_tab)
         except Exception:  # no JupyterLab in this tab, or the page is gone
             pass
-        context.close()
 
 
 @pytest.fixture(autouse=True)

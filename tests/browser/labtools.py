@@ -42,9 +42,9 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["ARTIFACTS", "run_cells", "run_notebook", "open_notebook", "wait_for_kernel_idle", "run_all_cells",
-           "cell_errors", "output_html", "output_text", "outputs", "widget_box", "screenshot", "free_port",
-           "isolated_jupyter_env", "wait_for_http", "stop_process"]
+__all__ = ["ARTIFACTS", "run_cells", "run_notebook", "open_notebook", "close_documents", "wait_for_kernel_idle",
+           "run_all_cells", "cell_errors", "output_html", "output_text", "outputs", "widget_box", "screenshot",
+           "free_port", "isolated_jupyter_env", "wait_for_http", "stop_process"]
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
@@ -135,13 +135,36 @@ def run_notebook(page, base_url: str, name: str, *, timeout: float = 120_000) ->
 def open_notebook(page, base_url: str, name: str, *, timeout: float = 90_000) -> None:
     """Open the notebook *name* (relative to the server's root) and wait for an idle kernel.
 
-    Each call opens a fresh, empty JupyterLab workspace, so the tabs an earlier test
-    left open are not restored: the page holds this notebook only.
+    The page then holds this notebook only: where the tab already runs JupyterLab from
+    *base_url*, the documents open there close (:func:`close_documents`) and the notebook
+    opens in the same app (no second load of JupyterLab); else the tab loads JupyterLab
+    in a fresh, empty workspace (no tabs of an earlier test restored).
     """
-    workspace = f"test-{uuid.uuid4().hex[:12]}"
-    page.goto(f"{base_url.rstrip('/')}/lab/workspaces/{workspace}/tree/{name}")
+    lab = f"{base_url.rstrip('/')}/lab"
+    if page.url.startswith(lab) and page.evaluate("() => Boolean(window.jupyterapp)"):
+        close_documents(page)
+        page.evaluate("name => { window.jupyterapp.commands.execute('docmanager:open', {path: name}); }", name)
+    else:
+        page.goto(f"{lab}/workspaces/test-{uuid.uuid4().hex[:12]}/tree/{name}")
     page.wait_for_function(_CURRENT_PATH, arg=name, timeout=timeout)
     wait_for_kernel_idle(page, timeout=timeout)
+
+
+# Every document of the main area closed without asking (run cells leave a notebook "dirty"),
+# then every kernel shut down (through the page, which holds the server's XSRF cookie).
+_CLOSE_DOCUMENTS = """async () => {
+    const app = window.jupyterapp;
+    for (const widget of Array.from(app.shell.widgets('main'))) {
+        if (widget.context?.model) widget.context.model.dirty = false;
+        widget.dispose();
+    }
+    await app.serviceManager.sessions.shutdownAll();
+}"""
+
+
+def close_documents(page) -> None:
+    """Close every document open in the tab's JupyterLab, unsaved, and shut down its kernels."""
+    page.evaluate(_CLOSE_DOCUMENTS)
 
 
 def wait_for_kernel_idle(page, *, timeout: float = 90_000) -> None:
