@@ -108,7 +108,7 @@ test-lane-checks:
 
 # test-py and test-notebooks in one run: what `make test` runs.
 test-units: $(STAMP)
-	$(PYTEST) -q $(PARALLEL) $(NBVAL) -m "not browser and not nbgrader" tests zoobook notebooks || { status=$$?; \
+	$(PYTEST) -q $(PARALLEL) $(NBVAL) --durations=15 -m "not browser and not nbgrader" tests zoobook notebooks || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: pytest collected no tests: that is a failure" >&2; exit $$status; }
 
 # The linter (pyproject's [tool.ruff]); `$(VENV)/bin/ruff check --fix .` mends most of what it finds.
