@@ -83,25 +83,33 @@ strip: $(STAMP)
 
 # -- testing -----------------------------------------------------------------------
 # Each step is its own pytest run; pytest's exit 5 (nothing collected) fails the build.
-# pytest and nbval keep both cores busy (pytest-xdist); the real-browser tests mostly wait on a
-# kernel or on Chromium, so they run beside the rest (puzzle answers, quick benchmarks, the site's
-# build and its offline test): two lanes, each step's output printed whole when its lane ends.
-test: $(STAMP)
+# `make test` packs them on two cores: the two venvs install side by side (mostly downloads), the
+# zero-install site is built then (its wheel, before any test builds one in the same tree), and
+# the rest runs in two lanes (each lane's output printed whole when it ends): pytest, the doctests
+# and nbval in one pytest-xdist run on both cores (one run, so no core idles while the other ends
+# a step's last file), and beside it what mostly waits on a kernel or Chromium: the real-browser
+# tests, the nbgrader round trip, the puzzle answers, the quick benchmarks and the site's offline test.
+test:
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse $(STAMP) $(SITE_STAMP)
 	@$(MAKE) --no-print-directory lint
-	@$(MAKE) --no-print-directory test-py
-	@$(MAKE) --no-print-directory test-notebooks
-	@$(MAKE) --no-print-directory $(CLASSROOM_STAMP) chromium
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-browser test-lane-checks
+	@$(MAKE) --no-print-directory $(CLASSROOM_STAMP) chromium site
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-units test-lane-checks
 	@echo "make test: all passed"
 
-.PHONY: test-lane-browser test-lane-checks
-test-lane-browser:
-	@$(MAKE) --no-print-directory test-browser
+.PHONY: test-lane-units test-lane-checks test-units
+test-lane-units:
+	@$(MAKE) --no-print-directory test-units
 test-lane-checks:
+	@$(MAKE) --no-print-directory test-browser
 	@$(MAKE) --no-print-directory test-nbgrader
 	@$(MAKE) --no-print-directory test-puzzles
 	@$(MAKE) --no-print-directory test-bench
 	@$(MAKE) --no-print-directory test-site
+
+# test-py and test-notebooks in one run: what `make test` runs.
+test-units: $(STAMP)
+	$(PYTEST) -q $(PARALLEL) $(NBVAL) --durations=15 -m "not browser and not nbgrader" tests zoobook notebooks || { status=$$?; \
+	  [ $$status -eq 5 ] && echo "make: pytest collected no tests: that is a failure" >&2; exit $$status; }
 
 # The linter (pyproject's [tool.ruff]); `$(VENV)/bin/ruff check --fix .` mends most of what it finds.
 lint: $(STAMP)

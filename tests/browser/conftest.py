@@ -16,10 +16,11 @@ lab_url
 browser
     Headless Debian Chromium driven by Playwright.
 page
-    One tab (1280x900) per test module: a module drives one notebook, so its tests
-    share the notebook's run (run it once, in a module-scoped fixture). When a test
-    fails, a screenshot is saved as ``tests/artifacts/FAILED-<test>.png``. Kernels
-    started in the tab are shut down after the module.
+    The session's one tab (1280x900), JupyterLab loaded in it once: a module drives one
+    notebook, opened in that app, so its tests share the notebook's run (run it once, in
+    a module-scoped fixture). When a test fails, a screenshot is saved as
+    ``tests/artifacts/FAILED-<test>.png``. After the module its notebooks close and
+    their kernels shut down.
 
 Adding your own browser check (game helpers)
 --------------------------------------------
@@ -27,22 +28,26 @@ Write ``tests/browser/test_<your lesson>.py``::
 
     import pytest
     from playwright.sync_api import expect
-    from tests.browser.labtools import outputs, run_notebook, screenshot
+    from tests.browser.labtools import outputs, run_cells, screenshot
 
     pytestmark = pytest.mark.browser
 
     def test_lineup_lesson_solves_in_the_browser(page, lab_url):
-        # a fresh workspace; outputs cleared, every cell run, errors named (a module with several
-        # tests runs its notebook once, in a module-scoped fixture, and the tests share the tab)
-        run_notebook(page, lab_url, "10-five-by-five.ipynb")
+        # a fresh workspace; outputs cleared, only the cells holding these texts run (the
+        # imports and the widget's own cell), errors named (a module with several tests runs
+        # its cells once, in a module-scoped fixture, and the tests share the tab)
+        run_cells(page, lab_url, "20-5x5-lineup.ipynb", "import LineupExplorer", "explorer = LineupExplorer(")
         outputs(page).get_by_role("button", name="Solve").first.click()
         expect(outputs(page).locator(".zoobook-solution")).to_have_count(1)
         screenshot(page, "five-by-five")
 
-Assert on what a reader sees after an interaction (a widget's text changed, a
-figure appeared), not on what the stored outputs already showed: ``run_notebook``
-clears the outputs first. Keep it to one or two interactions: the whole browser
-run shares one server and must stay quick. Run it alone with
+Run only the cells your widget needs (``run_cells``): nbval already runs every
+notebook top to bottom, and a lesson's long cells would cost the browser run
+minutes of CPU for nothing (``run_notebook`` runs them all, for a check that
+needs the whole lesson). Assert on what a reader sees after an interaction (a
+widget's text changed, a figure appeared), not on what the stored outputs
+already showed: both clear the outputs first. Keep it to one or two
+interactions: the whole browser run shares one server and must stay quick. Run it alone with
 ``.venv/bin/python -m pytest -m browser tests/browser/test_<your lesson>.py``.
 """
 
@@ -57,7 +62,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.labtools import ARTIFACTS, free_port, isolated_jupyter_env, stop_process, wait_for_http
+from tests.browser.labtools import (ARTIFACTS, close_documents, free_port, isolated_jupyter_env, stop_process,
+                                    wait_for_http)
 
 #: How long an ``expect(...)`` waits for a widget to answer (Playwright's own default is 5 s: a
 #: click's round trip through the kernel took longer on this 2-core machine when it was busy).
@@ -121,7 +127,9 @@ def lab_server(tmp_path_factory):
                                    stdout=sink, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_for_http(f"{url}/api", process=process, log=log)
+        # The first start in a fresh clone compiles the server's modules (the venv is installed
+        # without .pyc files): over 90 s when the machine is busy.
+        wait_for_http(f"{url}/api", process=process, log=log, timeout=300)
         yield LabServer(url, root, log, process)
     finally:
         stop_process(process)
@@ -147,20 +155,28 @@ def browser():
             chromium.close()
 
 
-@pytest.fixture(scope="module")
-def page(browser, lab_url):
-    """One tab per test module; the module's kernels shut down afterwards."""
+@pytest.fixture(scope="session")
+def lab_tab(browser):
+    """The session's one tab (1280x900): JupyterLab loads in it once, and every module's notebook
+    opens in that app (loading the app costs Chromium about ten CPU-seconds each time)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(60_000)
-    tab = context.new_page()
     try:
-        yield tab
+        yield context.new_page()
     finally:
-        try:  # through the page, which holds the server's XSRF cookie
-            tab.evaluate("() => window.jupyterapp?.serviceManager.sessions.shutdownAll()")
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def page(lab_tab):
+    """The tab, for one test module; afterwards its notebooks close and their kernels shut down."""
+    try:
+        yield lab_tab
+    finally:
+        try:
+            close_documents(lab_tab)
         except Exception:  # no JupyterLab in this tab, or the page is gone
             pass
-        context.close()
 
 
 @pytest.fixture(autouse=True)

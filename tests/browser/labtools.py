@@ -4,10 +4,12 @@ Use them from a test in ``tests/browser/`` with the fixtures of ``conftest.py``
 (``lab_url`` is the server's base URL, ``page`` a fresh browser tab)::
 
     from playwright.sync_api import expect
-    from tests.browser.labtools import outputs, run_notebook, screenshot
+    from tests.browser.labtools import outputs, run_cells, screenshot
 
     def test_my_lesson(page, lab_url):
-        run_notebook(page, lab_url, "10-my-lesson.ipynb")   # fails, naming the error, if a cell raises
+        # only the cells the widget needs (nbval runs the whole lesson); fails, naming the error,
+        # if one raises, and before anything runs if no cell holds a needle
+        run_cells(page, lab_url, "10-my-lesson.ipynb", "import ", "explorer = ShipmentExplorer(")
         outputs(page).get_by_role("button", name="Solve").first.click()
         expect(outputs(page).locator(".zoobook-solution")).to_have_count(1)
         screenshot(page, "my-lesson")
@@ -40,9 +42,9 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["ARTIFACTS", "run_notebook", "open_notebook", "wait_for_kernel_idle", "run_all_cells", "cell_errors",
-           "output_html", "output_text", "outputs", "widget_box", "screenshot", "free_port", "isolated_jupyter_env",
-           "wait_for_http", "stop_process"]
+__all__ = ["ARTIFACTS", "run_cells", "run_notebook", "open_notebook", "close_documents", "wait_for_kernel_idle",
+           "run_all_cells", "cell_errors", "output_html", "output_text", "outputs", "widget_box", "screenshot",
+           "free_port", "isolated_jupyter_env", "wait_for_http", "stop_process"]
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
@@ -76,6 +78,49 @@ _RUN_ALL = """async (timeout) => {
 }"""
 
 
+# Clear outputs, then run the code cells whose source holds one of the needles, in the notebook's
+# order, each awaited through the command's own promise; stop at the first cell that fails (as
+# "run all" does). Returns the needles no code cell holds (then nothing runs) and the cells run.
+_RUN_CELLS = """async ([needles, timeout]) => {
+    const app = window.jupyterapp;
+    const notebook = app.shell.currentWidget.content;
+    const cells = Array.from(notebook.model.cells);
+    const holds = (cell, needle) => cell.type === 'code' && cell.sharedModel.getSource().includes(needle);
+    const missing = needles.filter(needle => !cells.some(cell => holds(cell, needle)));
+    const chosen = missing.length ? [] :
+        cells.map((cell, i) => needles.some(needle => holds(cell, needle)) ? i : -1).filter(i => i >= 0);
+    await app.commands.execute('notebook:clear-all-cell-outputs');
+    const timer = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`cells still running after ${timeout} ms`)), timeout));
+    for (const i of chosen) {
+        notebook.activeCellIndex = i;
+        notebook.deselectAll();
+        if (!await Promise.race([app.commands.execute('notebook:run-cell'), timer])) break;
+    }
+    return {missing, ran: chosen};
+}"""
+
+
+def run_cells(page, base_url: str, name: str, *needles: str, timeout: float = 120_000) -> list[int]:
+    """Open the notebook *name*, clear its outputs and run only the code cells that hold a needle.
+
+    The opening of a widget check: a browser test needs the cells that build its widget (and
+    what those use: the imports, the puzzle loaded, the notebook's own clicks on the widget),
+    not the whole lesson, which nbval runs already. Each needle is a piece of source text, e.g.
+    ``"import "`` or ``"explorer = ShipmentExplorer("``; every code cell holding one runs, in
+    the notebook's order, in a fresh workspace with an idle kernel. A needle no cell holds fails
+    the test before anything runs (the lesson changed: choose the cells again), and so does a
+    cell that raises (``AssertionError`` naming the error). Returns the indices of the cells run.
+    """
+    open_notebook(page, base_url, name)
+    result = page.evaluate(_RUN_CELLS, [list(needles), timeout])
+    assert not result["missing"], f"{name}: no code cell holds {result['missing']}"
+    wait_for_kernel_idle(page, timeout=timeout)
+    errors = cell_errors(page)
+    assert not errors, f"cells raised: {errors}"
+    return result["ran"]
+
+
 def run_notebook(page, base_url: str, name: str, *, timeout: float = 120_000) -> None:
     """Open the notebook *name* in a fresh workspace, run every cell and wait until it has finished.
 
@@ -90,13 +135,36 @@ def run_notebook(page, base_url: str, name: str, *, timeout: float = 120_000) ->
 def open_notebook(page, base_url: str, name: str, *, timeout: float = 90_000) -> None:
     """Open the notebook *name* (relative to the server's root) and wait for an idle kernel.
 
-    Each call opens a fresh, empty JupyterLab workspace, so the tabs an earlier test
-    left open are not restored: the page holds this notebook only.
+    The page then holds this notebook only: where the tab already runs JupyterLab from
+    *base_url*, the documents open there close (:func:`close_documents`) and the notebook
+    opens in the same app (no second load of JupyterLab); else the tab loads JupyterLab
+    in a fresh, empty workspace (no tabs of an earlier test restored).
     """
-    workspace = f"test-{uuid.uuid4().hex[:12]}"
-    page.goto(f"{base_url.rstrip('/')}/lab/workspaces/{workspace}/tree/{name}")
+    lab = f"{base_url.rstrip('/')}/lab"
+    if page.url.startswith(lab) and page.evaluate("() => Boolean(window.jupyterapp)"):
+        close_documents(page)
+        page.evaluate("name => { window.jupyterapp.commands.execute('docmanager:open', {path: name}); }", name)
+    else:
+        page.goto(f"{lab}/workspaces/test-{uuid.uuid4().hex[:12]}/tree/{name}")
     page.wait_for_function(_CURRENT_PATH, arg=name, timeout=timeout)
     wait_for_kernel_idle(page, timeout=timeout)
+
+
+# Every document of the main area closed without asking (run cells leave a notebook "dirty"),
+# then every kernel shut down (through the page, which holds the server's XSRF cookie).
+_CLOSE_DOCUMENTS = """async () => {
+    const app = window.jupyterapp;
+    for (const widget of Array.from(app.shell.widgets('main'))) {
+        if (widget.context?.model) widget.context.model.dirty = false;
+        widget.dispose();
+    }
+    await app.serviceManager.sessions.shutdownAll();
+}"""
+
+
+def close_documents(page) -> None:
+    """Close every document open in the tab's JupyterLab, unsaved, and shut down its kernels."""
+    page.evaluate(_CLOSE_DOCUMENTS)
 
 
 def wait_for_kernel_idle(page, *, timeout: float = 90_000) -> None:

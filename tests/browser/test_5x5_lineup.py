@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.labtools import run_notebook, screenshot
+from tests.browser.labtools import run_cells, screenshot
 
 pytestmark = pytest.mark.browser
 
 
 def test_two_clicks_build_a_two_step_lineup_with_its_score(page, lab_url):
-    run_notebook(page, lab_url, "20-5x5-lineup.ipynb")
+    run_cells(page, lab_url, "20-5x5-lineup.ipynb", "import LineupExplorer", "explorer = LineupExplorer(")
     # The first explorer in the notebook is the reader's, untouched by the notebook's own cells.
     score = page.locator(".zoobook-5x5-score").first
     expect(score).to_contain_text("Score so far: 0")

@@ -3,14 +3,14 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.labtools import outputs, run_notebook, screenshot
+from tests.browser.labtools import outputs, run_cells, screenshot
 from zoobook.puzzles.loading import load_puzzle
 
 pytestmark = pytest.mark.browser
 
 
 def test_paint_a_few_hexes_and_save_the_board(page, lab_url, lab_server):
-    run_notebook(page, lab_url, "16-steam-map-editor.ipynb", timeout=240_000)
+    run_cells(page, lab_url, "16-steam-map-editor.ipynb", "editor = MapEditor(")   # with its import
     out = outputs(page)
     editor = out.locator(".widget-vbox", has=page.locator("button[title='4,1']")).first
     hex_button = lambda q, r: editor.locator(f"button[title='{q},{r}']").first  # noqa: E731

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.labtools import run_notebook, screenshot, widget_box
+from tests.browser.labtools import run_cells, screenshot, widget_box
 
 pytestmark = pytest.mark.browser
 
 
 def test_changing_the_destination_changes_the_shown_answer(page, lab_url):
-    run_notebook(page, lab_url, "10-steam-zoo-shipping.ipynb")
+    run_cells(page, lab_url, "10-steam-zoo-shipping.ipynb", "import ShipmentExplorer", "explorer = ShipmentExplorer(",
+              "explorer.feeding.value = False")
     explorer = widget_box(page, page.locator(".widget-slider", has_text="Locomotive"))
     answer = explorer.locator(".widget-html-content", has_text="enough").first
     # The notebook's own cell left the explorer on wolves -> camels, level 4, with Feeding.

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.labtools import run_notebook, screenshot, widget_box
+from tests.browser.labtools import run_cells, screenshot, widget_box
 
 pytestmark = pytest.mark.browser
 
 
 def test_placing_a_stall_on_the_board_changes_the_score(page, lab_url):
-    run_notebook(page, lab_url, "30-zooloretto.ipynb")
+    run_cells(page, lab_url, "30-zooloretto.ipynb", "import PuzzleCard, ZooBoard", "board = ZooBoard(",
+              'board.place(Tile.parse("zebra"), "4")')
     board = widget_box(page, page.get_by_role("button", name="Place tile"))
     score = board.locator(".widget-html-content", has_text="Total:").first
     # The notebook's own cell filled the 4-space enclosure with zebras: 5 points so far.

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zoobook.generate import generate, get_generator
+from zoobook.generate import generate, get_generator, steam_game
 from zoobook.generate.grading import Facts
-from zoobook.generate.steam_game import (_EASTER_SIZES, EASTER_DECOY_STEPS, MAX_OPTIONS, MAX_POSITIONS, MOST_TURNS,
+from zoobook.generate.steam_game import (_EASTER_SIZES, EASTER_DECOY_STEPS, MAX_OPTIONS, MOST_TURNS,
                                          ZOO_DECOY_STEPS, _quick_solution, clear_facts, clear_grade,
                                          easter_game, greedy_turns, plan_themes, zoo_game)
 from zoobook.puzzles.solution import Solution
@@ -141,19 +141,32 @@ def test_the_grade_scale_reads_turns_the_plain_play_and_decoys():
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_generating_is_quick_and_settled_by_counts(kind):
+def test_generating_is_quick_and_settled_by_counts(kind, monkeypatch):
     """A candidate is kept or redrawn by counts (options of the first turn, turns needed), never
     by a clock, so a generated puzzle is the same on every machine; every grade's sizes draw a
-    map the exact planner settles within the caps."""
+    map the exact planner settles within the caps.
+
+    Each kept map is planned once, by the sampler itself: the test watches that run (what the
+    planner reported weighing) instead of planning the map a second time."""
+    runs = []
+
+    def watched(game, **kwargs):
+        weighed, budget = [], kwargs["progress"]
+        kwargs["progress"] = lambda done, total, message: weighed.append(total) or budget(done, total, message)
+        runs.append((game, weighed))
+        return plan_solution(game, **kwargs)
+
+    monkeypatch.setattr(steam_game, "plan_solution", watched)
+    _quick_solution.cache_clear()   # a map planned by an earlier test would not be planned here
     sample = get_generator(kind).sample
     for hint in range(1, 6):
         game = sample(random.Random(hint), hint)
-        solution = _quick_solution(game)
+        planned, weighed = runs[-1]        # the sampler's last run: the map it kept
+        assert planned is game
+        solution = _quick_solution(game)   # that run's answer (cached)
         assert 1 <= solution.value <= MOST_TURNS
+        assert solution.witness["turns"] == solution.value
         # The cap counts what the planner weighs at its root turn (reported through progress).
-        weighed = []
-        plan_solution(game, max_positions=MAX_POSITIONS, deadline=MOST_TURNS,
-                      progress=lambda done, total, message: weighed.append(total) or True)
         assert weighed and max(weighed) <= MAX_OPTIONS[game.rules.name]
 
 
