@@ -107,3 +107,25 @@ def test_the_leaf_value_is_chosen_by_name():
     state = GameState.new(players=1, seed=3)
     for leaf in ("final", "round"):
         assert SearchBot(1, iterations=3, time_limit=None, leaf=leaf).choose(state) in state.legal_actions()
+
+
+def test_the_calibration_recovers_known_weights_and_keeps_the_prior_without_signal():
+    """``bench_5x5_search.fit``: ridge least squares towards the prior, the strength by cross-validation."""
+    import random
+
+    from benchmarks.bench_5x5_search import fit
+    rng = random.Random(3)
+    truth = (40.0, 1.5, 0.5, 2.0)
+    prior = (0.0, 1.0, 1.0, 1.0)
+    rows = []
+    for _ in range(60):
+        features = [1.0] + [float(rng.randrange(0, 12)) for _ in range(3)]
+        rows.append({"features": features, "banked": 10.0,
+                     "final": 10.0 + sum(w * x for w, x in zip(truth, features))})
+    weights, strength, spread = fit(rows, prior)
+    assert strength == 0.1 and spread < 0.5
+    assert weights == pytest.approx(truth, abs=0.05)
+    noisy = [dict(row, final=10.0 + 50.0 + sum(w * x for w, x in zip(prior[1:], row["features"][1:]))
+                  + rng.gauss(0, 10)) for row in rows]         # the prior is right, the finals noisy
+    weights, strength, _ = fit(noisy, prior)
+    assert strength >= 10 and weights[1:] == pytest.approx(prior[1:], abs=0.3)
