@@ -474,7 +474,10 @@ class SearchBot:
         The value at the horizon (the end of the round, before round 3): ``"final"``
         the expected final score (:func:`final_estimate`, the default); ``"round"`` the
         earlier end-of-round value (:func:`~zoobook.fivebyfive.bots.evaluate` plus,
-        with ``horizon_lineup``, the next round's best lineup).
+        with ``horizon_lineup``, the next round's best lineup). Measured at 0.5 CPU-s per
+        decision on 12 paired solo seeds (1000-1011) the two score alike ("final" minus
+        "round": -1.4 points, 95% CI -6.6 to +3.8): "final" wins back the special cards'
+        end-game points (+5.0 a game) and gives up about as much in the third round's lineup.
     """
 
     name = "search"
