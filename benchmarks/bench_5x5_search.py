@@ -19,6 +19,13 @@ JSON, and the run's first solo game decision by decision with the search's view 
 reasons (the notebook ``22-5x5-strong-bot`` draws the scores and replays that game). Exit status 1 when the search
 bot does not out-score the lookahead bot on average.
 
+``--leaf round`` runs the search with its earlier value at the horizon (the end-of-round value)
+instead of the expected final score, and ``--compare OLD.json NEW.json`` prints the paired
+difference of the search bot's solo scores of two saved runs (an A/B test on the same seeds,
+best at a smaller ``--time-limit`` on a busy machine). ``--calibrate N`` self-plays N solo games
+(seeds from 5000) and fits the weights of the final-score estimate
+(``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
+
 Run: ``python -m benchmarks.bench_5x5_search [--games 100] [--duels 40] [--jobs 2]``;
 ``--quick`` imports everything and plays one tiny game (for ``make test``); ``--report FILE...``
 prints the summary of saved runs (also of one stopped early: the file is written after every game).
@@ -35,13 +42,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from zoobook.fivebyfive.bots import LookaheadBot
+from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, evaluate
 from zoobook.fivebyfive.game import GameState, action_text
 from zoobook.fivebyfive.play.simulate import wilson
-from zoobook.fivebyfive.search_bot import SearchBot
+from zoobook.fivebyfive.search_bot import FINAL_FEATURES, FINAL_PRIOR, SearchBot, banked, final_estimate, final_features, lineup_points
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 
 FIRST_SEED = 1000
+#: Self-play for the calibration of the final-score estimate: seeds apart from the bench's.
+CALIBRATION_SEED = 5000
 
 
 def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
@@ -141,11 +150,13 @@ def duel_game(index: int, seed: int, make_search) -> dict:
 class SearchMaker:
     """Makes the search bot of a game (a class, not a closure: worker processes receive it)."""
 
-    def __init__(self, iterations: int, time_limit: float | None, method: str = "halving") -> None:
-        self.iterations, self.time_limit, self.method = iterations, time_limit, method
+    def __init__(self, iterations: int, time_limit: float | None, method: str = "halving",
+                 leaf: str = "final") -> None:
+        self.iterations, self.time_limit, self.method, self.leaf = iterations, time_limit, method, leaf
 
     def __call__(self, seed: int) -> SearchBot:
-        return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method)
+        return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method,
+                         leaf=self.leaf)
 
 
 def run_game(job: tuple) -> tuple[str, dict]:
@@ -166,13 +177,14 @@ def describe(kind: str, game: dict) -> str:
 
 
 def budget_of(result: dict) -> tuple:
-    return (result["iterations"], result.get("time_limit"), result.get("method", "uct"))
+    return (result["iterations"], result.get("time_limit"), result.get("method", "uct"), result.get("leaf", "round"))
 
 
 def budget_text(result: dict) -> str:
     limit = result.get("time_limit")
-    return (f"{result.get('method', 'uct')}, at most {result['iterations']} rollouts"
-            + (f" and {limit:g} CPU-s" if limit else ", no time cap") + " per decision")
+    return (f"{result.get('method', 'uct')}, leaf value {result.get('leaf', 'round')}, at most "
+            f"{result['iterations']} rollouts" + (f" and {limit:g} CPU-s" if limit else ", no time cap")
+            + " per decision")
 
 
 def merge(results: list[dict]) -> dict:
@@ -181,7 +193,7 @@ def merge(results: list[dict]) -> dict:
         raise SystemExit("bench_5x5_search.py: the runs have different budgets; report them one by one")
     return {"command": "; ".join(r["command"] for r in results), "iterations": results[0]["iterations"],
             "time_limit": results[0].get("time_limit"), "method": results[0].get("method", "uct"),
-            "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
+            "leaf": results[0].get("leaf", "round"), "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
             "duels": {"games": [g for r in results for g in r["duels"]["games"]]}}
 
 
@@ -236,6 +248,115 @@ def report(result: dict) -> int:
     return 0 if met else 1
 
 
+# -- calibrating the final-score estimate ---------------------------------------------------------
+def round_starts(seed: int) -> list[dict]:
+    """A solo self-played game (the lookahead bot; every third seed the greedy bot, for variety):
+    at the start of rounds 2 and 3, the features, the points banked, the old horizon value
+    (``evaluate`` plus the round's best lineup), the new estimate, and the final score."""
+    state = GameState.new(players=1, seed=seed)
+    bot = GreedyBot(seed) if seed % 3 == 0 else LookaheadBot(seed)
+    rows, seen = [], 1
+    while not state.is_terminal():
+        state.apply(bot.choose(state))
+        if state.phase == "main" and state.round > seen:
+            seen = state.round
+            rows.append({"round": state.round, "features": list(final_features(state, 0)),
+                         "banked": banked(state, 0), "old": evaluate(state, 0) + lineup_points(state, 0),
+                         "new": final_estimate(state, 0)})
+    for row in rows:
+        row["final"] = state.returns()[0]
+    return rows
+
+
+#: The ridge strengths tried; the one of the smallest cross-validated error is used.
+RIDGE = (0.1, 1.0, 10.0, 100.0, 1000.0)
+
+
+def fit(rows: list[dict], prior: tuple[float, ...], folds: int = 5) -> tuple[list[float], float, float]:
+    """Least squares of (final - banked) on the features, shrunk towards *prior* (ridge; the
+    constant is free), the strength chosen by *folds*-fold cross-validation.
+
+    Returns the weights, the strength and the cross-validated spread of the error.
+    """
+    import numpy as np
+    x = np.array([r["features"] for r in rows])
+    y = np.array([r["final"] - r["banked"] for r in rows])
+    centre = np.array(prior, dtype=float)
+
+    def solve(xs, ys, strength):
+        penalty = strength * np.eye(x.shape[1])
+        penalty[0, 0] = 0.0
+        return np.linalg.solve(xs.T @ xs + penalty, xs.T @ ys + penalty @ centre)
+
+    fold = np.arange(len(rows)) % folds
+    best = None
+    for strength in RIDGE:
+        errors = np.concatenate([y[fold == k] - x[fold == k] @ solve(x[fold != k], y[fold != k], strength)
+                                 for k in range(folds)])
+        if best is None or errors.std() < best[1]:
+            best = (strength, float(errors.std()))
+    weights = solve(x, y, best[0])
+    return [round(float(w), 3) for w in weights], best[0], best[1]
+
+
+def calibrate(games: int, seed: int, jobs: int, save: Path | None = None) -> int:
+    """Self-play *games* solo games and print the weights of the final-score estimate per round
+    (with *save*, the round starts are written there as JSON)."""
+    seeds = range(seed, seed + games)
+    rows: list[dict] = []
+
+    def record(game: list[dict]) -> None:          # saved after every game: a stopped run keeps its games
+        rows.extend(game)
+        if save:
+            save.write_text(json.dumps(rows) + "\n")
+
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            for game in pool.imap_unordered(round_starts, seeds):
+                record(game)
+    else:
+        for s in seeds:
+            record(round_starts(s))
+    print(f"calibration: {games} self-played solo games (seeds {seed}-{seed + games - 1})")
+    for number in (2, 3):
+        at = [r for r in rows if r["round"] == number]
+        weights, strength, spread = fit(at, FINAL_PRIOR[number])
+        print(f"round {number} start ({len(at)} states): ridge {strength:g} towards the prior, "
+              f"cross-validated error spread {spread:.1f} points")
+        for name, weight in zip(FINAL_FEATURES, weights):
+            print(f"    {name:<15} {weight:+.3f}")
+        print(f"    {number}: {tuple(weights)},")
+        for name in ("old", "new"):
+            errors = [r[name] - r["final"] for r in at]
+            print(f"  {name} value - final score: mean {statistics.fmean(errors):+.1f}, "
+                  f"spread {statistics.pstdev(errors):.1f}")
+    return 0
+
+
+def compare(old: dict, new: dict) -> int:
+    """The search bot of two saved runs on the seeds both played: the paired mean difference, new minus old."""
+    before = {g["seed"]: g["search"] for g in old["solo"]["games"]}
+    after = {g["seed"]: g["search"] for g in new["solo"]["games"]}
+    seeds = sorted(set(before) & set(after))
+    if not seeds:
+        print("no solo seed in both runs")
+        return 1
+    diffs = [after[s] - before[s] for s in seeds]
+    mean, low, high = mean_interval(diffs)
+    print(f"old: {budget_text(old)}\nnew: {budget_text(new)}")
+    print(f"{len(seeds)} solo seeds in both: old mean {statistics.fmean(before[s] for s in seeds):.1f}, new mean "
+          f"{statistics.fmean(after[s] for s in seeds):.1f}; new - old {mean:+.1f} points "
+          f"(95% CI {low:+.1f} to {high:+.1f}); better in {sum(d > 0 for d in diffs)}, "
+          f"worse in {sum(d < 0 for d in diffs)}")
+    for name, run in (("old", old), ("new", new)):
+        seconds = [t for g in run["solo"]["games"] if g["seed"] in seeds for t in g["seconds"]]
+        if seconds:
+            print(f"  {name}: CPU seconds per decision median {statistics.median(seconds):.2f}, "
+                  f"90th percentile {percentile(seconds, 0.9):.2f}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="solo games (default 100)")
@@ -246,13 +367,23 @@ def main(argv: list[str]) -> int:
                         help="CPU seconds per decision at most (default: the bot's); 0: no cap")
     parser.add_argument("--method", choices=("halving", "uct"), default=SearchBot().method,
                         help="the search (default: the bot's)")
+    parser.add_argument("--leaf", choices=("final", "round"), default=SearchBot().leaf,
+                        help="the value at the search's horizon (default: the bot's)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
     parser.add_argument("--quick", action="store_true", help="one tiny game, then exit (for make test)")
+    parser.add_argument("--calibrate", type=int, metavar="N", help="self-play N solo games and print the "
+                        "weights of the search's final-score estimate (seeds from 5000)")
+    parser.add_argument("--compare", type=Path, nargs=2, metavar=("OLD", "NEW"),
+                        help="the paired difference of the search bot's solo scores between two saved runs")
     parser.add_argument("--report", type=Path, nargs="+", help="only print the report of files saved by --save "
                         "(runs on other seeds with the same budget, taken together)")
     args = parser.parse_args(argv)
+    if args.calibrate:
+        return calibrate(args.calibrate, CALIBRATION_SEED, args.jobs, args.save)
+    if args.compare:
+        return compare(*(json.loads(path.read_text()) for path in args.compare))
     if args.report:
         return report(merge([json.loads(path.read_text()) for path in args.report]))
     if args.quick:
@@ -260,9 +391,9 @@ def main(argv: list[str]) -> int:
         print(f"quick: one solo game with a 1-rollout search: {state.returns()[0]} points")
         return 0
     limit = args.time_limit or None
-    maker = SearchMaker(args.iterations, limit, args.method)
+    maker = SearchMaker(args.iterations, limit, args.method, args.leaf)
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
-              "time_limit": limit, "method": args.method, "solo": {"games": []}, "duels": {"games": []}}
+              "time_limit": limit, "method": args.method, "leaf": args.leaf, "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []
     for index in range(max(args.games, args.duels)):     # interleaved: a run stopped early has both kinds
