@@ -323,6 +323,17 @@ class _Scorer:
         # no room for the last links)
         self.margin = 0 if game.rules.name == "zoo" else 5
 
+    def _money_needed(self, pos: Position) -> int:
+        """A guess of the money the plan still has to spend: the target links' tiles not laid
+        yet at $3, and an Urbanization ($8 and $10) while black cubes wait for a black city."""
+        board = pos.board
+        hexmap = self.goods.hexmap(board)
+        used = {h for t in hexmap.tracks for h in t.hexes}
+        need = 3 * sum(1 for h in _target_hexes(self.game) if h not in used)
+        if any("black" in c.cubes for c in board.cities) and not any(c.colour == "black" for c in board.cities):
+            need += 18
+        return need
+
     def ready(self, board, level: int) -> int:
         """Distinct goods a shipment could move now at *level* (areas it could feed, stacks it
         could deliver from)."""
@@ -360,8 +371,17 @@ class _Scorer:
         # money for the turns to come: cash and three turns of income less expenses, and how
         # many of the turns left the player survives if nothing more is earned (bankruptcy ends
         # the game, S11)
-        ahead = eco.cash + 3 * (eco.income - eco.expenses)
-        value += self.money * min(ahead, 40) + (self.money * ahead if ahead < 0 else 0)
+        if self.game.rules.name == "zoo":
+            ahead = eco.cash + 3 * (eco.income - eco.expenses)
+            value += self.money * min(ahead, 40) + (self.money * ahead if ahead < 0 else 0)
+        else:
+            # Easter Island: the cash and what the income less the expenses brings in the turns
+            # left (each share issued is a debt of $1 a turn to the end), worth only as much as
+            # the plan still has to spend (and a little more)
+            turns_left = max(1, self.game.turns - pos.turn + 1)
+            ahead = eco.cash + turns_left * (eco.income - eco.expenses)
+            cap = self._money_needed(pos) + 10
+            value += self.money * min(ahead, cap) + (self.money * ahead if ahead < 0 else 0)
         horizon = self.game.turns - pos.turn + 1 + self.margin
         short = horizon - _survives(eco, horizon)
         value -= 60.0 * short
@@ -735,11 +755,13 @@ def _beam(game: Game, pos: Position, width: int, branch: int, clock: _Clock, bes
 def _schedule():
     """The beams tried one after another: (width, branch) pairs, cheap first.
 
-    A greedy dive (width 1) first; then a narrow beam over a few turns a step, which finds the
-    first plan on most full set-ups (Easter Island Normal among them); then a greedy dive over
-    more turns a step (more builds and shipments weighed each turn: it finds Easter Island Easy's
-    9-turn plan); then ever wider beams, each another try, while time is left."""
+    A greedy dive (width 1) first; then a greedy dive weighing two turns a step (a first plan
+    on Easter Island Easy in a few seconds); then a narrow beam (Easter Island Normal's first
+    plan); then a greedy dive over more turns a step (more builds and shipments weighed each
+    turn: Easter Island Easy's 9-turn plan); then ever wider beams, each another try, while
+    time is left."""
     yield 1, 1
+    yield 1, 2
     yield 3, 2
     yield 1, 3
     yield 2, 2
@@ -785,16 +807,20 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
     interrupted = False
     stats = {"beams": 0}
 
+    beam = ["plan"]
+
     def on_plan(actions, end):
         if best.end is None or end.outcome.rank < best.end.outcome.rank:
             best.actions, best.end = actions, end
-            history.append(Improvement(clock.elapsed, bound_turn, end.outcome.turns, "plan", cpu_seconds=clock.cpu))
+            history.append(Improvement(clock.elapsed, bound_turn, end.outcome.turns, beam[0],
+                                       cpu_seconds=clock.cpu))
             clock.message = f"best: turn {end.outcome.turns}, bound {bound_turn}"
 
     use_exact = exact if exact is not None else len(game.land) <= 30
     try:
         if bound_turn <= game.turns:
-            for width, branch in _schedule():
+            for number, (width, branch) in enumerate(_schedule(), start=1):
+                beam[0] = f"plan (beam {number}: width {width}, branch {branch})"
                 _beam(game, pos, width, branch, clock, best, scorer, on_plan)
                 stats["beams"] += 1
                 if use_exact:
