@@ -300,3 +300,62 @@ def test_the_budget_may_be_counted_in_cpu_seconds_and_the_history_keeps_both_clo
     assert found.proved_optimal
     assert all(0 <= step.cpu_seconds <= step.seconds + 1 for step in found.history)
     assert any(step.turns is not None for step in found.history)
+
+
+# -- the search's own machinery (issue 16: first plans on the full set-ups) --------------------
+
+@pytest.mark.parametrize("setup, when", [("easter-easy", "start"), ("easter-easy", "turn 2"),
+                                         ("easter-game-warm-up", "start")])
+def test_every_turn_the_search_weighs_ends_where_the_engine_ends_it(setup, when):
+    """The search plays a turn's build once with unlimited cash and only replays the move-goods
+    rounds with the real cash and shares; each candidate must still be exactly the position the
+    engine reaches by playing its actions from the real position."""
+    from zoobook.steam.game.anytime import turn_candidates
+
+    if setup.startswith("easter-game"):
+        game = load_puzzle(ROOT / "puzzles/steam-easter-game" / f"{setup}.toml").model
+    else:
+        game = full_setup(setup)
+    pos = game.start
+    if when != "start":
+        actions, pos = turn_candidates(game, pos, branch=1)[0]
+        assert pos.turn == 2
+    candidates = turn_candidates(game, pos, branch=2)
+    assert len(candidates) >= 3
+    assert any(actions[0].count > 0 for actions, _ in candidates)  # some turns issue shares
+    for actions, end in candidates:
+        engine = pos
+        for action in actions:
+            engine = step(game, engine, action)[0]
+        assert engine == end and engine.economy == end.economy, actions
+
+
+def test_on_easter_island_a_share_issued_is_a_debt_not_a_gain():
+    """The beam's money term counts each share as $1 of expenses in every turn left: issuing one
+    ($5 now) early in the game ranks below not issuing it (a scorer counting only three turns of
+    expenses ranked it above, and its beams ran out of money in turns 6-7)."""
+    from zoobook.steam.game.anytime import _Scorer
+
+    game = full_setup("easter", "hard")
+    scorer = _Scorer(game)
+    pos = game.start.with_(turn=2)
+    richer = pos.with_(economy=pos.economy.issue(1))
+    assert scorer(richer) < scorer(pos)
+    # and income is worth its turns: one more income level outweighs $5 of cash now
+    earning = pos.with_(economy=pos.economy.with_(income=pos.economy.income + 1))
+    assert scorer(earning) > scorer(pos.with_(economy=pos.economy.with_(cash=pos.economy.cash + 5)))
+
+
+def test_the_first_plan_on_easter_easy_comes_from_the_cheap_second_dive():
+    """The schedule's second beam (a greedy dive weighing two turns a step) clears Easter Island
+    Easy: its first plan does not wait for the wider beams (counted in beams, not seconds)."""
+    game = full_setup("easter", "easy")
+
+    def stop_at_the_first_plan(done, total, message):
+        return not message.startswith("best")
+
+    found = plan_anytime(game, budget_seconds=120, progress=stop_at_the_first_plan, cpu_budget=True)
+    assert found.cleared and found.turns <= 10
+    assert_clears_as_claimed(game, found)
+    first = next(step for step in found.history if step.turns is not None)
+    assert first.what.startswith("plan (beam 2:"), first.what

@@ -43,7 +43,8 @@ from zoobook.steam.game import state as engine
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Ship, Urbanize)
 from zoobook.steam.game.bounds import lower_bound
-from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES
+from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
+from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.planner import TurnPlan, replay
 from zoobook.steam.game.state import BUILD, MOVE, OVER, SHARES, Game, Position, step
 
@@ -147,30 +148,46 @@ def _paths_from(nodes: dict, free: set, start, origin_name: str | None, most: in
     """Shortest free-land paths from *start* (a node hex or a stub's end): node name ->
     (new track hexes, node hex), at most *most* tiles long (breadth first)."""
     out: dict = {}
-    frontier = [(tuple(start),)]
-    seen = {tuple(start)}
+    start = tuple(start)
+    parent = {start: None}
+    frontier = [start]
     depth = 0
+
+    def path_to(h):
+        path = []
+        while h != start:
+            path.append(h)
+            h = parent[h]
+        return tuple(path[::-1])
+
     while frontier and depth <= most:
         nxt = []
-        for path in frontier:
-            q, r = path[-1]
+        for here in frontier:
+            q, r = here
             for dq, dr in _STEPS:
                 n = (q + dq, r + dr)
                 node = nodes.get(n)
                 if node is not None:
-                    if len(path) > 1 and node.name != origin_name and node.name not in out:
-                        out[node.name] = (path[1:], n)
+                    if here != start and node.name != origin_name and node.name not in out:
+                        out[node.name] = (path_to(here), n)
                     continue
-                if n not in seen and n in free:
-                    seen.add(n)
-                    nxt.append(path + (n,))
+                if n not in parent and n in free:
+                    parent[n] = here
+                    nxt.append(n)
         frontier = nxt
         depth += 1
     return out
 
 
-_LAYS: dict = {}
+_LAYS = IdentityCache(limit=20_000)
 _TARGETS: dict = {}
+_TARGET_HEXES: dict = {}
+_GRAPHS = IdentityCache(limit=50_000)
+
+
+def _link_graph(hexmap):
+    """*hexmap*'s link graph, built once per map object (read only here)."""
+    return _GRAPHS.get(hexmap, "graph", hexmap.link_graph)
 
 
 def _targets(game: Game) -> tuple[tuple, ...]:
@@ -198,13 +215,12 @@ def _targets(game: Game) -> tuple[tuple, ...]:
     return links
 
 
-def _target_lays(game: Game, pos: Position, room: int) -> list[LayTrack]:
+def _target_lays(game: Game, hexmap, hand: int, room: int) -> list[LayTrack]:
     """Lays along the target links not built yet: the whole link when it fits, else its first
     tiles from either end, or the continuation of a stub laid along it."""
-    hexmap = game.rules.goods.hexmap(pos.board)
     used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
     ends = {tuple(link.hexes[-1]): link for link in hexmap.incomplete_links()}
-    take = room + pos.hand
+    take = room + hand
     out = []
     for link in _targets(game):
         for hexes in (link, link[::-1]):
@@ -226,9 +242,9 @@ def _target_lays(game: Game, pos: Position, room: int) -> list[LayTrack]:
             if take <= 0:
                 continue
             if len(rest) <= take:
-                lay = LayTrack(start + rest + (hexes[-1],), hand=min(pos.hand, len(rest)))
+                lay = LayTrack(start + rest + (hexes[-1],), hand=min(hand, len(rest)))
             else:
-                lay = LayTrack(start + rest[:take], hand=min(pos.hand, take))
+                lay = LayTrack(start + rest[:take], hand=min(hand, take))
             out.append(lay)
     return out
 
@@ -237,50 +253,57 @@ def _candidate_lays(game: Game, pos: Position, room: int, reach: int = 7) -> lis
     """Lays worth trying now (the engine decides if each is legal): every shortest link of at most
     *room* tiles (plus tiles in hand) between two nodes not yet joined directly, every extension of
     incomplete track that completes it, and the first tiles of the shortest links up to *reach*
-    tiles."""
-    board = pos.board
-    key = (id(game), id(board), room, pos.hand)
-    hit = _LAYS.get(key)
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    hexmap = game.rules.goods.hexmap(board)
-    graph = hexmap.link_graph()
+    tiles. They depend on the track and the nodes only (not on the goods): one list per map."""
+    hexmap = game.rules.goods.hexmap(pos.board)
     hand = pos.hand
+    return _LAYS.get(hexmap, (id(game), room, hand, reach),
+                     lambda: _lays_of(game, hexmap, room, hand, reach))
+
+
+def _shortest_links(game: Game, hexmap, reach: int) -> list[tuple]:
+    """(start hex, path, node hex reached) for every node and stub end, to each node within
+    *reach* new tiles not yet joined to it directly (one map's, computed once)."""
+    graph = _link_graph(hexmap)
     nodes = {tuple(n.hex): n for n in hexmap.nodes}
     used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
     free = {tuple(h) for h in game.land} - used
-    out: list[LayTrack] = []
-    seen = set()
     starts = [(n.hex, n.name, None) for n in hexmap.nodes]
     for link in hexmap.incomplete_links():
         end = link.hexes[-1]
         if engine._extendable(hexmap, end) is not None:
             starts.append((end, link.start, link))
+    out = []
     for start, name, stub in starts:
         for other, (path, goal) in _paths_from(nodes, free, start, name, reach).items():
             if stub is None and graph.has_edge(name, other):
                 continue
-            k = len(path)
-            if k <= room + hand:
-                lay = LayTrack((start,) + path + (goal,), hand=min(hand, k))
-            else:
-                take = room + hand
-                if take <= 0:
-                    continue
-                lay = LayTrack((start,) + path[:take], hand=min(hand, take))
-            marker = frozenset(lay.hexes)
-            if marker in seen:
+            out.append((start, path, goal))
+    return out
+
+
+def _lays_of(game: Game, hexmap, room: int, hand: int, reach: int) -> list[LayTrack]:
+    out: list[LayTrack] = []
+    seen = set()
+    for start, path, goal in _LAYS.get(hexmap, (id(game), "paths", reach),
+                                       lambda: _shortest_links(game, hexmap, reach)):
+        k = len(path)
+        if k <= room + hand:
+            lay = LayTrack((start,) + path + (goal,), hand=min(hand, k))
+        else:
+            take = room + hand
+            if take <= 0:
                 continue
-            seen.add(marker)
-            out.append(lay)
-    for lay in _target_lays(game, pos, room):
+            lay = LayTrack((start,) + path[:take], hand=min(hand, take))
+        marker = frozenset(lay.hexes)
+        if marker in seen:
+            continue
+        seen.add(marker)
+        out.append(lay)
+    for lay in _target_lays(game, hexmap, hand, room):
         marker = frozenset(lay.hexes)
         if marker not in seen:
             seen.add(marker)
             out.append(lay)
-    if len(_LAYS) > 5000:
-        _LAYS.clear()
-    _LAYS[key] = (board, out)
     return out
 
 
@@ -299,6 +322,17 @@ class _Scorer:
         # solvency is judged a few turns past the end (a plan that is broke at the limit has
         # no room for the last links)
         self.margin = 0 if game.rules.name == "zoo" else 5
+
+    def _money_needed(self, pos: Position) -> int:
+        """A guess of the money the plan still has to spend: the target links' tiles not laid
+        yet at $3, and an Urbanization ($8 and $10) while black cubes wait for a black city."""
+        board = pos.board
+        hexmap = self.goods.hexmap(board)
+        used = {h for t in hexmap.tracks for h in t.hexes}
+        need = 3 * sum(1 for h in _target_hexes(self.game) if h not in used)
+        if any("black" in c.cubes for c in board.cities) and not any(c.colour == "black" for c in board.cities):
+            need += 18
+        return need
 
     def ready(self, board, level: int) -> int:
         """Distinct goods a shipment could move now at *level* (areas it could feed, stacks it
@@ -320,7 +354,7 @@ class _Scorer:
         ready_up = self.ready(board, min(MAX_LEVEL, level + 1))
         value += 18 * min(ready, 2) + 4 * min(ready, 6) + 2 * min(ready_up, 6)
         hexmap = goods.hexmap(board)
-        graph = hexmap.link_graph()
+        graph = _link_graph(hexmap)
         if self.game.rules.name == "zoo":
             linked = sum(1 for a in board.areas if not a.fed and graph.degree(a.name) > 0)
             value += 3 * linked
@@ -337,8 +371,17 @@ class _Scorer:
         # money for the turns to come: cash and three turns of income less expenses, and how
         # many of the turns left the player survives if nothing more is earned (bankruptcy ends
         # the game, S11)
-        ahead = eco.cash + 3 * (eco.income - eco.expenses)
-        value += self.money * min(ahead, 40) + (self.money * ahead if ahead < 0 else 0)
+        if self.game.rules.name == "zoo":
+            ahead = eco.cash + 3 * (eco.income - eco.expenses)
+            value += self.money * min(ahead, 40) + (self.money * ahead if ahead < 0 else 0)
+        else:
+            # Easter Island: the cash and what the income less the expenses brings in the turns
+            # left (each share issued is a debt of $1 a turn to the end), worth only as much as
+            # the plan still has to spend (and a little more)
+            turns_left = max(1, self.game.turns - pos.turn + 1)
+            ahead = eco.cash + turns_left * (eco.income - eco.expenses)
+            cap = self._money_needed(pos) + 10
+            value += self.money * min(ahead, cap) + (self.money * ahead if ahead < 0 else 0)
         horizon = self.game.turns - pos.turn + 1 + self.margin
         short = horizon - _survives(eco, horizon)
         value -= 60.0 * short
@@ -401,11 +444,18 @@ def _survives(eco, turns: int) -> int:
 
 def _on_target(game: Game, lay: LayTrack) -> int:
     """How many new tiles of *lay* lie on a target link (Easter Island's cheapest network)."""
-    targets = _targets(game)
-    if not targets:
+    hexes = _target_hexes(game)
+    if not hexes:
         return 0
-    hexes = {tuple(h) for link in targets for h in link[1:-1]}
-    return sum(1 for h in lay.hexes[1:] if tuple(h) in hexes)
+    return sum(1 for h in lay.hexes[1:] if h in hexes)
+
+
+def _target_hexes(game: Game) -> frozenset:
+    hit = _TARGET_HEXES.get(id(game))
+    if hit is None or hit[0] is not game:
+        hit = (game, frozenset(h for link in _targets(game) for h in link[1:-1]))
+        _TARGET_HEXES[id(game)] = hit
+    return hit[1]
 
 
 def _builds(game: Game, pos: Position, scorer: _Scorer, branch: int,
@@ -424,7 +474,7 @@ def _builds(game: Game, pos: Position, scorer: _Scorer, branch: int,
     for prefix, start in prefixes[:1 + branch]:
         if clock is not None:
             clock.tick()
-        ranked = _ranked_lays(game, start)
+        ranked = _ranked_lays(game, start, keep=max(branch, 1))
         for i in range(min(branch, len(ranked)) or 1):
             actions, here = prefix, start
             if ranked:
@@ -436,7 +486,7 @@ def _builds(game: Game, pos: Position, scorer: _Scorer, branch: int,
                     if done is not None:
                         out.append((actions + (EndBuild(),), done))
                 for _ in range(4):
-                    more = _ranked_lays(game, here, minimum=0.0)
+                    more = _ranked_lays(game, here, keep=1, minimum=0.0)
                     if not more:
                         break
                     lay2, here = more[0]
@@ -462,7 +512,7 @@ def _ranked_lays(game: Game, pos: Position, keep: int = 6,
     if room + pos.hand <= 0:
         return []
     hexmap = rules.goods.hexmap(pos.board)
-    graph = hexmap.link_graph()
+    graph = _link_graph(hexmap)
     comps = {}
     for i, comp in enumerate(nx.connected_components(graph)):
         for name in comp:
@@ -542,15 +592,17 @@ def turn_candidates(game: Game, pos: Position, branch: int = 2, scorer: "_Scorer
         built_from = _try(game, chosen, select)
         if built_from is None:
             continue
+        # the action's price is paid before any cash it gives (S9): the least cash the turn needs
+        paid = game.rules.selection.price if select.action is not None else 0
         for build, built in _builds(game, built_from, scorer, branch, clock):
-            spent = _RICH - built.cash
-            need = max(0, -(-(spent - pos.cash) // 5))
+            spent = max(_RICH - built.cash, paid)
+            need = max(0, -(-(spent - pos.cash) // SHARE_PRICE))
             rests = [((), built)] if built.phase != MOVE else _moves(game, built, scorer, branch)
             for moves, _ in rests:
                 body = (select,) + build + moves
                 for count in range(need, min(spare, need + 3) + 1):
                     actions = (IssueShares(count),) + body
-                    end = _play(game, pos, actions)
+                    end = _replay_with_cash(game, pos, built, actions, moves, count, paid)
                     if end is None or (end.phase == OVER and not end.outcome.cleared):
                         continue
                     key = hash(end)
@@ -559,6 +611,22 @@ def turn_candidates(game: Game, pos: Position, branch: int = 2, scorer: "_Scorer
                         out.append((actions, end))
                     break
     return out
+
+
+def _replay_with_cash(game: Game, pos: Position, built: Position, actions: tuple, moves: tuple,
+                      count: int, paid: int) -> Position | None:
+    """The end of the turn *actions* played from *pos* with the real cash: the build was played
+    with unlimited cash (*built*), and nothing in it depends on the cash but whether each price
+    could be paid, so the build's end is *built* with the real cash and shares (when the cash
+    never ran short); the move-goods rounds (whose end of turn depends on the cash) are played
+    again by the engine. A build that ended the game is replayed whole."""
+    if built.phase != MOVE:
+        return _play(game, pos, actions)
+    cash = pos.cash + SHARE_PRICE * count
+    if cash < max(_RICH - built.cash, paid) or pos.economy.shares + count > MAX_SHARES:
+        return None
+    eco = built.economy.with_(cash=built.cash - _RICH + cash, shares=pos.economy.shares + count)
+    return _play(game, built.with_(economy=eco), moves)
 
 
 def _rest_of_turn(game: Game, pos: Position, branch: int, scorer, clock) -> list:
@@ -687,11 +755,13 @@ def _beam(game: Game, pos: Position, width: int, branch: int, clock: _Clock, bes
 def _schedule():
     """The beams tried one after another: (width, branch) pairs, cheap first.
 
-    A greedy dive (width 1) first; then a narrow beam over a few turns a step, which finds the
-    first plan on most full set-ups (Easter Island Normal among them); then a greedy dive over
-    more turns a step (more builds and shipments weighed each turn: it finds Easter Island Easy's
-    9-turn plan); then ever wider beams, each another try, while time is left."""
+    A greedy dive (width 1) first; then a greedy dive weighing two turns a step (a first plan
+    on Easter Island Easy in a few seconds); then a narrow beam (Easter Island Normal's first
+    plan); then a greedy dive over more turns a step (more builds and shipments weighed each
+    turn: Easter Island Easy's 9-turn plan); then ever wider beams, each another try, while
+    time is left."""
     yield 1, 1
+    yield 1, 2
     yield 3, 2
     yield 1, 3
     yield 2, 2
@@ -737,16 +807,20 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
     interrupted = False
     stats = {"beams": 0}
 
+    beam = ["plan"]
+
     def on_plan(actions, end):
         if best.end is None or end.outcome.rank < best.end.outcome.rank:
             best.actions, best.end = actions, end
-            history.append(Improvement(clock.elapsed, bound_turn, end.outcome.turns, "plan", cpu_seconds=clock.cpu))
+            history.append(Improvement(clock.elapsed, bound_turn, end.outcome.turns, beam[0],
+                                       cpu_seconds=clock.cpu))
             clock.message = f"best: turn {end.outcome.turns}, bound {bound_turn}"
 
     use_exact = exact if exact is not None else len(game.land) <= 30
     try:
         if bound_turn <= game.turns:
-            for width, branch in _schedule():
+            for number, (width, branch) in enumerate(_schedule(), start=1):
+                beam[0] = f"plan (beam {number}: width {width}, branch {branch})"
                 _beam(game, pos, width, branch, clock, best, scorer, on_plan)
                 stats["beams"] += 1
                 if use_exact:

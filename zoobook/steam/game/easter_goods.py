@@ -59,8 +59,13 @@ def _links(island: Island) -> dict[str, tuple[tuple[str, int], ...]]:
     return _CACHE.get(island, "links", lambda: _link_table(island))
 
 
+def _graph(island: Island):
+    """The island's link graph, built once per island (read only: the planner asks for it often)."""
+    return _CACHE.get(island, "graph", island.link_graph)
+
+
 def _link_table(island: Island) -> dict[str, tuple[tuple[str, int], ...]]:
-    graph = island.link_graph()
+    graph = _graph(island)
     out: dict[str, dict[str, int]] = {name: {} for name in graph}
     for a, b, key in sorted(graph.edges(keys=True), key=lambda e: e[2]):
         out[a].setdefault(b, key)
@@ -97,7 +102,7 @@ class MoaiGoods:
                     if other in route:
                         continue
                     if colours.get(other) == cube:
-                        found += parallel_variants(island.link_graph(), Ship(route + (other,), steps + (key,)))
+                        found += parallel_variants(_graph(island), Ship(route + (other,), steps + (key,)))
                     else:
                         stack.append((route + (other,), steps + (key,)))
         return tuple(sorted(found, key=lambda s: (s.route, s.steps)))
@@ -114,7 +119,7 @@ class MoaiGoods:
             return Refusal("a shipment needs two cities or more and one link between each pair", "S3")
         if len(set(ship.route)) != len(ship.route):
             return Refusal("a shipment visits no city twice", "S3")
-        graph = island.link_graph()
+        graph = _graph(island)
         for a, b, key in zip(ship.route, ship.route[1:], ship.steps):
             if key is None or not graph.has_edge(a, b, key):
                 return Refusal(f"there is no complete link {key} between {a} and {b}", "S2")
