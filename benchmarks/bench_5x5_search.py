@@ -45,7 +45,8 @@ from pathlib import Path
 from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, evaluate
 from zoobook.fivebyfive.game import GameState, action_text
 from zoobook.fivebyfive.play.simulate import wilson
-from zoobook.fivebyfive.search_bot import FINAL_FEATURES, FINAL_PRIOR, SearchBot, banked, final_estimate, final_features, lineup_points
+from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, SearchBot, banked, final_estimate,
+                                           final_features, lineup_points)
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 
 FIRST_SEED = 1000
@@ -193,7 +194,8 @@ def merge(results: list[dict]) -> dict:
         raise SystemExit("bench_5x5_search.py: the runs have different budgets; report them one by one")
     return {"command": "; ".join(r["command"] for r in results), "iterations": results[0]["iterations"],
             "time_limit": results[0].get("time_limit"), "method": results[0].get("method", "uct"),
-            "leaf": results[0].get("leaf", "round"), "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
+            "leaf": results[0].get("leaf", "round"),
+            "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
             "duels": {"games": [g for r in results for g in r["duels"]["games"]]}}
 
 
@@ -393,7 +395,8 @@ def main(argv: list[str]) -> int:
     limit = args.time_limit or None
     maker = SearchMaker(args.iterations, limit, args.method, args.leaf)
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
-              "time_limit": limit, "method": args.method, "leaf": args.leaf, "solo": {"games": []}, "duels": {"games": []}}
+              "time_limit": limit, "method": args.method, "leaf": args.leaf,
+              "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []
     for index in range(max(args.games, args.duels)):     # interleaved: a run stopped early has both kinds
