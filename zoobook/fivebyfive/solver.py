@@ -22,15 +22,12 @@ score, so one path's best use of the hand is worked out exactly in closed form
 
 The search (:func:`solve_lineup`, :func:`_search`, the walk :class:`_Walk`) is a
 branch and bound: a depth-first walk over paths from the gate that keeps the best
-lineup found and drops every path that provably cannot lead to a better one. Three
+lineup found and drops every path that provably cannot lead to a better one. Two
 cuts, each exact:
 
 * *the hand*: a path whose hand no longer works (no visitor left that fits the
   tile, or too few cubes for the doors its walls need) is never extended, since
   every extension would need more;
-* *dominance*: a path reaching the same tile over the same set of tiles as an
-  earlier one, with no more doors and no more doors and open borders crossed, is
-  dropped: whatever follows scores at least as much after the earlier path;
 * *the bound* (:class:`_Bound`): a path whose optimistic bound (every
   tile still reachable that the hand could fill, every remaining token and door
   free, every cube a third of a point, the best request cards for that) cannot
@@ -45,6 +42,12 @@ search ran slower with it (measured with ``benchmarks/bench_5x5_lineup.py``, als
 when tried only every second or third step). The bound for the whole round is
 also where the search stops: a lineup that scores it is optimal. A path whose hand
 is empty, or whose tile has no unvisited neighbour left, is scored but not extended.
+
+A third cut, *dominance* (a path reaching the same tile over the same set of tiles
+as an earlier one, with no more doors and no more doors and open borders crossed,
+is dropped), was exact too, but it cut about 2% of the paths of the slowest boards
+and recording every path for it cost more: the search ran about a fifth faster
+without it (measured as above), so it is gone.
 
 The search is deterministic: tiles are tried in board order, best bound first
 (ties in neighbour order), so the witness and the counts in the explanation do
@@ -227,7 +230,7 @@ class _Step(NamedTuple):
     tile: int          #: the tile's index
     category: int      #: its category's index (``_ORDER``)
     count_shift: int   #: where that category's count sits in packed counts (``_unpack``)
-    count_unit: int    #: what the step adds to packed counts
+    count_unit: int    #: what the step adds to packed category counts (``_unpack``)
     token: int         #: 1 if a popularity token is on the tile
     walled: int        #: 1 if the border is a wall (``_CROSSING`` for these five)
     opened: int        #: 1 if it is open
@@ -525,7 +528,6 @@ class SearchStats:
     """What the search did, for the explanation."""
 
     paths: int = 0
-    dominated: int = 0
     bounded: int = 0
     root_bound: int = 0
     #: The tiles some scored path entered, as bits of tile indices: a lineup this hand can make
@@ -595,32 +597,26 @@ class _Bound:
                 + (SOLO_BONUS if tiles > self.solo_at else 0) + self.region_cards)
 
 
-def _request_caps(cards: tuple[RequestCard, ...]) -> list[int]:
-    """For each category, the tiles all the cards together ask for: one more changes no card."""
-    caps = [0] * 6
-    for card in cards:
-        for category, count in card.needs:
-            caps[_INDEX_OF_NAME[category._value_]] += count
-    return caps
-
-
 class _Path(NamedTuple):
-    """A partial lineup, as much of it as the search needs to extend it (the moves are kept apart).
+    """A partial lineup on the walk's stack, as much of it as the walk needs to extend it.
 
     The hand is tracked by the same greedy as :meth:`_Compiled.leftover_cubes`: meeples
     first on tiles of their own colour (then parks), cubes of the tile's colour, white
     cubes where the colour ran out.
     """
 
-    visited: int         #: the tiles visited, as bits of tile indices
-    counts: int          #: tiles visited per category, packed 5 bits each (``_unpack``): a step adds one number
-    capped: int          #: the same, capped at what the request cards ask for (one more changes no card)
-    card_points: int     #: the request points those counts meet
-    length: int          #: tiles visited
-    tokens: int          #: popularity tokens on them
-    walls: int           #: walls crossed (each needs a door)
-    opens: int           #: open borders crossed (a door placed there scores)
-    doors: int           #: doors crossed (already on the board)
+    bound: int       #: the optimistic bound it was kept with (:class:`_Bound`)
+    here: int        #: the tile it stands on (the walk starts on ``len(tiles)``, before the gate)
+    trail: tuple     #: its moves as a linked list, ``(last move, trail before it)``, or None
+    visited: int     #: the tiles visited, as bits of tile indices
+    counts: int      #: tiles visited per category, packed 5 bits each (``_unpack``): a step adds one number
+    capped: int      #: the same, capped at what the request cards ask for (one more changes no card)
+    card_points: int  #: the request points those counts meet
+    length: int      #: tiles visited
+    tokens: int      #: popularity tokens on them
+    walls: int       #: walls crossed (each needs a door)
+    opens: int       #: open borders crossed (a door placed there scores)
+    doors: int       #: doors crossed (already on the board)
     cubes_used: int      #: cubes on animal tiles
     spare_meeples: int   #: meeples not needed on their own colour's tiles (they go on parks)
     whites_used: int     #: white cubes on tiles whose colour ran out
@@ -629,30 +625,39 @@ class _Path(NamedTuple):
 class _Walk:
     """The branch and bound over lineups (see :func:`_search`): a depth-first walk from the gate.
 
-    The walk keeps a stack of partial lineups still to extend, each with the bound it was
-    kept with, the tile it stands on, its trail and its state (:class:`_Path`). A trail is
-    the path's moves ``(tile index, border kind, border reference)`` as a linked list,
-    ``(last move, trail before it)``: extending a path shares its parent's trail instead of
-    copying it. The walk is a loop over that stack, not a recursion: no Python call and
-    no list of moves to keep in step per partial lineup.
+    The walk keeps a stack of partial lineups still to extend (:class:`_Path`), the best on
+    top. :meth:`run` takes the top one and, while its bound still beats the best lineup found,
+    checks each step from it and pushes the steps worth extending. A path's trail shares its
+    parent's instead of copying it.
     """
 
-    __slots__ = ("comp", "bound", "ceiling", "best_value", "best_trail", "stats", "steps_from", "exits", "seen",
-                 "request_points")
+    __slots__ = ("comp", "bound", "ceiling", "best_value", "best_trail", "stats", "steps_from", "exits",
+                 "card_points_by_capped", "rules")
 
     def __init__(self, comp: _Compiled, bound: _Bound, best_value: int, ceiling: int, stats: SearchStats) -> None:
         self.comp, self.bound, self.ceiling, self.stats = comp, bound, ceiling, stats
         self.best_value, self.best_trail = best_value, None
-        self.request_points: dict[int, int] = {}   # by capped counts
+        self.card_points_by_capped: dict[int, int] = {}   # request points, by capped counts (see _Path)
         # Each tile's steps (:class:`_Step` fields), and the tiles they lead to as tile bits, made when the
         # walk first stands on the tile. The walk starts on a virtual tile (index len(tiles)) whose
         # only step enters the gate's tile.
         tiles = len(comp.tiles)
         self.steps_from: list[list[tuple] | None] = [None] * tiles + [[comp.step_into(*comp.entry)]]
         self.exits: list[int | None] = [None] * tiles + [1 << comp.entry[0]]
-        # Dominance records: for each tile, by the tiles visited on the way, the (doors, doors + open)
-        # pair of each earlier path there that no other beats (one pair as a tuple, several as a list).
-        self.seen: list[dict[int, tuple | list]] = [{} for _ in range(tiles)]
+        # The rules every step reads: doors in hand, visitors in hand, the solo threshold.
+        self.rules = (comp.hand_doors, comp.cube_count + comp.meeple_count,
+                      comp.threshold if comp.threshold is not None else 10**6)   # the solo bonus needs more
+
+    def start(self) -> tuple:
+        """The path before the gate (as a plain tuple, see :class:`_Step`)."""
+        return tuple(_Path(bound=self.ceiling, here=len(self.comp.tiles), trail=None, visited=0, counts=0, capped=0,
+                           card_points=self.card_points(0), length=0, tokens=0, walls=0, opens=0, doors=0,
+                           cubes_used=0, spare_meeples=self.comp.meeple_count, whites_used=0))
+
+    def card_points(self, capped: int) -> int:
+        """The request points met by the capped counts *capped* (cached)."""
+        points = self.card_points_by_capped[capped] = self.comp.requests(_unpack(capped))
+        return points
 
     @property
     def best_path(self) -> list[tuple[int, int, tuple[int, str]]]:
@@ -666,40 +671,41 @@ class _Walk:
     def run(self) -> None:
         """Walk every lineup from the gate, or until one scores the bound of the whole round.
 
-        Each step from a path's tile is checked in this order (chosen for speed; none
-        changes which lineup is found): 1. the bound, 2. the hand, 3. the score, 4. the
-        end, 5. dominance (see :func:`_search`). The steps kept are extended best bound
-        first, each only if its bound still beats the best (which may have risen since).
+        The top path of the stack is dropped if its bound no longer beats the best found (it
+        may have risen since the path was pushed); else each step from it is checked in this
+        order (chosen for speed; none changes which lineup is found): 1. the bound, 2. the
+        hand, 3. the score (a new best is kept), 4. the end. The steps kept are pushed best
+        bound last, so the best is extended next.
+
+        The loop is one function on purpose: a path has one step worth checking on average,
+        so a call per path or per step (a method for each check) would cost more than the
+        check itself; the checks read tables made once instead (:class:`_Bound`, the request
+        points by capped counts, the steps of :meth:`_Compiled.step_into`).
         """
-        comp, bound, stats = self.comp, self.bound, self.stats
-        # The rules, the hand and the caches as locals of the loop (the cheapest variables in CPython).
-        own_meeples, hand_fit, white_cubes = comp.own_meeples, comp.hand_fit, comp.white_cubes
-        cube_count, hand_doors, price = comp.cube_count, comp.hand_doors, FREE_ACTION_PRICE
-        visitors = cube_count + comp.meeple_count
-        solo_at = comp.threshold if comp.threshold is not None else 10**6   # the bonus needs more than this
-        request_caps, request_points, card_points_of = _request_caps(comp.cards), self.request_points, self.card_points
-        steps_from, exits, exits_of, seen = self.steps_from, self.exits, self.exits_of, self.seen
-        by_length, bound_at, dominated = bound.by_length, bound.at, self.dominated
-        best_value, ceiling = self.best_value, self.ceiling
+        comp = self.comp
+        hand_doors, visitors, solo_at = self.rules
+        price = FREE_ACTION_PRICE
+        own_meeples, hand_fit, white_cubes, cube_count = (comp.own_meeples, comp.hand_fit, comp.white_cubes,
+                                                          comp.cube_count)
+        request_caps, request_points = _request_caps(comp.cards), self.card_points_by_capped
+        card_points_of = self.card_points
+        steps_from, exits, ceiling = self.steps_from, self.exits, self.ceiling
+        by_length, bound_at = self.bound.by_length, self.bound.at
+        best_value = self.best_value
         paths = bounded = entered = 0
-        start = tuple(_Path(visited=0, counts=0, capped=0, card_points=card_points_of(0), length=0, tokens=0,
-                            walls=0, opens=0, doors=0, cubes_used=0, spare_meeples=comp.meeple_count,
-                            whites_used=0))
-        stack = [(ceiling, len(comp.tiles), None, start)]   # (bound, tile, trail, path), the next on top
+        stack = [self.start()]   # the next path to extend on top
         try:
             while stack:
-                path_bound, here, trail, path = stack.pop()
+                (path_bound, here, trail, visited, counts, capped, card_points, length, tokens, walls, opens, doors,
+                 cubes_used, spare_meeples, whites_used) = path = stack.pop()
                 if path_bound <= best_value:
-                    bounded += 1   # its bound no longer beats the best found since it was kept
+                    bounded += 1   # its bound no longer beats the best found since it was pushed
                     continue
-                (visited, counts, capped, card_points, length, tokens, walls, opens, doors,
-                 cubes_used, spare_meeples, whites_used) = path
                 length2 = length + 1
                 bounds = by_length[length2]
-                # What every next step shares: the tile itself, the solo bonus, what the path crossed so far.
+                # What every step shares: the tile itself, the solo bonus, what the path crossed so far.
                 sure_base = length2 + (SOLO_BONUS if length2 > solo_at else 0) + tokens + doors + walls
                 slots_base = length2 - tokens + opens
-                last_visitor = length2 == visitors
                 parks = counts >> 25
                 kept = []
                 for step in steps_from[here]:   # made when the step onto *here* was checked for exits
@@ -739,12 +745,6 @@ class _Walk:
                     doors_to_buy = walls2 - hand_doors if walls2 > hand_doors else 0
                     if buys < doors_to_buy:
                         continue
-                    # 3. The score (as :meth:`_Compiled.value_from`, step by step).
-                    opens2 = opens + opened
-                    doors_spare = hand_doors - walls2 if hand_doors > walls2 else 0
-                    hand_doors_on_open = opens2 if opens2 < doors_spare else doors_spare
-                    buys_left = buys - doors_to_buy
-                    slots = slots_base + slot_gain - hand_doors_on_open
                     if before < request_caps[category]:
                         capped2 = capped + count_unit
                         card_points2 = request_points.get(capped2)
@@ -752,6 +752,12 @@ class _Walk:
                             card_points2 = card_points_of(capped2)
                     else:
                         capped2, card_points2 = capped, card_points
+                    # 3. The score (as :meth:`_Compiled.value_from`, step by step).
+                    opens2 = opens + opened
+                    doors_spare = hand_doors - walls2 if hand_doors > walls2 else 0
+                    hand_doors_on_open = opens2 if opens2 < doors_spare else doors_spare
+                    buys_left = buys - doors_to_buy
+                    slots = slots_base + slot_gain - hand_doors_on_open
                     value = (sure_base + sure_gain + hand_doors_on_open + (buys_left if buys_left < slots else slots)
                              + card_points2)
                     paths += 1
@@ -762,40 +768,24 @@ class _Walk:
                         if value >= ceiling:
                             return   # it scores the bound of the whole round: nothing can score more
                     # 4. The end: the hand is empty, or every tile this one leads to is visited.
-                    if last_visitor:
+                    if length2 == visitors:
                         continue
                     visited2 = visited | tile_bit
                     leads = exits[tile]
                     if leads is None:
-                        leads = exits_of(tile)
-                    if not leads & ~visited2:
-                        continue
-                    # 5. Dominance: the first path to this tile over these tiles is recorded (the common
-                    #    case, inline); a later one is compared with the records.
-                    seen_here = seen[tile]
-                    records = seen_here.get(visited2)
-                    if records is None:
-                        seen_here[visited2] = (doors2, doors2 + opens2)
-                    elif dominated(seen_here, visited2, records, doors2, doors2 + opens2):
-                        continue
-                    kept.append((step_bound, tile, (move, trail),   # the path as a plain tuple (see _Step)
-                                 ((visited2, counts + count_unit, capped2, card_points2, length2,
-                                                   tokens2, walls2, opens2, doors2, cubes_used2, spare_meeples2,
-                                                   whites_used2))))
+                        leads = self.exits_of(tile)
+                    if leads & ~visited2:
+                        kept.append((step_bound, tile, (move, trail), visited2, counts + count_unit, capped2,
+                                     card_points2, length2, tokens2, walls2, opens2, doors2, cubes_used2,
+                                     spare_meeples2, whites_used2))   # a _Path, as a plain tuple (see _Step)
                 if kept:
                     if len(kept) > 1:
-                        # Best bound first (a stable sort: ties keep the neighbours' order), so pushed
-                        # in reverse: the first to extend is on top.
-                        kept.sort(key=_first, reverse=True)
+                        # Best bound last: a stable sort of the reversed list (ties keep the neighbours' order).
                         kept.reverse()
+                        kept.sort(key=_first)
                     stack += kept
         finally:
-            stats.paths, stats.bounded, stats.entered = paths, bounded, entered
-
-    def card_points(self, capped: int) -> int:
-        """The request points met by the capped counts *capped* (cached)."""
-        points = self.request_points[capped] = self.comp.requests(_unpack(capped))
-        return points
+            self.stats.paths, self.stats.bounded, self.stats.entered = paths, bounded, entered
 
     def exits_of(self, tile: int) -> int:
         """The tiles *tile* leads to, as tile bits (its steps are made the first time)."""
@@ -806,32 +796,22 @@ class _Walk:
         self.exits[tile] = leads
         return leads
 
-    def dominated(self, seen_here: dict, visited: int, records: tuple | list, doors: int,
-                  doors_or_open: int) -> bool:
-        """Whether a path to a tile over the tiles *visited* is dominated by an earlier one there
-        (its *records* in *seen_here*, the tile's records): one that crossed at least as many
-        doors, and at least as many doors and open borders (whatever follows scores at least as
-        much after it). If not, this path is recorded too."""
-        if type(records) is tuple:   # one earlier path
-            if records[0] >= doors and records[1] >= doors_or_open:
-                self.stats.dominated += 1
-                return True
-            seen_here[visited] = [records, (doors, doors_or_open)]
-            return False
-        for doors_before, doors_or_open_before in records:
-            if doors_before >= doors and doors_or_open_before >= doors_or_open:
-                self.stats.dominated += 1
-                return True
-        records.append((doors, doors_or_open))
-        return False
+
+def _request_caps(cards: tuple[RequestCard, ...]) -> list[int]:
+    """For each category, the tiles all the cards together ask for: one more changes no card."""
+    caps = [0] * 6
+    for card in cards:
+        for category, count in card.needs:
+            caps[_INDEX_OF_NAME[category._value_]] += count
+    return caps
 
 
 def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]], SearchStats]:
     """Branch and bound over lineups; returns the best value, its path and the statistics.
 
     A path is a list of moves ``(tile index, border kind, border reference)``. The
-    walk (:meth:`_Walk.extend`) goes depth first; on each step it checks, in this
-    order (chosen for speed; none changes which lineup is found):
+    walk (:class:`_Walk`) goes depth first; on each step it checks, in this order
+    (chosen for speed; none changes which lineup is found):
 
     1. *bound*: the optimistic bound of the path (:meth:`_Bound.at`) must beat the
        best found; it depends on the length, tokens and doors only, so it is cached
@@ -841,18 +821,11 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
     3. the step is scored, and kept as the best if it scores more; a path that
        scores the bound of the whole round ends the search (:class:`_BoundReached`);
     4. *end*: a path that used the last visitor, or whose tile leads only to
-       visited tiles, is not extended;
-    5. *dominance* (:meth:`_Walk.dominated`): an earlier path to the same tile over
-       the same tiles, with at least as many doors and at least as many doors plus
-       open borders crossed, is at least as good in every continuation, so this one
-       is dropped.
+       visited tiles, is not extended.
 
     The surviving steps are then extended best bound first (a stable sort, so ties
     keep the neighbours' order), each only if its bound still beats the best (which
-    may have risen meanwhile) and so does its bound by the tiles it can still reach
-    (:meth:`_Bound.reachable`: a flood fill from where it stands, over unvisited tiles
-    the hand left still fits; it costs a few microseconds, so it is worked out once
-    per path about to be extended, not for every step).
+    may have risen meanwhile).
     """
     stats = SearchStats()
     best_value = comp.value([0] * 6, 0, 0, 0, 0, 0)
@@ -1122,8 +1095,8 @@ def _explain(puzzle: LineupPuzzle, plan: LineupPlan, stats: SearchStats) -> list
                  f" {cite('F11')}.")
     lines += _left_out(puzzle, plan, stats.entered)
     lines.append(f"Why nothing scores more: the search tried every lineup from the gate, extending "
-                 f"{plural(stats.paths, 'partial lineup')}; {stats.dominated} reached the same tiles in a "
-                 f"worse way and {stats.bounded} {'was' if stats.bounded == 1 else 'were'} cut because even "
+                 f"{plural(stats.paths, 'partial lineup')}; {stats.bounded} {'was' if stats.bounded == 1 else 'were'} "
+                 "cut because even "
                  "their optimistic bound (every "
                  "tile still reachable that the hand could fill, each remaining token and door free, "
                  "every spare cube a third of a point, the best request cards) could not beat the best "
