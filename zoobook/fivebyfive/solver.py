@@ -135,12 +135,6 @@ _SIDE_BIT = _side_bits()
 _ACROSS = {(k, side): other for k, other, _, (_, side) in _INNER_BORDERS}
 
 
-def _cell_borders(k: int) -> tuple[tuple[tuple[int, str], int, int], ...]:
-    """The inner borders of cell *k* in board order, as (border reference, bit, cell across)."""
-    return tuple(sorted((ref, bit, b if a == k else a) for a, b, bit, ref in _INNER_BORDERS if k in (a, b)))
-
-
-_CELL_BORDERS = tuple(_cell_borders(k) for k in range(25))
 _first = itemgetter(0)
 # Packed category counts: the tiles of category c visited (at most 25) in bits 5c to 5c + 4, the
 # five animals first (bits 0-24), parks last (bits 25-29): one small integer, cheap to add to and
@@ -307,7 +301,7 @@ class _Compiled:
         step_s = _NOT_ROW_5 & ~(blocked >> 25)
         self.steps_ok = (step_e, step_e << 1, step_s, step_s << 5)   # east, west, south, north, for _flood
         # Each tile's neighbours and steps are worked out when first asked for (see neighbours).
-        self._neighbours: list[dict[int, tuple[int, tuple[int, str]]] | None] = [None] * len(cat)
+        self._neighbours: list[dict[int, tuple[int, tuple[int, str]]]] | None = None   # see neighbours
         self._entering: dict[int, tuple] = {}   # tile * 3 + border kind -> a step less its move (step_into)
         # The hand, by colour index (the colour paired with each animal category).
         cubes, meeples = puzzle.cubes, puzzle.meeples
@@ -342,23 +336,26 @@ class _Compiled:
         """The tiles beside tile *a*, in the order their borders are met (cell by cell, the east
         then the south border of each), each with the best border to it as (border kind, border
         reference): a door beats an open border beats a wall (two large tiles may share two)."""
-        found = self._neighbours[a]
-        if found is None:
-            found = self._neighbours[a] = {}
-            owner, walled, doors = self.owner, self.walled, self.doors
-            cells = self.tile_cells[a]
-            borders = _CELL_BORDERS[cells.bit_length() - 1]
-            if cells & (cells - 1):   # a large tile: merge its two cells' borders in board order
-                borders = sorted(borders + _CELL_BORDERS[(cells & -cells).bit_length() - 1])
-            for ref, bit, other in borders:
-                b = owner[other]
-                if b < 0 or b == a:
-                    continue
-                kind = _DOOR if doors & bit else _WALL if walled & bit else _OPEN
-                best = found.get(b)
+        table = self._neighbours
+        if table is None:
+            table = self._neighbours = self._neighbour_table()
+        return table[a]
+
+    def _neighbour_table(self) -> list[dict[int, tuple[int, tuple[int, str]]]]:
+        """:meth:`neighbours` of every tile, from one pass over the board's borders in order."""
+        owner, walled, doors = self.owner, self.walled, self.doors
+        table: list[dict[int, tuple[int, tuple[int, str]]]] = [{} for _ in self.tiles]
+        for k, other, bit, ref in _INNER_BORDERS:
+            a, b = owner[k], owner[other]
+            if a < 0 or b < 0 or a == b:
+                continue
+            kind = _DOOR if doors & bit else _WALL if walled & bit else _OPEN
+            for here, there in ((a, b), (b, a)):
+                found = table[here]
+                best = found.get(there)
                 if best is None or kind > best[0]:
-                    found[b] = (kind, ref)
-        return found
+                    found[there] = (kind, ref)
+        return table
 
     @cached_property
     def names(self) -> tuple[str, ...]:
@@ -374,20 +371,31 @@ class _Compiled:
         """The steps from tile *a* (see :meth:`step_into`), without those this hand can never
         take: onto an animal whose colour it lacks (and no white cube), or over a wall when it
         has no door and not 3 cubes to buy one (the search would refuse them before counting them)."""
-        cat, fit, white_cubes = self.cat, self.hand_fit, self.white_cubes
+        cat, fit, white_cubes, entering = self.cat, self.hand_fit, self.white_cubes, self._entering
         no_door = self.hand_doors == 0 and self.cube_count < FREE_ACTION_PRICE
-        return [self.step_into(b, kind, ref) for b, (kind, ref) in self.neighbours(a).items()
-                if (cat[b] == 5 or fit[cat[b]] + white_cubes) and not (no_door and kind == _WALL)]
+        steps = []
+        for b, (kind, ref) in self.neighbours(a).items():
+            if (cat[b] == 5 or fit[cat[b]] + white_cubes) and not (no_door and kind == _WALL):
+                head = entering.get(b * 3 + kind)
+                if head is None:
+                    head = self._step_head(b, kind)
+                steps.append(head + ((b, kind, ref),))   # as step_into makes it
+        return steps
 
     def step_into(self, j: int, kind: int, ref: tuple[int, str]) -> tuple:
         """Everything a search step into tile *j* over a border of this *kind* needs: a :class:`_Step`'s
         fields as a plain tuple."""
-        # A tile is entered over a few kinds of border only: share what does not depend on which.
         head = self._entering.get(j * 3 + kind)
         if head is None:
-            c, token = self.cat[j], self.pop[j]
-            head = self._entering[j * 3 + kind] = (1 << j, j, c, 5 * c, 1 << 5 * c, token) + _CROSSING[token][kind]
+            head = self._step_head(j, kind)
         return head + ((j, kind, ref),)   # a _Step's fields, as a plain tuple (see _Step)
+
+    def _step_head(self, j: int, kind: int) -> tuple:
+        """A step's fields but its move: a tile is entered over a few kinds of border only, so
+        the steps into it share these."""
+        c, token = self.cat[j], self.pop[j]
+        head = self._entering[j * 3 + kind] = (1 << j, j, c, 5 * c, 1 << 5 * c, token) + _CROSSING[token][kind]
+        return head
 
     def border(self, ref: tuple[int, str]) -> Border:
         """The :class:`Border` of a compiled border reference."""
@@ -1139,43 +1147,50 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
     # keeps the labels (t, w) no other label there beats (a Pareto front), as in a multi-criteria
     # shortest-path search.
     cat, neighbours, spare_doors = comp.cat, comp.neighbours, comp.hand_doors
-
-    def payable(t: tuple[int, ...], w: int) -> bool:
-        left = comp.leftover_cubes(t)
-        return left >= 0 and (w <= spare_doors or left // FREE_ACTION_PRICE >= w - spare_doors)
-
     wanted_tiles = None if wanted is None else {j for j, name in enumerate(names) if name in wanted}
     first, first_kind = comp.entry[0], comp.entry[1]
     # A label packs the walls and the six category counts in 7-bit fields, each with a guard bit
     # on top, so "every field of a <= every field of b" is one subtraction: ((b | G) - a) & G == G.
     unit = [1 << (7 * (c + 1)) for c in range(6)]
     guard = sum(1 << (7 * f + 6) for f in range(7))
-    start_counts = [0] * 6
-    start_counts[cat[first]] += 1
-    start = (int(first_kind == _WALL) + unit[cat[first]], tuple(start_counts))
+    # The doors the hand can pay for (in hand, or bought with the cubes left), by a label's
+    # counts (label >> 7); -1 if the visitors do not fit those counts. A label is payable when
+    # it crosses no more walls than that.
+    budgets: dict[int, int] = {}
+
+    def budget(counts: int) -> int:
+        left = comp.leftover_cubes(tuple(counts >> 7 * c & 63 for c in range(6)))
+        doors = budgets[counts] = spare_doors + left // FREE_ACTION_PRICE if left >= 0 else -1
+        return doors
+
+    start = int(first_kind == _WALL) + unit[cat[first]]
     fronts: dict[int, list[int]] = {}
-    queue = [(first, start)] if payable(start[1], start[0] & 63) else []
+    queue = [(first, start)] if budget(start >> 7) >= start & 63 else []
     if queue:
-        fronts[first] = [start[0]]
+        fronts[first] = [start]
+    missing = None if wanted_tiles is None else len(wanted_tiles - fronts.keys())
     walked = 0
     while queue:
-        if wanted_tiles is not None and wanted_tiles <= fronts.keys():
+        if missing == 0:
             break
         walked += 1
         if walked > cap:
             return {names[j] for j in fronts}, False
-        j, (packed, t) = queue.pop()
+        j, packed = queue.pop()
         if packed not in fronts[j]:
             continue   # beaten since it was queued
         for k, (kind, _) in neighbours(j).items():   # the best border to each (a door, else open, else a wall)
-            c = cat[k]
-            label = packed + unit[c] + (kind == _WALL)
-            after = t[:c] + (t[c] + 1,) + t[c + 1:]
-            if not payable(after, label & 63):
+            label = packed + unit[cat[k]] + (kind == _WALL)
+            doors = budgets.get(label >> 7)
+            if doors is None:
+                doors = budget(label >> 7)
+            if doors < label & 63:
                 continue
             front = fronts.get(k)
             if front is None:
                 fronts[k] = [label]
+                if missing is not None and k in wanted_tiles:
+                    missing -= 1
             else:
                 lifted = label | guard
                 for u in front:
@@ -1184,9 +1199,9 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
                 else:
                     front[:] = [u for u in front if ((u | guard) - label) & guard != guard]
                     front.append(label)
-                    queue.append((k, (label, after)))
+                    queue.append((k, label))
                 continue
-            queue.append((k, (label, after)))
+            queue.append((k, label))
     return {names[j] for j in fronts}, True
 
 
