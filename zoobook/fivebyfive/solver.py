@@ -538,7 +538,7 @@ class SearchStats:
     paths: int = 0
     bounded: int = 0
     root_bound: int = 0
-    #: The tiles some scored path entered, as bits of tile indices: a lineup this hand can make
+    #: The tiles some path the hand can pay for entered, as bits of tile indices: a lineup this hand can make
     #: reaches each of them (the explanation need not search for those again).
     entered: int = 0
 
@@ -726,11 +726,12 @@ class _Walk:
                     step_bound = bounds.get(tokens2 << 5 | doors2)
                     if step_bound is None:
                         step_bound = bound_at(length2, tokens2, doors2)
-                    if step_bound <= best_value:
+                    if step_bound <= best_value and entered & tile_bit:
                         bounded += 1
                         continue
                     # 2. The hand: a visitor left that fits the tile, and cubes for the doors the walls
-                    #    need (else no longer lineup can be paid for either).
+                    #    need (else no longer lineup can be paid for either). A step the bound cuts is
+                    #    checked this far only if no lineup was known to enter its tile yet.
                     before = counts >> count_shift & 31   # tiles of this category visited before
                     if category < 5:
                         if before < own_meeples[category]:
@@ -753,6 +754,10 @@ class _Walk:
                     doors_to_buy = walls2 - hand_doors if walls2 > hand_doors else 0
                     if buys < doors_to_buy:
                         continue
+                    entered |= tile_bit   # a lineup this hand can make enters the tile
+                    if step_bound <= best_value:
+                        bounded += 1
+                        continue
                     if before < request_caps[category]:
                         capped2 = capped + count_unit
                         card_points2 = request_points.get(capped2)
@@ -769,7 +774,6 @@ class _Walk:
                     value = (sure_base + sure_gain + hand_doors_on_open + (buys_left if buys_left < slots else slots)
                              + card_points2)
                     paths += 1
-                    entered |= tile_bit
                     if value > best_value:
                         best_value = self.best_value = value
                         self.best_trail = (move, trail)
@@ -1159,7 +1163,8 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
     budgets: dict[int, int] = {}
 
     def budget(counts: int) -> int:
-        left = comp.leftover_cubes(tuple(counts >> 7 * c & 63 for c in range(6)))
+        left = comp._leftover_cubes((counts & 63, counts >> 7 & 63, counts >> 14 & 63, counts >> 21 & 63,
+                                     counts >> 28 & 63, counts >> 35 & 63))
         doors = budgets[counts] = spare_doors + left // FREE_ACTION_PRICE if left >= 0 else -1
         return doors
 
@@ -1209,7 +1214,7 @@ def _left_out(puzzle: LineupPuzzle, plan: LineupPlan, entered: int = 0) -> list[
     """The tiles the lineup does not enter, in three groups: no visitor fits them, no lineup
     this hand can make reaches them, or left out by choice (reachable, but not worth it).
     The tiles of *entered* (bits of tile indices) are known to be reachable: some path the
-    search scored entered them."""
+    search found the hand can pay for entered them."""
     visited = {_tile_name(t) for t in plan.tiles}
     comp = _compiled(puzzle)
     names = comp.names
