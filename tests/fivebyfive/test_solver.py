@@ -321,9 +321,10 @@ def test_the_search_unpacks_steps_and_paths_by_their_field_names():
         if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple)
                 and all(isinstance(name, ast.Name) for name in node.targets[0].elts)):
             names = tuple(name.id for name in node.targets[0].elts)
-            source = node.value if len(node.targets) == 1 else node.targets[1]
-            if isinstance(source, ast.Name):
-                unpacked[source.id] = names
+            if isinstance(node.value, ast.Name):
+                unpacked[node.value.id] = names
+            elif ast.unparse(node.value) == "stack.pop()":
+                unpacked["path"] = names
     assert unpacked["path"] == tuple(f if f != "bound" else "path_bound" for f in _Path._fields)
     assert unpacked["step"] == _Step._fields
     pushed = [node.args[0] for node in ast.walk(tree) if isinstance(node, ast.Call)

@@ -98,10 +98,11 @@ _ORDER: tuple[Category, ...] = ANIMAL_CATEGORIES + (Category.PARK,)
 _INDEX = {c: i for i, c in enumerate(_ORDER)}
 _WALL, _OPEN, _DOOR = 0, 1, 2
 #: What a step over a border of each kind onto a tile without / with a popularity token adds: to the
-#: walls, open borders and doors crossed, to the points it surely brings (the tile's token, a door on
-#: the wall or the door crossed), and to the slots for bought tokens and doors (open borders less
-#: the token). The tile itself and what the hand buys are counted apart.
-_CROSSING = tuple({kind: (walled, opened, doored, token + walled + doored, opened - token)
+#: tokens and doors crossed (tokens << 5 | doors, one number), to the walls and open borders crossed,
+#: to the points it surely brings (the tile's token, a door on the wall or the door crossed), and to
+#: the slots for bought tokens and doors (open borders less the token). The tile itself and what the
+#: hand buys are counted apart.
+_CROSSING = tuple({kind: (token << 5 | doored, walled, opened, token + walled + doored, opened - token)
                    for kind, (walled, opened, doored) in ((_WALL, (1, 0, 0)), (_OPEN, (0, 1, 0)), (_DOOR, (0, 0, 1)))}
                   for token in (0, 1))
 _BY_LETTER = {c.value: c for c in Colour}
@@ -225,10 +226,9 @@ class _Step(NamedTuple):
     category: int      #: its category's index (``_ORDER``)
     count_shift: int   #: where that category's count sits in packed counts (``_unpack``)
     count_unit: int    #: what the step adds to packed category counts (``_unpack``)
-    token: int         #: 1 if a popularity token is on the tile
-    walled: int        #: 1 if the border is a wall (``_CROSSING`` for these five)
+    tokens_doors_gain: int  #: what it adds to a path's ``tokens << 5 | doors`` (a token, a door crossed)
+    walled: int        #: 1 if the border is a wall (``_CROSSING`` for these five fields)
     opened: int        #: 1 if it is open
-    doored: int        #: 1 if a door is on it
     sure_gain: int     #: points the step surely adds: the token, a door on the wall or the door crossed
     slot_gain: int     #: slots for bought tokens and doors it adds (an open border, a tile without token)
     move: tuple        #: ``(tile, border kind, border reference)``, what a path records
@@ -394,7 +394,7 @@ class _Compiled:
         """A step's fields but its move: a tile is entered over a few kinds of border only, so
         the steps into it share these."""
         c, token = self.cat[j], self.pop[j]
-        head = self._entering[j * 3 + kind] = (1 << j, j, c, 5 * c, 1 << 5 * c, token) + _CROSSING[token][kind]
+        head = self._entering[j * 3 + kind] = (1 << j, j, c, 5 * c, 1 << 5 * c) + _CROSSING[token][kind]
         return head
 
     def border(self, ref: tuple[int, str]) -> Border:
@@ -621,10 +621,9 @@ class _Path(NamedTuple):
     capped: int      #: the same, capped at what the request cards ask for (one more changes no card)
     card_points: int  #: the request points those counts meet
     length: int      #: tiles visited
-    tokens: int      #: popularity tokens on them
+    tokens_doors: int  #: popularity tokens on them << 5 | doors crossed (already on the board)
     walls: int       #: walls crossed (each needs a door)
     opens: int       #: open borders crossed (a door placed there scores)
-    doors: int       #: doors crossed (already on the board)
     cubes_used: int      #: cubes on animal tiles
     spare_meeples: int   #: meeples not needed on their own colour's tiles (they go on parks)
     whites_used: int     #: white cubes on tiles whose colour ran out
@@ -659,7 +658,7 @@ class _Walk:
     def start(self) -> tuple:
         """The path before the gate (as a plain tuple, see :class:`_Step`)."""
         return tuple(_Path(bound=self.ceiling, here=len(self.comp.tiles), trail=None, visited=0, counts=0, capped=0,
-                           card_points=self.card_points(0), length=0, tokens=0, walls=0, opens=0, doors=0,
+                           card_points=self.card_points(0), length=0, tokens_doors=0, walls=0, opens=0,
                            cubes_used=0, spare_meeples=self.comp.meeple_count, whites_used=0))
 
     def card_points(self, capped: int) -> int:
@@ -685,10 +684,11 @@ class _Walk:
         hand, 3. the score (a new best is kept), 4. the end. The steps kept are pushed best
         bound last, so the best is extended next.
 
-        The loop is one function on purpose: a path has one step worth checking on average,
-        so a call per path or per step (a method for each check) would cost more than the
-        check itself; the checks read tables made once instead (:class:`_Bound`, the request
-        points by capped counts, the steps of :meth:`_Compiled.step_into`).
+        The loop is one function on purpose: a path has about one step worth checking, so a
+        call per path costs about as much as a check (the walk with the checks of each path in
+        a method of their own took a sixth longer, measured on the benchmark's boards); the
+        checks read tables made once instead (:class:`_Bound`, the request points by capped
+        counts, the steps of :meth:`_Compiled.step_into`).
         """
         comp = self.comp
         hand_doors, visitors, solo_at = self.rules
@@ -704,28 +704,29 @@ class _Walk:
         stack = [self.start()]   # the next path to extend on top
         try:
             while stack:
-                (path_bound, here, trail, visited, counts, capped, card_points, length, tokens, walls, opens, doors,
-                 cubes_used, spare_meeples, whites_used) = path = stack.pop()
+                (path_bound, here, trail, visited, counts, capped, card_points, length, tokens_doors, walls, opens,
+                 cubes_used, spare_meeples, whites_used) = stack.pop()   # a _Path (see _Step)
                 if path_bound <= best_value:
                     bounded += 1   # its bound no longer beats the best found since it was pushed
                     continue
                 length2 = length + 1
                 bounds = by_length[length2]
                 # What every step shares: the tile itself, the solo bonus, what the path crossed so far.
-                sure_base = length2 + (SOLO_BONUS if length2 > solo_at else 0) + tokens + doors + walls
+                tokens = tokens_doors >> 5
+                sure_base = length2 + (SOLO_BONUS if length2 > solo_at else 0) + tokens + (tokens_doors & 31) + walls
                 slots_base = length2 - tokens + opens
                 parks = counts >> 25
                 kept = []
                 for step in steps_from[here]:   # made when the step onto *here* was checked for exits
                     if visited & step[0]:   # its tile_bit: visited already
                         continue
-                    (tile_bit, tile, category, count_shift, count_unit, token, walled, opened, doored,
+                    (tile_bit, tile, category, count_shift, count_unit, tokens_doors_gain, walled, opened,
                      sure_gain, slot_gain, move) = step
                     # 1. The bound: the most this step could lead to must beat the best found.
-                    tokens2, doors2 = tokens + token, doors + doored
-                    step_bound = bounds.get(tokens2 << 5 | doors2)
+                    tokens_doors2 = tokens_doors + tokens_doors_gain
+                    step_bound = bounds.get(tokens_doors2)
                     if step_bound is None:
-                        step_bound = bound_at(length2, tokens2, doors2)
+                        step_bound = bound_at(length2, tokens_doors2 >> 5, tokens_doors2 & 31)
                     if step_bound <= best_value and entered & tile_bit:
                         bounded += 1
                         continue
@@ -788,7 +789,7 @@ class _Walk:
                         leads = self.exits_of(tile)
                     if leads & ~visited2:
                         kept.append((step_bound, tile, (move, trail), visited2, counts + count_unit, capped2,
-                                     card_points2, length2, tokens2, walls2, opens2, doors2, cubes_used2,
+                                     card_points2, length2, tokens_doors2, walls2, opens2, cubes_used2,
                                      spare_meeples2, whites_used2))   # a _Path, as a plain tuple (see _Step)
                 if kept:
                     if len(kept) > 1:
