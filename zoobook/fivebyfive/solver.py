@@ -527,10 +527,6 @@ def _card_sets(cards: tuple[RequestCard, ...]) -> list[tuple[tuple[int, ...], in
     return sets
 
 
-class _BoundReached(Exception):
-    """Raised inside the search when a lineup scores the bound for the whole round (it is optimal)."""
-
-
 @dataclass
 class SearchStats:
     """What the search did, for the explanation."""
@@ -828,11 +824,12 @@ def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]
 
     1. *bound*: the optimistic bound of the path (:meth:`_Bound.at`) must beat the
        best found; it depends on the length, tokens and doors only, so it is cached
-       by them, and a step it cuts needs nothing more;
+       by them, and a step it cuts needs nothing more (but the hand check, while no
+       lineup is known to enter its tile: the explanation needs those tiles);
     2. *hand*: a visitor must be left for the tile and the cubes must still pay for
        the doors the walls crossed need (else no longer path can be paid either);
     3. the step is scored, and kept as the best if it scores more; a path that
-       scores the bound of the whole round ends the search (:class:`_BoundReached`);
+       scores the bound of the whole round ends the search;
     4. *end*: a path that used the last visitor, or whose tile leads only to
        visited tiles, is not extended.
 
