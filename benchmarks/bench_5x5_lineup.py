@@ -2,7 +2,7 @@
 
 1,000 random full boards (all 25 cells covered, hands of 0-14 one-time cubes, 0-3
 meeples, up to 2 doors in hand and up to 2 already placed). The solver
-(``zoobook.fivebyfive.solver.solve_lineup``: branch and bound with dominance) is
+(``zoobook.fivebyfive.solver.solve_lineup``: branch and bound, search and explanation) is
 timed on every board (best of 3 fresh runs, board rebuilt each time). Two baselines
 score paths with the same exact evaluation and are timed the same way, in the same
 run, on a sample of 100 boards, each right after the solver on that board:

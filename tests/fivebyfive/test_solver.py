@@ -307,7 +307,8 @@ def test_left_out_tiles_agree_with_a_full_reachability_search(seed):
 
 def test_the_search_unpacks_steps_and_paths_by_their_field_names():
     """The search keeps steps and paths as plain tuples for speed (see ``_Step``): the names it
-    unpacks them into, and the size of the paths it builds, must be the named tuples' fields."""
+    unpacks them into must be the named tuples' fields, and each path it pushes must put each
+    new value in its field (``visited2`` in ``visited``, ``step_bound`` in ``bound`` ...)."""
     import ast
     import inspect
     import textwrap
@@ -315,11 +316,21 @@ def test_the_search_unpacks_steps_and_paths_by_their_field_names():
     from zoobook.fivebyfive.solver import _Path, _Step, _Walk
 
     tree = ast.parse(textwrap.dedent(inspect.getsource(_Walk.run)))
-    unpacked = {node.value.id: tuple(name.id for name in node.targets[0].elts) for node in ast.walk(tree)
-                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name)
-                and isinstance(node.targets[0], ast.Tuple)}
-    assert unpacked["path"] == _Path._fields
+    unpacked = {}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple)
+                and all(isinstance(name, ast.Name) for name in node.targets[0].elts)):
+            names = tuple(name.id for name in node.targets[0].elts)
+            if isinstance(node.value, ast.Name):
+                unpacked[node.value.id] = names
+            elif ast.unparse(node.value) == "stack.pop()":
+                unpacked["path"] = names
+    assert unpacked["path"] == tuple(f if f != "bound" else "path_bound" for f in _Path._fields)
     assert unpacked["step"] == _Step._fields
-    built = [node for node in ast.walk(tree) if isinstance(node, ast.Tuple) and len(node.elts) > 4
-             and isinstance(node.elts[0], ast.Name) and node.elts[0].id == "visited2"]
-    assert built and all(len(node.elts) == len(_Path._fields) for node in built)
+    pushed = [node.args[0] for node in ast.walk(tree) if isinstance(node, ast.Call)
+              and isinstance(node.func, ast.Attribute) and node.func.attr == "append"
+              and isinstance(node.func.value, ast.Name) and node.func.value.id == "kept"]
+    assert len(pushed) == 1 and len(pushed[0].elts) == len(_Path._fields)
+    for element, field in zip(pushed[0].elts, _Path._fields):
+        if isinstance(element, ast.Name):
+            assert {"step_bound": "bound", "tile": "here"}.get(element.id, element.id.removesuffix("2")) == field

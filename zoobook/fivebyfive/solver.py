@@ -22,15 +22,12 @@ score, so one path's best use of the hand is worked out exactly in closed form
 
 The search (:func:`solve_lineup`, :func:`_search`, the walk :class:`_Walk`) is a
 branch and bound: a depth-first walk over paths from the gate that keeps the best
-lineup found and drops every path that provably cannot lead to a better one. Three
+lineup found and drops every path that provably cannot lead to a better one. Two
 cuts, each exact:
 
 * *the hand*: a path whose hand no longer works (no visitor left that fits the
   tile, or too few cubes for the doors its walls need) is never extended, since
   every extension would need more;
-* *dominance*: a path reaching the same tile over the same set of tiles as an
-  earlier one, with no more doors and no more doors and open borders crossed, is
-  dropped: whatever follows scores at least as much after the earlier path;
 * *the bound* (:class:`_Bound`): a path whose optimistic bound (every
   tile still reachable that the hand could fill, every remaining token and door
   free, every cube a third of a point, the best request cards for that) cannot
@@ -45,6 +42,12 @@ search ran slower with it (measured with ``benchmarks/bench_5x5_lineup.py``, als
 when tried only every second or third step). The bound for the whole round is
 also where the search stops: a lineup that scores it is optimal. A path whose hand
 is empty, or whose tile has no unvisited neighbour left, is scored but not extended.
+
+A third cut, *dominance* (a path reaching the same tile over the same set of tiles
+as an earlier one, with no more doors and no more doors and open borders crossed,
+is dropped), was exact too, but it cut about 2% of the paths of the slowest boards
+and recording every path for it cost more: the search ran about a fifth faster
+without it (measured as above), so it is gone.
 
 The search is deterministic: tiles are tried in board order, best bound first
 (ties in neighbour order), so the witness and the counts in the explanation do
@@ -95,10 +98,11 @@ _ORDER: tuple[Category, ...] = ANIMAL_CATEGORIES + (Category.PARK,)
 _INDEX = {c: i for i, c in enumerate(_ORDER)}
 _WALL, _OPEN, _DOOR = 0, 1, 2
 #: What a step over a border of each kind onto a tile without / with a popularity token adds: to the
-#: walls, open borders and doors crossed, to the points it surely brings (the tile's token, a door on
-#: the wall or the door crossed), and to the slots for bought tokens and doors (open borders less
-#: the token). The tile itself and what the hand buys are counted apart.
-_CROSSING = tuple({kind: (walled, opened, doored, token + walled + doored, opened - token)
+#: tokens and doors crossed (tokens << 5 | doors, one number), to the walls and open borders crossed,
+#: to the points it surely brings (the tile's token, a door on the wall or the door crossed), and to
+#: the slots for bought tokens and doors (open borders less the token). The tile itself and what the
+#: hand buys are counted apart.
+_CROSSING = tuple({kind: (token << 5 | doored, walled, opened, token + walled + doored, opened - token)
                    for kind, (walled, opened, doored) in ((_WALL, (1, 0, 0)), (_OPEN, (0, 1, 0)), (_DOOR, (0, 0, 1)))}
                   for token in (0, 1))
 _BY_LETTER = {c.value: c for c in Colour}
@@ -132,12 +136,6 @@ _SIDE_BIT = _side_bits()
 _ACROSS = {(k, side): other for k, other, _, (_, side) in _INNER_BORDERS}
 
 
-def _cell_borders(k: int) -> tuple[tuple[tuple[int, str], int, int], ...]:
-    """The inner borders of cell *k* in board order, as (border reference, bit, cell across)."""
-    return tuple(sorted((ref, bit, b if a == k else a) for a, b, bit, ref in _INNER_BORDERS if k in (a, b)))
-
-
-_CELL_BORDERS = tuple(_cell_borders(k) for k in range(25))
 _first = itemgetter(0)
 # Packed category counts: the tiles of category c visited (at most 25) in bits 5c to 5c + 4, the
 # five animals first (bits 0-24), parks last (bits 25-29): one small integer, cheap to add to and
@@ -227,11 +225,10 @@ class _Step(NamedTuple):
     tile: int          #: the tile's index
     category: int      #: its category's index (``_ORDER``)
     count_shift: int   #: where that category's count sits in packed counts (``_unpack``)
-    count_unit: int    #: what the step adds to packed counts
-    token: int         #: 1 if a popularity token is on the tile
-    walled: int        #: 1 if the border is a wall (``_CROSSING`` for these five)
+    count_unit: int    #: what the step adds to packed category counts (``_unpack``)
+    tokens_doors_gain: int  #: what it adds to a path's ``tokens << 5 | doors`` (a token, a door crossed)
+    walled: int        #: 1 if the border is a wall (``_CROSSING`` for these five fields)
     opened: int        #: 1 if it is open
-    doored: int        #: 1 if a door is on it
     sure_gain: int     #: points the step surely adds: the token, a door on the wall or the door crossed
     slot_gain: int     #: slots for bought tokens and doors it adds (an open border, a tile without token)
     move: tuple        #: ``(tile, border kind, border reference)``, what a path records
@@ -304,7 +301,7 @@ class _Compiled:
         step_s = _NOT_ROW_5 & ~(blocked >> 25)
         self.steps_ok = (step_e, step_e << 1, step_s, step_s << 5)   # east, west, south, north, for _flood
         # Each tile's neighbours and steps are worked out when first asked for (see neighbours).
-        self._neighbours: list[dict[int, tuple[int, tuple[int, str]]] | None] = [None] * len(cat)
+        self._neighbours: list[dict[int, tuple[int, tuple[int, str]]]] | None = None   # see neighbours
         self._entering: dict[int, tuple] = {}   # tile * 3 + border kind -> a step less its move (step_into)
         # The hand, by colour index (the colour paired with each animal category).
         cubes, meeples = puzzle.cubes, puzzle.meeples
@@ -339,23 +336,26 @@ class _Compiled:
         """The tiles beside tile *a*, in the order their borders are met (cell by cell, the east
         then the south border of each), each with the best border to it as (border kind, border
         reference): a door beats an open border beats a wall (two large tiles may share two)."""
-        found = self._neighbours[a]
-        if found is None:
-            found = self._neighbours[a] = {}
-            owner, walled, doors = self.owner, self.walled, self.doors
-            cells = self.tile_cells[a]
-            borders = _CELL_BORDERS[cells.bit_length() - 1]
-            if cells & (cells - 1):   # a large tile: merge its two cells' borders in board order
-                borders = sorted(borders + _CELL_BORDERS[(cells & -cells).bit_length() - 1])
-            for ref, bit, other in borders:
-                b = owner[other]
-                if b < 0 or b == a:
-                    continue
-                kind = _DOOR if doors & bit else _WALL if walled & bit else _OPEN
-                best = found.get(b)
+        table = self._neighbours
+        if table is None:
+            table = self._neighbours = self._neighbour_table()
+        return table[a]
+
+    def _neighbour_table(self) -> list[dict[int, tuple[int, tuple[int, str]]]]:
+        """:meth:`neighbours` of every tile, from one pass over the board's borders in order."""
+        owner, walled, doors = self.owner, self.walled, self.doors
+        table: list[dict[int, tuple[int, tuple[int, str]]]] = [{} for _ in self.tiles]
+        for k, other, bit, ref in _INNER_BORDERS:
+            a, b = owner[k], owner[other]
+            if a < 0 or b < 0 or a == b:
+                continue
+            kind = _DOOR if doors & bit else _WALL if walled & bit else _OPEN
+            for here, there in ((a, b), (b, a)):
+                found = table[here]
+                best = found.get(there)
                 if best is None or kind > best[0]:
-                    found[b] = (kind, ref)
-        return found
+                    found[there] = (kind, ref)
+        return table
 
     @cached_property
     def names(self) -> tuple[str, ...]:
@@ -371,20 +371,31 @@ class _Compiled:
         """The steps from tile *a* (see :meth:`step_into`), without those this hand can never
         take: onto an animal whose colour it lacks (and no white cube), or over a wall when it
         has no door and not 3 cubes to buy one (the search would refuse them before counting them)."""
-        cat, fit, white_cubes = self.cat, self.hand_fit, self.white_cubes
+        cat, fit, white_cubes, entering = self.cat, self.hand_fit, self.white_cubes, self._entering
         no_door = self.hand_doors == 0 and self.cube_count < FREE_ACTION_PRICE
-        return [self.step_into(b, kind, ref) for b, (kind, ref) in self.neighbours(a).items()
-                if (cat[b] == 5 or fit[cat[b]] + white_cubes) and not (no_door and kind == _WALL)]
+        steps = []
+        for b, (kind, ref) in self.neighbours(a).items():
+            if (cat[b] == 5 or fit[cat[b]] + white_cubes) and not (no_door and kind == _WALL):
+                head = entering.get(b * 3 + kind)
+                if head is None:
+                    head = self._step_head(b, kind)
+                steps.append(head + ((b, kind, ref),))   # as step_into makes it
+        return steps
 
     def step_into(self, j: int, kind: int, ref: tuple[int, str]) -> tuple:
         """Everything a search step into tile *j* over a border of this *kind* needs: a :class:`_Step`'s
         fields as a plain tuple."""
-        # A tile is entered over a few kinds of border only: share what does not depend on which.
         head = self._entering.get(j * 3 + kind)
         if head is None:
-            c, token = self.cat[j], self.pop[j]
-            head = self._entering[j * 3 + kind] = (1 << j, j, c, 5 * c, 1 << 5 * c, token) + _CROSSING[token][kind]
+            head = self._step_head(j, kind)
         return head + ((j, kind, ref),)   # a _Step's fields, as a plain tuple (see _Step)
+
+    def _step_head(self, j: int, kind: int) -> tuple:
+        """A step's fields but its move: a tile is entered over a few kinds of border only, so
+        the steps into it share these."""
+        c, token = self.cat[j], self.pop[j]
+        head = self._entering[j * 3 + kind] = (1 << j, j, c, 5 * c, 1 << 5 * c) + _CROSSING[token][kind]
+        return head
 
     def border(self, ref: tuple[int, str]) -> Border:
         """The :class:`Border` of a compiled border reference."""
@@ -516,19 +527,14 @@ def _card_sets(cards: tuple[RequestCard, ...]) -> list[tuple[tuple[int, ...], in
     return sets
 
 
-class _BoundReached(Exception):
-    """Raised inside the search when a lineup scores the bound for the whole round (it is optimal)."""
-
-
 @dataclass
 class SearchStats:
     """What the search did, for the explanation."""
 
     paths: int = 0
-    dominated: int = 0
     bounded: int = 0
     root_bound: int = 0
-    #: The tiles some scored path entered, as bits of tile indices: a lineup this hand can make
+    #: The tiles some path the hand can pay for entered, as bits of tile indices: a lineup this hand can make
     #: reaches each of them (the explanation need not search for those again).
     entered: int = 0
 
@@ -595,32 +601,25 @@ class _Bound:
                 + (SOLO_BONUS if tiles > self.solo_at else 0) + self.region_cards)
 
 
-def _request_caps(cards: tuple[RequestCard, ...]) -> list[int]:
-    """For each category, the tiles all the cards together ask for: one more changes no card."""
-    caps = [0] * 6
-    for card in cards:
-        for category, count in card.needs:
-            caps[_INDEX_OF_NAME[category._value_]] += count
-    return caps
-
-
 class _Path(NamedTuple):
-    """A partial lineup, as much of it as the search needs to extend it (the moves are kept apart).
+    """A partial lineup on the walk's stack, as much of it as the walk needs to extend it.
 
     The hand is tracked by the same greedy as :meth:`_Compiled.leftover_cubes`: meeples
     first on tiles of their own colour (then parks), cubes of the tile's colour, white
     cubes where the colour ran out.
     """
 
-    visited: int         #: the tiles visited, as bits of tile indices
-    counts: int          #: tiles visited per category, packed 5 bits each (``_unpack``): a step adds one number
-    capped: int          #: the same, capped at what the request cards ask for (one more changes no card)
-    card_points: int     #: the request points those counts meet
-    length: int          #: tiles visited
-    tokens: int          #: popularity tokens on them
-    walls: int           #: walls crossed (each needs a door)
-    opens: int           #: open borders crossed (a door placed there scores)
-    doors: int           #: doors crossed (already on the board)
+    bound: int       #: the optimistic bound it was kept with (:class:`_Bound`)
+    here: int        #: the tile it stands on (the walk starts on ``len(tiles)``, before the gate)
+    trail: tuple     #: its moves as a linked list, ``(last move, trail before it)``, or None
+    visited: int     #: the tiles visited, as bits of tile indices
+    counts: int      #: tiles visited per category, packed 5 bits each (``_unpack``): a step adds one number
+    capped: int      #: the same, capped at what the request cards ask for (one more changes no card)
+    card_points: int  #: the request points those counts meet
+    length: int      #: tiles visited
+    tokens_doors: int  #: popularity tokens on them << 5 | doors crossed (already on the board)
+    walls: int       #: walls crossed (each needs a door)
+    opens: int       #: open borders crossed (a door placed there scores)
     cubes_used: int      #: cubes on animal tiles
     spare_meeples: int   #: meeples not needed on their own colour's tiles (they go on parks)
     whites_used: int     #: white cubes on tiles whose colour ran out
@@ -629,30 +628,39 @@ class _Path(NamedTuple):
 class _Walk:
     """The branch and bound over lineups (see :func:`_search`): a depth-first walk from the gate.
 
-    The walk keeps a stack of partial lineups still to extend, each with the bound it was
-    kept with, the tile it stands on, its trail and its state (:class:`_Path`). A trail is
-    the path's moves ``(tile index, border kind, border reference)`` as a linked list,
-    ``(last move, trail before it)``: extending a path shares its parent's trail instead of
-    copying it. The walk is a loop over that stack, not a recursion: no Python call and
-    no list of moves to keep in step per partial lineup.
+    The walk keeps a stack of partial lineups still to extend (:class:`_Path`), the best on
+    top. :meth:`run` takes the top one and, while its bound still beats the best lineup found,
+    checks each step from it and pushes the steps worth extending. A path's trail shares its
+    parent's instead of copying it.
     """
 
-    __slots__ = ("comp", "bound", "ceiling", "best_value", "best_trail", "stats", "steps_from", "exits", "seen",
-                 "request_points")
+    __slots__ = ("comp", "bound", "ceiling", "best_value", "best_trail", "stats", "steps_from", "exits",
+                 "card_points_by_capped", "rules")
 
     def __init__(self, comp: _Compiled, bound: _Bound, best_value: int, ceiling: int, stats: SearchStats) -> None:
         self.comp, self.bound, self.ceiling, self.stats = comp, bound, ceiling, stats
         self.best_value, self.best_trail = best_value, None
-        self.request_points: dict[int, int] = {}   # by capped counts
+        self.card_points_by_capped: dict[int, int] = {}   # request points, by capped counts (see _Path)
         # Each tile's steps (:class:`_Step` fields), and the tiles they lead to as tile bits, made when the
         # walk first stands on the tile. The walk starts on a virtual tile (index len(tiles)) whose
         # only step enters the gate's tile.
         tiles = len(comp.tiles)
         self.steps_from: list[list[tuple] | None] = [None] * tiles + [[comp.step_into(*comp.entry)]]
         self.exits: list[int | None] = [None] * tiles + [1 << comp.entry[0]]
-        # Dominance records: for each tile, by the tiles visited on the way, the (doors, doors + open)
-        # pair of each earlier path there that no other beats (one pair as a tuple, several as a list).
-        self.seen: list[dict[int, tuple | list]] = [{} for _ in range(tiles)]
+        # The rules every step reads: doors in hand, visitors in hand, the solo threshold.
+        self.rules = (comp.hand_doors, comp.cube_count + comp.meeple_count,
+                      comp.threshold if comp.threshold is not None else 10**6)   # the solo bonus needs more
+
+    def start(self) -> tuple:
+        """The path before the gate (as a plain tuple, see :class:`_Step`)."""
+        return tuple(_Path(bound=self.ceiling, here=len(self.comp.tiles), trail=None, visited=0, counts=0, capped=0,
+                           card_points=self.card_points(0), length=0, tokens_doors=0, walls=0, opens=0,
+                           cubes_used=0, spare_meeples=self.comp.meeple_count, whites_used=0))
+
+    def card_points(self, capped: int) -> int:
+        """The request points met by the capped counts *capped* (cached)."""
+        points = self.card_points_by_capped[capped] = self.comp.requests(_unpack(capped))
+        return points
 
     @property
     def best_path(self) -> list[tuple[int, int, tuple[int, str]]]:
@@ -666,57 +674,61 @@ class _Walk:
     def run(self) -> None:
         """Walk every lineup from the gate, or until one scores the bound of the whole round.
 
-        Each step from a path's tile is checked in this order (chosen for speed; none
-        changes which lineup is found): 1. the bound, 2. the hand, 3. the score, 4. the
-        end, 5. dominance (see :func:`_search`). The steps kept are extended best bound
-        first, each only if its bound still beats the best (which may have risen since).
+        The top path of the stack is dropped if its bound no longer beats the best found (it
+        may have risen since the path was pushed); else each step from it is checked in this
+        order (chosen for speed; none changes which lineup is found): 1. the bound, 2. the
+        hand, 3. the score (a new best is kept), 4. the end. The steps kept are pushed best
+        bound last, so the best is extended next.
+
+        The loop is one function on purpose: a path has about one step worth checking, so a
+        call per path costs about as much as a check (the walk with the checks of each path in
+        a method of their own took a sixth longer, measured on the benchmark's boards); the
+        checks read tables made once instead (:class:`_Bound`, the request points by capped
+        counts, the steps of :meth:`_Compiled.step_into`).
         """
-        comp, bound, stats = self.comp, self.bound, self.stats
-        # The rules, the hand and the caches as locals of the loop (the cheapest variables in CPython).
-        own_meeples, hand_fit, white_cubes = comp.own_meeples, comp.hand_fit, comp.white_cubes
-        cube_count, hand_doors, price = comp.cube_count, comp.hand_doors, FREE_ACTION_PRICE
-        visitors = cube_count + comp.meeple_count
-        solo_at = comp.threshold if comp.threshold is not None else 10**6   # the bonus needs more than this
-        request_caps, request_points, card_points_of = _request_caps(comp.cards), self.request_points, self.card_points
-        steps_from, exits, exits_of, seen = self.steps_from, self.exits, self.exits_of, self.seen
-        by_length, bound_at, dominated = bound.by_length, bound.at, self.dominated
-        best_value, ceiling = self.best_value, self.ceiling
+        comp = self.comp
+        hand_doors, visitors, solo_at = self.rules
+        price = FREE_ACTION_PRICE
+        own_meeples, hand_fit, white_cubes, cube_count = (comp.own_meeples, comp.hand_fit, comp.white_cubes,
+                                                          comp.cube_count)
+        request_caps, request_points = _request_caps(comp.cards), self.card_points_by_capped
+        card_points_of = self.card_points
+        steps_from, exits, ceiling = self.steps_from, self.exits, self.ceiling
+        by_length, bound_at = self.bound.by_length, self.bound.at
+        best_value = self.best_value
         paths = bounded = entered = 0
-        start = tuple(_Path(visited=0, counts=0, capped=0, card_points=card_points_of(0), length=0, tokens=0,
-                            walls=0, opens=0, doors=0, cubes_used=0, spare_meeples=comp.meeple_count,
-                            whites_used=0))
-        stack = [(ceiling, len(comp.tiles), None, start)]   # (bound, tile, trail, path), the next on top
+        stack = [self.start()]   # the next path to extend on top
         try:
             while stack:
-                path_bound, here, trail, path = stack.pop()
+                (path_bound, here, trail, visited, counts, capped, card_points, length, tokens_doors, walls, opens,
+                 cubes_used, spare_meeples, whites_used) = stack.pop()   # a _Path (see _Step)
                 if path_bound <= best_value:
-                    bounded += 1   # its bound no longer beats the best found since it was kept
+                    bounded += 1   # its bound no longer beats the best found since it was pushed
                     continue
-                (visited, counts, capped, card_points, length, tokens, walls, opens, doors,
-                 cubes_used, spare_meeples, whites_used) = path
                 length2 = length + 1
                 bounds = by_length[length2]
-                # What every next step shares: the tile itself, the solo bonus, what the path crossed so far.
-                sure_base = length2 + (SOLO_BONUS if length2 > solo_at else 0) + tokens + doors + walls
+                # What every step shares: the tile itself, the solo bonus, what the path crossed so far.
+                tokens = tokens_doors >> 5
+                sure_base = length2 + (SOLO_BONUS if length2 > solo_at else 0) + tokens + (tokens_doors & 31) + walls
                 slots_base = length2 - tokens + opens
-                last_visitor = length2 == visitors
                 parks = counts >> 25
                 kept = []
                 for step in steps_from[here]:   # made when the step onto *here* was checked for exits
                     if visited & step[0]:   # its tile_bit: visited already
                         continue
-                    (tile_bit, tile, category, count_shift, count_unit, token, walled, opened, doored,
+                    (tile_bit, tile, category, count_shift, count_unit, tokens_doors_gain, walled, opened,
                      sure_gain, slot_gain, move) = step
                     # 1. The bound: the most this step could lead to must beat the best found.
-                    tokens2, doors2 = tokens + token, doors + doored
-                    step_bound = bounds.get(tokens2 << 5 | doors2)
+                    tokens_doors2 = tokens_doors + tokens_doors_gain
+                    step_bound = bounds.get(tokens_doors2)
                     if step_bound is None:
-                        step_bound = bound_at(length2, tokens2, doors2)
-                    if step_bound <= best_value:
+                        step_bound = bound_at(length2, tokens_doors2 >> 5, tokens_doors2 & 31)
+                    if step_bound <= best_value and entered & tile_bit:
                         bounded += 1
                         continue
                     # 2. The hand: a visitor left that fits the tile, and cubes for the doors the walls
-                    #    need (else no longer lineup can be paid for either).
+                    #    need (else no longer lineup can be paid for either). A step the bound cuts is
+                    #    checked this far only if no lineup was known to enter its tile yet.
                     before = counts >> count_shift & 31   # tiles of this category visited before
                     if category < 5:
                         if before < own_meeples[category]:
@@ -739,12 +751,10 @@ class _Walk:
                     doors_to_buy = walls2 - hand_doors if walls2 > hand_doors else 0
                     if buys < doors_to_buy:
                         continue
-                    # 3. The score (as :meth:`_Compiled.value_from`, step by step).
-                    opens2 = opens + opened
-                    doors_spare = hand_doors - walls2 if hand_doors > walls2 else 0
-                    hand_doors_on_open = opens2 if opens2 < doors_spare else doors_spare
-                    buys_left = buys - doors_to_buy
-                    slots = slots_base + slot_gain - hand_doors_on_open
+                    entered |= tile_bit   # a lineup this hand can make enters the tile
+                    if step_bound <= best_value:
+                        bounded += 1
+                        continue
                     if before < request_caps[category]:
                         capped2 = capped + count_unit
                         card_points2 = request_points.get(capped2)
@@ -752,50 +762,39 @@ class _Walk:
                             card_points2 = card_points_of(capped2)
                     else:
                         capped2, card_points2 = capped, card_points
+                    # 3. The score (as :meth:`_Compiled.value_from`, step by step).
+                    opens2 = opens + opened
+                    doors_spare = hand_doors - walls2 if hand_doors > walls2 else 0
+                    hand_doors_on_open = opens2 if opens2 < doors_spare else doors_spare
+                    buys_left = buys - doors_to_buy
+                    slots = slots_base + slot_gain - hand_doors_on_open
                     value = (sure_base + sure_gain + hand_doors_on_open + (buys_left if buys_left < slots else slots)
                              + card_points2)
                     paths += 1
-                    entered |= tile_bit
                     if value > best_value:
                         best_value = self.best_value = value
                         self.best_trail = (move, trail)
                         if value >= ceiling:
                             return   # it scores the bound of the whole round: nothing can score more
                     # 4. The end: the hand is empty, or every tile this one leads to is visited.
-                    if last_visitor:
+                    if length2 == visitors:
                         continue
                     visited2 = visited | tile_bit
                     leads = exits[tile]
                     if leads is None:
-                        leads = exits_of(tile)
-                    if not leads & ~visited2:
-                        continue
-                    # 5. Dominance: the first path to this tile over these tiles is recorded (the common
-                    #    case, inline); a later one is compared with the records.
-                    seen_here = seen[tile]
-                    records = seen_here.get(visited2)
-                    if records is None:
-                        seen_here[visited2] = (doors2, doors2 + opens2)
-                    elif dominated(seen_here, visited2, records, doors2, doors2 + opens2):
-                        continue
-                    kept.append((step_bound, tile, (move, trail),   # the path as a plain tuple (see _Step)
-                                 ((visited2, counts + count_unit, capped2, card_points2, length2,
-                                                   tokens2, walls2, opens2, doors2, cubes_used2, spare_meeples2,
-                                                   whites_used2))))
+                        leads = self.exits_of(tile)
+                    if leads & ~visited2:
+                        kept.append((step_bound, tile, (move, trail), visited2, counts + count_unit, capped2,
+                                     card_points2, length2, tokens_doors2, walls2, opens2, cubes_used2,
+                                     spare_meeples2, whites_used2))   # a _Path, as a plain tuple (see _Step)
                 if kept:
                     if len(kept) > 1:
-                        # Best bound first (a stable sort: ties keep the neighbours' order), so pushed
-                        # in reverse: the first to extend is on top.
-                        kept.sort(key=_first, reverse=True)
+                        # Best bound last: a stable sort of the reversed list (ties keep the neighbours' order).
                         kept.reverse()
+                        kept.sort(key=_first)
                     stack += kept
         finally:
-            stats.paths, stats.bounded, stats.entered = paths, bounded, entered
-
-    def card_points(self, capped: int) -> int:
-        """The request points met by the capped counts *capped* (cached)."""
-        points = self.request_points[capped] = self.comp.requests(_unpack(capped))
-        return points
+            self.stats.paths, self.stats.bounded, self.stats.entered = paths, bounded, entered
 
     def exits_of(self, tile: int) -> int:
         """The tiles *tile* leads to, as tile bits (its steps are made the first time)."""
@@ -806,53 +805,37 @@ class _Walk:
         self.exits[tile] = leads
         return leads
 
-    def dominated(self, seen_here: dict, visited: int, records: tuple | list, doors: int,
-                  doors_or_open: int) -> bool:
-        """Whether a path to a tile over the tiles *visited* is dominated by an earlier one there
-        (its *records* in *seen_here*, the tile's records): one that crossed at least as many
-        doors, and at least as many doors and open borders (whatever follows scores at least as
-        much after it). If not, this path is recorded too."""
-        if type(records) is tuple:   # one earlier path
-            if records[0] >= doors and records[1] >= doors_or_open:
-                self.stats.dominated += 1
-                return True
-            seen_here[visited] = [records, (doors, doors_or_open)]
-            return False
-        for doors_before, doors_or_open_before in records:
-            if doors_before >= doors and doors_or_open_before >= doors_or_open:
-                self.stats.dominated += 1
-                return True
-        records.append((doors, doors_or_open))
-        return False
+
+def _request_caps(cards: tuple[RequestCard, ...]) -> list[int]:
+    """For each category, the tiles all the cards together ask for: one more changes no card."""
+    caps = [0] * 6
+    for card in cards:
+        for category, count in card.needs:
+            caps[_INDEX_OF_NAME[category._value_]] += count
+    return caps
 
 
 def _search(comp: _Compiled) -> tuple[int, list[tuple[int, int, tuple[int, str]]], SearchStats]:
     """Branch and bound over lineups; returns the best value, its path and the statistics.
 
     A path is a list of moves ``(tile index, border kind, border reference)``. The
-    walk (:meth:`_Walk.extend`) goes depth first; on each step it checks, in this
-    order (chosen for speed; none changes which lineup is found):
+    walk (:class:`_Walk`) goes depth first; on each step it checks, in this order
+    (chosen for speed; none changes which lineup is found):
 
     1. *bound*: the optimistic bound of the path (:meth:`_Bound.at`) must beat the
        best found; it depends on the length, tokens and doors only, so it is cached
-       by them, and a step it cuts needs nothing more;
+       by them, and a step it cuts needs nothing more (but the hand check, while no
+       lineup is known to enter its tile: the explanation needs those tiles);
     2. *hand*: a visitor must be left for the tile and the cubes must still pay for
        the doors the walls crossed need (else no longer path can be paid either);
     3. the step is scored, and kept as the best if it scores more; a path that
-       scores the bound of the whole round ends the search (:class:`_BoundReached`);
+       scores the bound of the whole round ends the search;
     4. *end*: a path that used the last visitor, or whose tile leads only to
-       visited tiles, is not extended;
-    5. *dominance* (:meth:`_Walk.dominated`): an earlier path to the same tile over
-       the same tiles, with at least as many doors and at least as many doors plus
-       open borders crossed, is at least as good in every continuation, so this one
-       is dropped.
+       visited tiles, is not extended.
 
     The surviving steps are then extended best bound first (a stable sort, so ties
     keep the neighbours' order), each only if its bound still beats the best (which
-    may have risen meanwhile) and so does its bound by the tiles it can still reach
-    (:meth:`_Bound.reachable`: a flood fill from where it stands, over unvisited tiles
-    the hand left still fits; it costs a few microseconds, so it is worked out once
-    per path about to be extended, not for every step).
+    may have risen meanwhile).
     """
     stats = SearchStats()
     best_value = comp.value([0] * 6, 0, 0, 0, 0, 0)
@@ -1122,8 +1105,8 @@ def _explain(puzzle: LineupPuzzle, plan: LineupPlan, stats: SearchStats) -> list
                  f" {cite('F11')}.")
     lines += _left_out(puzzle, plan, stats.entered)
     lines.append(f"Why nothing scores more: the search tried every lineup from the gate, extending "
-                 f"{plural(stats.paths, 'partial lineup')}; {stats.dominated} reached the same tiles in a "
-                 f"worse way and {stats.bounded} {'was' if stats.bounded == 1 else 'were'} cut because even "
+                 f"{plural(stats.paths, 'partial lineup')}; {stats.bounded} {'was' if stats.bounded == 1 else 'were'} "
+                 "cut because even "
                  "their optimistic bound (every "
                  "tile still reachable that the hand could fill, each remaining token and door free, "
                  "every spare cube a third of a point, the best request cards) could not beat the best "
@@ -1166,43 +1149,51 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
     # keeps the labels (t, w) no other label there beats (a Pareto front), as in a multi-criteria
     # shortest-path search.
     cat, neighbours, spare_doors = comp.cat, comp.neighbours, comp.hand_doors
-
-    def payable(t: tuple[int, ...], w: int) -> bool:
-        left = comp.leftover_cubes(t)
-        return left >= 0 and (w <= spare_doors or left // FREE_ACTION_PRICE >= w - spare_doors)
-
     wanted_tiles = None if wanted is None else {j for j, name in enumerate(names) if name in wanted}
     first, first_kind = comp.entry[0], comp.entry[1]
     # A label packs the walls and the six category counts in 7-bit fields, each with a guard bit
     # on top, so "every field of a <= every field of b" is one subtraction: ((b | G) - a) & G == G.
     unit = [1 << (7 * (c + 1)) for c in range(6)]
     guard = sum(1 << (7 * f + 6) for f in range(7))
-    start_counts = [0] * 6
-    start_counts[cat[first]] += 1
-    start = (int(first_kind == _WALL) + unit[cat[first]], tuple(start_counts))
+    # The doors the hand can pay for (in hand, or bought with the cubes left), by a label's
+    # counts (label >> 7); -1 if the visitors do not fit those counts. A label is payable when
+    # it crosses no more walls than that.
+    budgets: dict[int, int] = {}
+
+    def budget(counts: int) -> int:
+        left = comp._leftover_cubes((counts & 63, counts >> 7 & 63, counts >> 14 & 63, counts >> 21 & 63,
+                                     counts >> 28 & 63, counts >> 35 & 63))
+        doors = budgets[counts] = spare_doors + left // FREE_ACTION_PRICE if left >= 0 else -1
+        return doors
+
+    start = int(first_kind == _WALL) + unit[cat[first]]
     fronts: dict[int, list[int]] = {}
-    queue = [(first, start)] if payable(start[1], start[0] & 63) else []
+    queue = [(first, start)] if budget(start >> 7) >= start & 63 else []
     if queue:
-        fronts[first] = [start[0]]
+        fronts[first] = [start]
+    missing = None if wanted_tiles is None else len(wanted_tiles - fronts.keys())
     walked = 0
     while queue:
-        if wanted_tiles is not None and wanted_tiles <= fronts.keys():
+        if missing == 0:
             break
         walked += 1
         if walked > cap:
             return {names[j] for j in fronts}, False
-        j, (packed, t) = queue.pop()
+        j, packed = queue.pop()
         if packed not in fronts[j]:
             continue   # beaten since it was queued
         for k, (kind, _) in neighbours(j).items():   # the best border to each (a door, else open, else a wall)
-            c = cat[k]
-            label = packed + unit[c] + (kind == _WALL)
-            after = t[:c] + (t[c] + 1,) + t[c + 1:]
-            if not payable(after, label & 63):
+            label = packed + unit[cat[k]] + (kind == _WALL)
+            doors = budgets.get(label >> 7)
+            if doors is None:
+                doors = budget(label >> 7)
+            if doors < label & 63:
                 continue
             front = fronts.get(k)
             if front is None:
                 fronts[k] = [label]
+                if missing is not None and k in wanted_tiles:
+                    missing -= 1
             else:
                 lifted = label | guard
                 for u in front:
@@ -1211,9 +1202,9 @@ def reachable_tiles(puzzle: LineupPuzzle, wanted: set[str] | None = None,
                 else:
                     front[:] = [u for u in front if ((u | guard) - label) & guard != guard]
                     front.append(label)
-                    queue.append((k, (label, after)))
+                    queue.append((k, label))
                 continue
-            queue.append((k, (label, after)))
+            queue.append((k, label))
     return {names[j] for j in fronts}, True
 
 
@@ -1221,7 +1212,7 @@ def _left_out(puzzle: LineupPuzzle, plan: LineupPlan, entered: int = 0) -> list[
     """The tiles the lineup does not enter, in three groups: no visitor fits them, no lineup
     this hand can make reaches them, or left out by choice (reachable, but not worth it).
     The tiles of *entered* (bits of tile indices) are known to be reachable: some path the
-    search scored entered them."""
+    search found the hand can pay for entered them."""
     visited = {_tile_name(t) for t in plan.tiles}
     comp = _compiled(puzzle)
     names = comp.names
