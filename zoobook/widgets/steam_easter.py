@@ -17,7 +17,7 @@ from zoobook.steam.easter import connect as connect_solver
 from zoobook.steam.easter.clearing import clearing_solution
 from zoobook.steam.easter.draft import TrackDraft
 from zoobook.steam.easter.island import TRACK_COST, Island
-from zoobook.steam.easter.moai import MAX_LEVEL, delivery, rapa_nui, ship
+from zoobook.steam.easter.moai import MAX_LEVEL, rapa_nui, ship
 from zoobook.widgets.common import SolutionPanel, figure_html, solution_html
 
 __all__ = ["draw_island", "ConnectLab", "MoaiLab", "CITY_COLOURS"]
@@ -196,11 +196,7 @@ class MoaiLab(widgets.VBox):
 
     def _ship(self) -> str:
         name = self.city.value
-        made = delivery(self.island, name, self.level)
-        if made is None:
-            raise IllegalAction(f"the top cube of {name} has no legal route within {self.level} links",
-                                "S-GOODS-2")
-        self.island, _ = ship(self.island, name, self.level)
+        self.island, made = ship(self.island, name, self.level)   # refuses by S-GOODS-2 itself
         return f"ship {made.cube} from {name} to {made.destination} ({' - '.join(made.route)})"
 
     def _flip(self) -> str:

@@ -44,6 +44,7 @@ Bound(turn=10, reason='20 cubes still on the map need 20 deliveries, one per mov
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass
 
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, income_reduction
@@ -443,8 +444,6 @@ def _fewest_route_tiles(game: Game, pos: Position) -> int | None:
     """The fewest free land hexes on any chain of hexes from goods to a place that takes them
     (:func:`_goods_pairs`): node hexes and hexes with track cost 0, free land 1, and on the Zoo
     map every exit reaches every other at no cost (S5). None when no such chain exists."""
-    from collections import deque
-
     board = pos.board
     hexmap = game.rules.goods.hexmap(board)
     nodes = {tuple(n.hex) for n in hexmap.nodes}
