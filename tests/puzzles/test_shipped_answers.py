@@ -3,7 +3,8 @@
 ``zoobook verify`` re-solves each file with the library's own solver; here the
 twins, which share none of the solver's search or scoring, do it again for every
 shipped 5x5 lineup and Easter Island moai file (each finishes in seconds).
-(Zooloretto and the steam games have their own such tests in their folders.)
+(The whole-game steam files: test_shipped_game_answers.py beside this one; Zooloretto and the
+Zoo shipments have their own such tests in their folders.)
 """
 
 from __future__ import annotations

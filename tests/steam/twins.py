@@ -27,7 +27,7 @@ tests check that the generator draws them).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -75,6 +75,7 @@ class ZooInstance:
     shares: int = 0
     level: int = 1
     food: int = 2
+    tracks: tuple = ()   # complete links built before the start: node hex, track hexes, node hex
 
     def node_kinds(self) -> dict:
         kinds = {tuple(a[1]): "area" for a in self.areas}
@@ -181,8 +182,35 @@ def _zoo_routes(links, kinds, urban, dangers, food, level, feeding):
     return out
 
 
-def solve_zoo(inst: ZooInstance):
-    """(turns, score, cash) of the best plan of *inst* (S10a), or None when none clears in time."""
+class _Cleared(Exception):
+    """The first plan found that clears the map (``first=True``): its (turns, score, cash)."""
+
+
+def _found(result, first: bool):
+    """*result*, a plan that clears the map; with *first* the search ends with it."""
+    if first:
+        raise _Cleared(result)
+    return result
+
+
+def _built(inst) -> frozenset:
+    return frozenset(tuple(tuple(h) for h in t) for t in inst.tracks)
+
+
+def solve_zoo(inst: ZooInstance, *, first: bool = False):
+    """(turns, score, cash) of the best plan of *inst* (S10a), or None when none clears in time.
+
+    With *first* the search stops at the first plan that clears the map and returns it: its
+    turns are the fewest when no plan clears in fewer (see :func:`fewest_turns`), its score
+    and cash need not be the best."""
+    try:
+        return _solve_zoo(inst, first)
+    except _Cleared as found:
+        turns, score, cash = found.args[0]
+        return -turns, score, cash
+
+
+def _solve_zoo(inst: ZooInstance, first: bool):
     kinds = inst.node_kinds()
     land = frozenset(tuple(h) for h in inst.land)
     areas = [tuple(a[1]) for a in inst.areas]
@@ -236,7 +264,7 @@ def solve_zoo(inst: ZooInstance):
                 nfood = tuple(c - (a == origin) for a, c in zip(areas, fd))
                 nfed = tuple(f or a == dest for a, f in zip(areas, fe))
                 if all(nfed):  # S13: cleared at once
-                    result = (-t, score(tracks, urban, inc + length, shares), cash)
+                    result = _found((-t, score(tracks, urban, inc + length, shares), cash), first)
                     if best is None or result > best:
                         best = result
                     continue
@@ -250,7 +278,7 @@ def solve_zoo(inst: ZooInstance):
             return None
         return turn(t + 1, cash, income, shares, level, hand, tracks, food, fed, urban)
 
-    start = turn(1, inst.cash, inst.income, inst.shares, inst.level, 0, frozenset(),
+    start = turn(1, inst.cash, inst.income, inst.shares, inst.level, 0, _built(inst),
                  tuple(inst.food for _ in areas), tuple(False for _ in areas), frozenset())
     return None if start is None else (-start[0], start[1], start[2])
 
@@ -323,7 +351,8 @@ def zoo_game(inst: ZooInstance):
     from zoobook.steam.zoo.model import Area, Town, ZooMap
 
     zoo = ZooMap.build(areas=[Area(name, h, d, food=inst.food) for name, h, d in inst.areas],
-                       towns=[Town(h) for h in inst.towns], exits=list(inst.exits))
+                       towns=[Town(h) for h in inst.towns], exits=list(inst.exits),
+                       tracks=[list(t) for t in inst.tracks])
     economy = Economy(cash=inst.cash, income=inst.income, shares=inst.shares, locomotive=inst.level)
     return Game.zoo(zoo, list(inst.land), inst.turns, economy=economy)
 
@@ -348,6 +377,7 @@ class EasterInstance:
     income: int = 0
     shares: int = 2
     level: int = 2
+    tracks: tuple = ()   # complete links built before the start: node hex, track hexes, node hex
 
     def node_kinds(self) -> dict:
         kinds = {tuple(c[1]): "city" for c in self.cities}
@@ -400,8 +430,17 @@ def _easter_routes(links, colour_at, origin, cube, level):
     return out
 
 
-def solve_easter(inst: EasterInstance):
-    """(turns, score, cash) of the best plan of *inst* (S10a), or None when none clears in time."""
+def solve_easter(inst: EasterInstance, *, first: bool = False):
+    """(turns, score, cash) of the best plan of *inst* (S10a), or None when none clears in time;
+    *first* as in :func:`solve_zoo`."""
+    try:
+        return _solve_easter(inst, first)
+    except _Cleared as found:
+        turns, score, cash = found.args[0]
+        return -turns, score, cash
+
+
+def _solve_easter(inst: EasterInstance, first: bool):
     kinds = inst.node_kinds()
     nodes = frozenset(kinds)
     terrain = {tuple(h): t for h, t in inst.land}
@@ -482,7 +521,7 @@ def solve_easter(inst: EasterInstance):
                     for end in builds(tracks, pay, 4 if card == "engineer" else 3, cb, urban,
                                       card == "urbanization"):
                         if end[0] == "clear":
-                            keep((-t, score(end[1], income, owned), end[2]))
+                            keep(_found((-t, score(end[1], income, owned), end[2]), first))
                             continue
                         new_tracks, left, new_urban = end
                         keep(moves(t, left, income, owned, lvl, new_tracks, cb, new_urban, after_blocked))
@@ -512,7 +551,7 @@ def solve_easter(inst: EasterInstance):
                 for dest, length in _easter_routes(links, colour_at, cities[i], stack[-1], lvl):
                     new = tuple(c[:-1] if j == i else c for j, c in enumerate(cb))
                     if cleared(tracks, new):  # S13: cleared at once
-                        result = (-t, score(tracks, inc + length, shares), cash)
+                        result = _found((-t, score(tracks, inc + length, shares), cash), first)
                         if best is None or result > best:
                             best = result
                         continue
@@ -520,9 +559,9 @@ def solve_easter(inst: EasterInstance):
         return best
 
     cubes = tuple(tuple(c[4]) for c in inst.cities)
-    if cleared(frozenset(), cubes):
+    if cleared(_built(inst), cubes):
         raise ValueError("the map is cleared before the game starts")
-    start = turn(1, inst.cash, inst.income, inst.shares, inst.level, frozenset(), cubes,
+    start = turn(1, inst.cash, inst.income, inst.shares, inst.level, _built(inst), cubes,
                  frozenset(), frozenset())
     return None if start is None else (-start[0], start[1], start[2])
 
@@ -583,6 +622,72 @@ def easter_game(inst: EasterInstance):
     island = Island.build(plain=[h for h, t in inst.land if t == "plain"],
                           mountain=[h for h, t in inst.land if t == "mountain"],
                           cities=[City(name, h, colour, ruin, cubes) for name, h, colour, ruin, cubes in inst.cities],
-                          towns=[(f"{h[0]},{h[1]}", h) for h in inst.towns])
+                          towns=[(f"{h[0]},{h[1]}", h) for h in inst.towns],
+                          tracks=[list(t) for t in inst.tracks])
     economy = Economy(cash=inst.cash, income=inst.income, shares=inst.shares, locomotive=inst.level)
     return Game.easter(island, inst.turns, economy=economy)
+
+
+# -- shipped puzzle files -> twin instances -------------------------------------------------------
+
+class NotATwinInstance(ValueError):
+    """A game the twin cannot state: something its plain tuples leave out (say what)."""
+
+
+def _plain_start(game, kind: str) -> tuple:
+    """The track built before the start (complete links, as hex tuples); refuse a start the
+    instances cannot hold: a later turn, bonus tiles in hand, blocked actions, incomplete track."""
+    pos = game.start
+    if pos.turn != 1 or pos.hand or pos.blocked:
+        raise NotATwinInstance(f"{kind}: the twin starts at turn 1 with no hand and no blocked action")
+    hexmap = pos.board.hexmap
+    if hexmap.incomplete_links():
+        raise NotATwinInstance(f"{kind}: the twin takes only complete links built before the start")
+    return tuple(tuple(tuple(h) for h in t.hexes) for t in hexmap.tracks)
+
+
+def zoo_instance(game) -> ZooInstance:
+    """The twin's :class:`ZooInstance` of a Zoo-map :class:`~zoobook.steam.game.state.Game` (the
+    inverse of :func:`zoo_game`): only the map and the numbers are read, never a move."""
+    tracks = _plain_start(game, "steam-zoo/clear")
+    zoo, economy = game.start.board, game.start.economy
+    foods = {a.food for a in zoo.areas}
+    if len(foods) != 1 or any(a.fed for a in zoo.areas) or any(t.urbanized for t in zoo.towns):
+        raise NotATwinInstance("steam-zoo/clear: the twin gives every area the same food, none fed")
+    if any(t != "plain" for t in game.land.values()):
+        raise NotATwinInstance("steam-zoo/clear: the twin's Zoo land is plain")
+    return ZooInstance(areas=tuple((a.name, tuple(a.hex), a.danger) for a in zoo.areas),
+                       land=tuple(sorted(tuple(h) for h in game.land)),
+                       exits=tuple(tuple(h) for h in zoo.exits),
+                       towns=tuple(tuple(t.hex) for t in zoo.towns),
+                       turns=game.turns, cash=economy.cash, income=economy.income,
+                       shares=economy.shares, level=economy.locomotive, food=foods.pop(),
+                       tracks=tracks)
+
+
+def easter_instance(game) -> EasterInstance:
+    """The twin's :class:`EasterInstance` of an Easter Island game (the inverse of
+    :func:`easter_game`)."""
+    tracks = _plain_start(game, "steam-easter/clear")
+    island, economy = game.start.board, game.start.economy
+    if any(c.colour == "black" and not c.ruin for c in island.cities):
+        raise NotATwinInstance("steam-easter/clear: the twin has no new city laid before the start")
+    towns = tuple(sorted(tuple(n.hex) for n in island.hexmap.nodes if n.type == "town"))
+    return EasterInstance(
+        cities=tuple((c.name, tuple(c.hex), c.colour, c.ruin, tuple(c.cubes)) for c in island.cities),
+        land=tuple(sorted((tuple(h), t) for h, t in game.land.items())),
+        towns=towns, turns=game.turns, cash=economy.cash, income=economy.income,
+        shares=economy.shares, level=economy.locomotive, tracks=tracks)
+
+
+def fewest_turns(inst, solve):
+    """The fewest turns in which a plan clears *inst* (``solve`` is :func:`solve_zoo` or
+    :func:`solve_easter`), or None: the twin proves turn limits 1, 2, ... clear nothing until
+    one does (then any plan it finds clears in exactly that many turns, so it stops at the
+    first)."""
+    for limit in range(1, inst.turns + 1):
+        found = solve(replace(inst, turns=limit), first=True)
+        if found is not None:
+            assert found[0] == limit
+            return limit
+    return None
