@@ -89,3 +89,19 @@ def test_the_moves_refuse_with_the_one_illegal_action_error_naming_the_rule():
     with pytest.raises(IllegalAction) as refused:
         rapa_nui(island, "Blue 1")             # a city with no moai of two cubes
     assert refused.value.rule == "S-MOAI-2"
+
+
+def test_the_locomotive_rule_is_the_model_s_and_the_lab_only_shows_its_refusal():
+    from zoobook.errors import IllegalAction
+    from zoobook.steam.easter.moai import raise_locomotive
+
+    assert [raise_locomotive(level) for level in range(1, 6)] == [2, 3, 4, 5, 6]
+    with pytest.raises(IllegalAction) as refused:
+        raise_locomotive(6)                    # never above 6
+    assert refused.value.rule == "S-LOCOMOTIVE-1" and "already at level 6" in refused.value.reason
+    lab = MoaiLab(load_puzzle(PUZZLES / "moai-turn-the-statue.toml").model.island, level=5)
+    lab.raise_button.click()
+    assert lab.level == 6 and lab.moves == ["locomotive to level 6"]
+    lab.raise_button.click()                   # refused: nothing changes, the reason is shown
+    assert lab.level == 6 and lab.moves == ["locomotive to level 6"]
+    assert "already at level 6, the highest [S-LOCOMOTIVE-1]" in lab.state.value

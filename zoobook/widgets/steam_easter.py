@@ -17,7 +17,7 @@ from zoobook.steam.easter import connect as connect_solver
 from zoobook.steam.easter.clearing import clearing_solution
 from zoobook.steam.easter.draft import TrackDraft
 from zoobook.steam.easter.island import TRACK_COST, Island
-from zoobook.steam.easter.moai import MAX_LEVEL, rapa_nui, ship
+from zoobook.steam.easter.moai import raise_locomotive, rapa_nui, ship
 from zoobook.widgets.common import SolutionPanel, figure_html, solution_html
 
 __all__ = ["draw_island", "ConnectLab", "MoaiLab", "CITY_COLOURS"]
@@ -204,9 +204,7 @@ class MoaiLab(widgets.VBox):
         return f"Rapa Nui on {self.city.value}"
 
     def _raise(self) -> str:
-        if self.level >= MAX_LEVEL:
-            raise IllegalAction(f"the locomotive is already at level {MAX_LEVEL}", "S-LOCOMOTIVE-1")
-        self.level += 1
+        self.level = raise_locomotive(self.level)   # refuses by S-LOCOMOTIVE-1 itself
         return f"locomotive to level {self.level}"
 
     def _do(self, move) -> None:

@@ -34,7 +34,7 @@ from zoobook.errors import IllegalAction
 from zoobook.steam.easter.island import Island
 
 __all__ = ["MAX_LEVEL", "RAPA_NUI_CASH", "DIFFICULTIES", "Delivery", "delivery", "route_for",
-           "cube_needs", "ship", "rapa_nui", "setup"]
+           "cube_needs", "ship", "rapa_nui", "raise_locomotive", "setup"]
 
 #: Base game: the locomotive level runs up to 6.
 MAX_LEVEL = 6
@@ -132,6 +132,23 @@ def rapa_nui(island: Island, name: str) -> Island:
     if len(cubes) != 2:
         raise IllegalAction(f"{name} holds no moai of two cubes to turn over", "S-MOAI-2")
     return island.with_cubes({name: cubes[::-1]})
+
+
+def raise_locomotive(level: int) -> int:
+    """The locomotive level after a raise: one higher, "never above 6".
+
+    :class:`~zoobook.errors.IllegalAction` (rule S-LOCOMOTIVE-1) at level 6 already.
+
+    >>> raise_locomotive(2)
+    3
+    >>> raise_locomotive(6)
+    Traceback (most recent call last):
+    ...
+    zoobook.errors.IllegalAction: the locomotive is already at level 6, the highest [S-LOCOMOTIVE-1]
+    """
+    if level >= MAX_LEVEL:
+        raise IllegalAction(f"the locomotive is already at level {MAX_LEVEL}, the highest", "S-LOCOMOTIVE-1")
+    return level + 1
 
 
 def setup(island: Island, difficulty: str, colours: Sequence[str] | None = None,
