@@ -39,13 +39,11 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from zoobook.hexgrid import neighbours
-from zoobook.steam.game.actions import Action, EndBuild, IssueShares, LayTrack, Urbanize
+from zoobook.steam.game.actions import Action, IssueShares, LayTrack
 from zoobook.steam.game.anytime import AnytimePlan, plan_anytime
 from zoobook.progress import quiet
 from zoobook.errors import IllegalAction
-from zoobook.steam.game.state import BUILD, Game, GameState, lay_starts
-from zoobook.steam.game.state import _plan_lay as plan_lay  # the engine's lay checks (legal_actions' own)
+from zoobook.steam.game.state import Game, GameState, short_actions
 from zoobook.widgets.common import figure_html
 from zoobook.widgets.hexbuttons import HexButtonBoard
 
@@ -119,36 +117,11 @@ def hex_label(hexmap, h) -> str:
 
 
 def menu_actions(state: GameState) -> list:
-    """The legal actions the Action list offers now.
-
-    In the build phase every legal path would crowd the list (and on a map of a hundred
-    hexes take seconds to list): it offers urbanizing, ending the build and the one-tile
-    lays, each checked by the engine's own checks (the lay checks that ``legal_actions``
-    itself trusts, the refusal for the rest); the Lay box and the hex buttons take whole
-    paths. In the other phases, every legal action.
-    """
-    game, pos = state.game, state.position
-    if pos.phase != BUILD:
-        return state.legal_actions()
-    goods = game.rules.goods
-    hexmap = goods.hexmap(pos.board)
-    lays = []
-    for start in lay_starts(game, pos):
-        for n in neighbours(start):
-            if n not in game.land or hexmap.track_at(n) is not None:
-                continue
-            paths = [(start, n)] + [(start, n, m) for m in neighbours(n) if m != start and hexmap.is_node(m)]
-            lays += [LayTrack(path, hand) for path in paths for hand in range(min(pos.hand, 1) + 1)]
-    options = [Urbanize(t) for t in goods.towns(pos.board)] + [EndBuild()]
-    return [a for a in options if state.refusal(a) is None] + [a for a in lays if _lay_ok(game, pos, a, hexmap)]
-
-
-def _lay_ok(game: Game, pos, lay: LayTrack, hexmap) -> bool:
-    try:
-        plan_lay(game, pos, lay, hexmap)
-    except IllegalAction:
-        return False
-    return True
+    """The legal actions the Action list offers now: the engine's
+    :func:`~zoobook.steam.game.state.short_actions` (in the build phase the one-tile lays,
+    urbanizing and ending the build; the Lay box and the hex buttons take whole paths; in the
+    other phases every legal action)."""
+    return short_actions(state.game, state.position)
 
 
 #: Seconds the hint thinks unless told otherwise.

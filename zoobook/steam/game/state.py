@@ -67,7 +67,8 @@ from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, Econo
 from zoobook.steam.game.maps import EASTER, ZOO, MapRules
 from zoobook.steam.hexmap import MapError, Track, as_hex
 
-__all__ = ["Game", "Position", "GameState", "GameResult", "step", "legal_actions", "final_score", "lay_starts",
+__all__ = ["Game", "Position", "GameState", "GameResult", "step", "legal_actions", "short_actions",
+           "final_score", "lay_starts",
            "SHARES", "ACTION", "BUILD", "MOVE", "OVER"]
 
 SHARES, ACTION, BUILD, MOVE, OVER = "shares", "action", "build", "move goods", "over"
@@ -588,12 +589,15 @@ def _end_of_turn(game: Game, pos: Position, lines: list[str]) -> tuple[Position,
 
 # -- the legal actions ----------------------------------------------------------------------
 
-def _candidate_lays(game: Game, pos: Position) -> list[LayTrack]:
+def _candidate_lays(game: Game, pos: Position, longest: int | None = None) -> list[LayTrack]:
     """Every legal lay: from a node or an incomplete track's end, along free land hexes (each
-    simple path of up to the tiles left, bonus tiles included), ending there or on a node."""
+    simple path of up to the tiles left, bonus tiles included, and at most *longest* tiles),
+    ending there or on a node."""
     hexmap = game.rules.goods.hexmap(pos.board)
     card = game.rules.card(pos.card)
     most = game.rules.tile_limit(card) - pos.tiles_laid + pos.hand
+    if longest is not None:
+        most = min(most, longest)
     if most <= 0:
         return []
     paths: list[tuple] = []
@@ -648,6 +652,29 @@ def legal_actions(game: Game, pos: Position) -> list[Action]:
         options = list(rules.goods.shipments(pos.board, level, discount=_discount(game, pos)))
         options += [RaiseLocomotive(), Pass()]
     return [action for action in options if _legal(game, pos, action)]
+
+
+def short_actions(game: Game, pos: Position) -> list[Action]:
+    """The legal actions with lays of one tile only: outside the build phase every legal action;
+    in the build phase each legal one-tile lay (ending on its hex or on a node beside it),
+    urbanizing and ending the build. A play menu lists these: every legal path would crowd it
+    (and on a map of a hundred hexes take seconds to list); longer lays stay legal.
+
+    >>> from zoobook.steam.zoo.model import Area, ZooMap
+    >>> zoo = ZooMap.build([Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
+    >>> game = Game.zoo(zoo, [(1, 0), (1, 1)], turns=1)
+    >>> pos = step(game, step(game, game.start, IssueShares(2))[0], Select(None))[0]
+    >>> [str(a) for a in short_actions(game, pos)]    # doctest: +NORMALIZE_WHITESPACE
+    ['lay track (0,0) (1,0)', 'lay track (0,0) (1,0) (2,0)', 'lay track (2,0) (1,0)',
+     'lay track (2,0) (1,0) (0,0)', 'lay track (2,0) (1,1)', 'end build']
+    >>> len(legal_actions(game, pos)) > len(short_actions(game, pos))  # two-tile lays too
+    True
+    """
+    if pos.phase != BUILD:
+        return legal_actions(game, pos)
+    lays: list[Action] = _candidate_lays(game, pos, longest=1)  # already checked by _plan_lay
+    options = [Urbanize(t) for t in game.rules.goods.towns(pos.board)] + [EndBuild()]
+    return lays + [a for a in options if _legal(game, pos, a)]
 
 
 def _legal(game: Game, pos: Position, action: Action) -> bool:
