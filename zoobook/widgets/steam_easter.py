@@ -13,10 +13,10 @@ import ipywidgets as widgets
 
 from zoobook.errors import IllegalAction
 from zoobook.puzzles.solution import Solution
-from zoobook.steam.easter import connect as connect_solver
 from zoobook.steam.easter.clearing import clearing_solution
 from zoobook.steam.easter.draft import TrackDraft
-from zoobook.steam.easter.island import TRACK_COST, Island
+from zoobook.steam.easter.island import Island
+from zoobook.steam.easter.kinds import solve_connect
 from zoobook.steam.easter.moai import raise_locomotive, rapa_nui, ship
 from zoobook.widgets.common import SolutionPanel, figure_html, solution_html
 
@@ -127,24 +127,20 @@ class ConnectLab(widgets.VBox):
     def _set(self, draft: TrackDraft) -> None:
         self.draft = draft
         self.message.value = ""
-        optimum = f" Optimum: ${self._optimum.cost}." if self._optimum and self._optimum.cost is not None else ""
+        optimum = f" Optimum: ${self._optimum}." if self._optimum is not None else ""
         self.status.value = f"<b>{html.escape(draft.status())}</b>{optimum}"
         fig, _ = draw_island(draft.island_with_track(), title="Your network")
         self.picture.value = figure_html(fig, alt="your network")
 
     def show_optimum(self) -> Solution:
-        """Solve, draw the optimal network and explain it."""
-        result = self.island.connect()
-        self._optimum = result
-        costs = {h: TRACK_COST[t] for h, t in self.island.hexmap.terrain if t in TRACK_COST}
-        cities = self.island.node_names()
-        solution = Solution(result.cost, [[list(h) for h in link.hexes] for link in result.links],
-                            connect_solver.explain(result, cities, self.island.ruins(), costs))
+        """Solve (the connect kind's own answer: cost, links, explanation), draw it and explain it."""
+        solution = solve_connect(self.island)
+        self._optimum = solution.value
         picture = ""
-        if result.cost is not None:
-            best = self.island.with_tracks([link.hexes for link in result.links])
-            fig, _ = draw_island(best, title=f"The optimum: ${result.cost}",
-                                 highlight=range(len(result.links)))
+        if solution.value is not None:
+            best = self.island.with_tracks(solution.witness)
+            fig, _ = draw_island(best, title=f"The optimum: ${solution.value}",
+                                 highlight=range(len(solution.witness)))
             picture = figure_html(fig, alt="the optimal network")
         self.solution.value = picture + solution_html(solution, title="Cheapest network", unit="dollars")
         self._set(self.draft)
