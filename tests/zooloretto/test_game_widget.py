@@ -37,3 +37,16 @@ def test_the_hint_names_the_lookahead_bots_choice_and_its_reasons():
     table = GameTable(players=2, seed=8, expansions="buildings", bot="greedy")
     action = table.show_hint()
     assert f"would: {action}" in table.hint.value and "actions weighed" in table.hint.value
+
+
+def test_the_supply_line_shows_the_state_s_count_of_tiles_before_the_end_stack():
+    from zoobook.widgets.zooloretto_game import supply_html
+    from zoobook.zooloretto.game import ZoolorettoState
+    from zoobook.zooloretto.supply import END_STACK
+
+    state = ZoolorettoState.new(players=2, seed=3)
+    before = state.tiles_before_end_stack
+    assert before == len(state.supply) - END_STACK > 0
+    assert f"({before} more before the end stack of {END_STACK})" in supply_html(state)
+    state.supply = state.supply[:END_STACK - 1]    # inside the end stack: nothing left before it
+    assert state.tiles_before_end_stack == 0

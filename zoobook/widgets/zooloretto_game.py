@@ -65,7 +65,7 @@ def supply_html(state: ZoolorettoState) -> str:
     if state.end_stack_reached:
         end = "<b>the end stack is reached: this round is the last</b>"
     else:
-        end = f"{left - END_STACK} more before the end stack of {END_STACK}"
+        end = f"{state.tiles_before_end_stack} more before the end stack of {END_STACK}"
     middle = ""
     if "three-buildings" in state.expansions:
         m = state.middle

@@ -466,6 +466,11 @@ class ZoolorettoState(GameState):
         return self.last_round
 
     @property
+    def tiles_before_end_stack(self) -> int:
+        """Tiles still to draw before the end stack (its last END_STACK tiles) is reached."""
+        return max(0, len(self.supply) - END_STACK)
+
+    @property
     def phase(self) -> str:
         """``"load"``, ``"place"``, ``"mark"``, ``"turn"`` or ``"over"``."""
         if self.over:
