@@ -22,6 +22,11 @@ turns, few shares left to issue.
 more, with land that leaves a detour (a second path between two nodes), sometimes an exit
 pair or a town. :func:`has_detour` and :func:`rows` say whether a map has those shapes (the
 tests check that the generator draws them).
+
+:func:`zoo_instance` and :func:`easter_instance` restate a shipped puzzle file's game (its map,
+land, turns and start: data only) as an instance; :func:`fewest_turns` proves turn limits 1, 2,
+... clear nothing until one does (``first=True`` stops a search at the first clearing plan), so
+the twins check the shipped whole-game answers (tests/puzzles/test_shipped_game_answers.py).
 """
 
 from __future__ import annotations
