@@ -189,7 +189,8 @@ HEAVY = ("ipywidgets", "IPython", "zoobook.widgets", "zoobook.classroom")
 IMPORTS_AFTER = ("import json, sys; from zoobook.cli import main\n"
                  "for argv in json.loads(sys.argv[1]):\n"
                  "    status = main(argv)\n"
-                 f"    heavy = [m for m in sys.modules if m.split('.')[0] in {HEAVY[:2]!r} or m.startswith({HEAVY[2:]!r})]\n"
+                 f"    heavy = [m for m in sys.modules if m.split('.')[0] in {HEAVY[:2]!r}\n"
+                 f"             or m.startswith({HEAVY[2:]!r})]\n"
                  "    print('HEAVY', json.dumps([argv, status, heavy]))")
 COMMANDS = [["solve", "puzzles/5x5/mr-a.toml"], ["list"], ["list", "puzzles/steam-zoo"],
             ["verify", "puzzles/steam-zoo/empty-area.toml"]]

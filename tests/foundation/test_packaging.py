@@ -277,16 +277,16 @@ def test_zoobook_list_outside_the_checkout_shows_the_packaged_puzzles(installed)
 @pytest.mark.wheel
 def test_zoobook_verify_outside_the_checkout_passes_the_packaged_puzzles(installed):
     # The wheel's puzzles are the checkout's, byte for byte, so `make test-puzzles` (`zoobook
-    # verify puzzles/`) has verified every one; here the installed command verifies two of its
-    # folders (the whole-game ones take half a minute of CPU: verified there, not twice).
+    # verify puzzles/`) has verified every one; here the installed command verifies one folder
+    # of them, found in the package (the answers are verified there, not twice).
     packaged = installed.site / "zoobook" / "workbook" / "puzzles"
     files = {str(p.relative_to(packaged)): p.read_bytes() for p in packaged.rglob("*.toml")}
     assert files == {str(p.relative_to(REPO / "puzzles")): p.read_bytes() for p in (REPO / "puzzles").rglob("*.toml")}
-    folders = [packaged / "5x5", packaged / "steam-zoo"]
-    result = installed(str(installed.bin / "zoobook"), "verify", *map(str, folders))
+    folder = packaged / "steam-zoo"
+    result = installed(str(installed.bin / "zoobook"), "verify", str(folder))
     assert result.returncode == 0, result.stderr
-    count = sum(len(list(folder.glob("*.toml"))) for folder in folders)
-    assert count >= 40 and result.stdout == f"{count} passed, 0 failed\n"
+    count = len(list(folder.glob("*.toml")))
+    assert count >= 20 and result.stdout == f"{count} passed, 0 failed\n"
 
 
 @pytest.mark.wheel
