@@ -37,7 +37,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 
 def run_process(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", LAUNCHER, *map(str, argv)], cwd=cwd, env=ENV,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=300)
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -177,7 +177,7 @@ def test_the_installed_command_runs(tmp_path):
     script = Path(sys.executable).with_name("zoobook")
     if not script.exists():
         pytest.skip("zoobook is not installed as a console script in this environment")
-    result = subprocess.run([script, "list", tmp_path], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([script, "list", tmp_path], capture_output=True, text=True, timeout=300)
     assert (result.returncode, result.stdout) == (0, "no puzzles\n")
 
 
@@ -198,7 +198,7 @@ COMMANDS = [["solve", "puzzles/5x5/mr-a.toml"], ["list"], ["list", "puzzles/stea
 
 def test_solving_and_listing_import_no_widgets_and_no_classroom():
     done = subprocess.run([sys.executable, "-c", IMPORTS_AFTER, json.dumps(COMMANDS)], cwd=ROOT, env=ENV,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     reports = [json.loads(line[len("HEAVY "):]) for line in done.stdout.splitlines() if line.startswith("HEAVY ")]
     assert reports == [[argv, 0, []] for argv in COMMANDS]
@@ -210,5 +210,5 @@ def test_a_closed_pipe_ends_quietly():
     process = subprocess.Popen(command, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     process.stdout.close()                      # the reader is gone before the first line
     stderr = process.stderr.read().decode()
-    assert process.wait(timeout=120) == 141     # as a shell reports a tool stopped by SIGPIPE
+    assert process.wait(timeout=300) == 141     # as a shell reports a tool stopped by SIGPIPE
     assert stderr == ""                         # no "internal error: BrokenPipeError", no "Exception ignored"
