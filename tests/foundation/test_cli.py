@@ -37,7 +37,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 
 def run_process(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", LAUNCHER, *map(str, argv)], cwd=cwd, env=ENV,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=300)
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -67,13 +67,27 @@ def test_solve_without_json_explains_in_sentences(tmp_path):
                                 "  - Tile b weighs 7.", "  - No tile of the 3 weighs more."]
 
 
-@pytest.mark.parametrize("text, expected", [
+BAD_FILES = [
     (VALID_TOY.replace('walls = ["E", "S"]', 'walls = ["E", "Q"]'),
      "tile[3].walls[2]: must be one of N, E, S, W, not 'Q'"),
     ("id = [", "not valid TOML"),
     (VALID_TOY.replace('kind = "toy/heaviest"', 'kind = "toy/nothing"'), "kind: unknown puzzle kind"),
-])
+]
+
+
+@pytest.mark.parametrize("text, expected", BAD_FILES)
 def test_a_bad_file_is_one_line_on_stderr_exit_2_and_nothing_written(tmp_path, text, expected):
+    path = toy_file(tmp_path, "bad.toml", text)
+    before = snapshot(tmp_path)
+    status, out, err = run("solve", path, "--json")
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith(f"{path}: {expected}")
+    assert snapshot(tmp_path) == before
+
+
+def test_a_bad_file_in_a_real_process_exits_2_with_one_line_and_no_traceback(tmp_path):
+    """The process's own exit status and stderr (one case: the others are the same path in-process)."""
+    text, expected = BAD_FILES[0]
     path = toy_file(tmp_path, "bad.toml", text)
     before = snapshot(tmp_path)
     result = run_process("solve", path, "--json", cwd=tmp_path)
@@ -106,14 +120,14 @@ def test_verify_passes_right_answers_and_fails_a_wrong_one(tmp_path):
     assert err == f"{wrong}: [answer].value is 5 but the solver finds 7\n"
 
 
-def test_verify_in_a_real_process_exit_statuses(tmp_path):
+def test_verify_in_a_real_process_exits_1_on_a_wrong_answer(tmp_path):
+    """A failed check is the process's exit status 1 (status 2 of a real process: the bad-file test
+    above; 0: the installed command below; every status of ``main`` in-process: the tests around)."""
     toy_file(tmp_path, "right.toml")
-    assert run_process("verify", tmp_path, cwd=tmp_path).returncode == 0
     toy_file(tmp_path, "wrong.toml", VALID_TOY.replace('"three-tiles"', '"wrong"').replace("value = 7", "value = 6"))
-    assert run_process("verify", tmp_path, cwd=tmp_path).returncode == 1
-    toy_file(tmp_path, "bad.toml", "id = 1")
     result = run_process("verify", tmp_path, cwd=tmp_path)
-    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert (result.returncode, result.stdout) == (1, "1 passed, 1 failed\n")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
 
 
 def test_verify_fails_a_puzzle_without_answer_a_bad_file_and_an_empty_folder(tmp_path):
@@ -163,25 +177,31 @@ def test_the_installed_command_runs(tmp_path):
     script = Path(sys.executable).with_name("zoobook")
     if not script.exists():
         pytest.skip("zoobook is not installed as a console script in this environment")
-    result = subprocess.run([script, "list", tmp_path], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([script, "list", tmp_path], capture_output=True, text=True, timeout=300)
     assert (result.returncode, result.stdout) == (0, "no puzzles\n")
 
 
 # -- a real process: what solving imports, and a closed pipe ---------------------------------------
 
 HEAVY = ("ipywidgets", "IPython", "zoobook.widgets", "zoobook.classroom")
-IMPORTS_AFTER = ("import json, sys; from zoobook.cli import main; status = main(sys.argv[1:]); "
-                 f"print(json.dumps([m for m in sys.modules if m.split('.')[0] in {HEAVY[:2]!r} "
-                 f"or m.startswith({HEAVY[2:]!r})]))")
+#: One process runs each command in turn and, after each, prints the heavy modules imported so far
+#: (sys.modules only grows, so a command that imports one shows it from its own line on).
+IMPORTS_AFTER = ("import json, sys; from zoobook.cli import main\n"
+                 "for argv in json.loads(sys.argv[1]):\n"
+                 "    status = main(argv)\n"
+                 f"    heavy = [m for m in sys.modules if m.split('.')[0] in {HEAVY[:2]!r}\n"
+                 f"             or m.startswith({HEAVY[2:]!r})]\n"
+                 "    print('HEAVY', json.dumps([argv, status, heavy]))")
+COMMANDS = [["solve", "puzzles/5x5/mr-a.toml"], ["list"], ["list", "puzzles/steam-zoo"],
+            ["verify", "puzzles/steam-zoo/empty-area.toml"]]
 
 
-@pytest.mark.parametrize("argv", [("solve", "puzzles/5x5/mr-a.toml"), ("list",), ("list", "puzzles/steam-zoo"),
-                                  ("verify", "puzzles/steam-zoo/empty-area.toml")])
-def test_solving_and_listing_import_no_widgets_and_no_classroom(argv):
-    done = subprocess.run([sys.executable, "-c", IMPORTS_AFTER, *argv], cwd=ROOT, env=ENV,
-                          capture_output=True, text=True, timeout=120)
+def test_solving_and_listing_import_no_widgets_and_no_classroom():
+    done = subprocess.run([sys.executable, "-c", IMPORTS_AFTER, json.dumps(COMMANDS)], cwd=ROOT, env=ENV,
+                          capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout.splitlines()[-1]) == []
+    reports = [json.loads(line[len("HEAVY "):]) for line in done.stdout.splitlines() if line.startswith("HEAVY ")]
+    assert reports == [[argv, 0, []] for argv in COMMANDS]
 
 
 def test_a_closed_pipe_ends_quietly():
@@ -190,5 +210,5 @@ def test_a_closed_pipe_ends_quietly():
     process = subprocess.Popen(command, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     process.stdout.close()                      # the reader is gone before the first line
     stderr = process.stderr.read().decode()
-    assert process.wait(timeout=120) == 141     # as a shell reports a tool stopped by SIGPIPE
+    assert process.wait(timeout=300) == 141     # as a shell reports a tool stopped by SIGPIPE
     assert stderr == ""                         # no "internal error: BrokenPipeError", no "Exception ignored"

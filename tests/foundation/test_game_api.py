@@ -14,6 +14,7 @@ Read from the source, so that a new engine or a new error class is seen the day 
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import re
@@ -33,16 +34,29 @@ READS_TYPED_TEXT = {("widgets/steam_easter.py", "_hex"), ("widgets/steam_easter.
 BROAD = {"ValueError", "Exception", "BaseException", "TypeError"}
 
 
-def _modules():
-    for path in sorted(LIBRARY.rglob("*.py")):
-        yield path, ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+@functools.cache
+def _modules() -> tuple[tuple[Path, ast.Module], ...]:
+    """(path, syntax tree) of every module of the library, parsed once for all the scans here
+    (the tests only read the trees)."""
+    return tuple((path, ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+                 for path in sorted(LIBRARY.rglob("*.py")))
 
 
 def _module_name(path: Path) -> str:
     return ".".join(path.relative_to(REPO).with_suffix("").parts)
 
 
+@functools.cache
+def _engines() -> tuple[tuple[str, str], ...]:
+    return tuple(_scan_engines())
+
+
 def engines() -> list[tuple[str, str]]:
+    """(module, class) of every class of the library that defines ``legal_actions``."""
+    return list(_engines())
+
+
+def _scan_engines() -> list[tuple[str, str]]:
     """(module, class) of every class of the library that defines ``legal_actions``."""
     found = []
     for path, tree in _modules():
@@ -97,11 +111,11 @@ def _broad_handlers(tree: ast.AST):
 
 def test_widgets_catch_illegal_action_not_value_error():
     paths = sorted((LIBRARY / "widgets").glob("*.py")) + [LIBRARY / "classroom" / "widgets.py"]
+    trees = dict(_modules())
     broad = set()
     for path in paths:
         where = path.relative_to(LIBRARY).as_posix()
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        broad |= {(where, function) for function, _ in _broad_handlers(tree)}
+        broad |= {(where, function) for function, _ in _broad_handlers(trees[path])}
     assert broad <= READS_TYPED_TEXT, f"widgets catching a broad error around a move: {broad - READS_TYPED_TEXT}"
     assert READS_TYPED_TEXT <= broad, "stale entries: drop them from READS_TYPED_TEXT"
 

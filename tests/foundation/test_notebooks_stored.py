@@ -7,9 +7,9 @@ same: ``jupyter execute --inplace notebooks/NAME.ipynb`` from the repository roo
 
 from __future__ import annotations
 
+import io
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -91,22 +91,49 @@ def test_make_strip_and_the_pre_commit_hook_strip_alike_and_keep_what_nbval_need
     assert re.search(r"id: nbstripout\b", (REPO / ".pre-commit-config.yaml").read_text())
 
 
-def test_nbstripout_finds_nothing_to_strip_in_a_stripped_notebook_and_strips_a_saved_one(tmp_path):
+class _KeptOpen(io.BytesIO):
+    """Standard output's buffer for nbstripout, which wraps it and closes it with the wrapper."""
+
+    def close(self):
+        pass
+
+
+def run_nbstripout(monkeypatch, cwd: Path, *argv: str) -> tuple[int, str]:
+    """The real tool's command line (``nbstripout.main``, what its console script runs) in this
+    process, where nbformat is imported already (a new interpreter spends seconds importing
+    it): (exit status, what it printed)."""
+    from nbstripout import main
+
+    printed = _KeptOpen()
+    with monkeypatch.context() as patch:
+        patch.chdir(cwd)
+        patch.setattr(sys, "argv", ["nbstripout", *argv])
+        patch.setattr(sys, "stdin", None)
+        patch.setattr(sys, "stdout", io.TextIOWrapper(printed, encoding="utf-8"))
+        try:
+            main()
+            status = 0
+        except SystemExit as stop:
+            status = 0 if stop.code is None else stop.code
+        sys.stdout.flush()
+    return status, printed.getvalue().decode("utf-8")
+
+
+def test_nbstripout_finds_nothing_to_strip_in_a_stripped_notebook_and_strips_a_saved_one(tmp_path, monkeypatch):
     """The real tool with our arguments: a clean notebook is left alone; widget state and run times go."""
     pytest.importorskip("nbstripout")
     args = _strip_args((REPO / "Makefile").read_text(), r"^STRIP_ARGS := (.*)$")
     clean = [p for p in all_notebooks() if str(p.relative_to(NOTEBOOKS)) not in NOT_YET_STRIPPED]
     assert clean
-    verify = subprocess.run([sys.executable, "-m", "nbstripout", *args, "--verify", *map(str, clean)],
-                            capture_output=True, text=True, cwd=REPO)
-    assert verify.returncode == 0, f"nbstripout would change: {verify.stdout or verify.stderr}"
+    status, printed = run_nbstripout(monkeypatch, REPO, *args, "--verify", *map(str, clean))
+    assert status == 0, f"nbstripout would change: {printed}"
     saved = json.loads(clean[0].read_text(encoding="utf-8"))
     saved["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
     saved["cells"][0]["metadata"]["execution"] = {"iopub.status.busy": "2026-12-01T10:00:00Z"}
     dirty = tmp_path / "dirty.ipynb"
     dirty.write_text(json.dumps(saved), encoding="utf-8")
     assert unstripped(saved) == ["saved widget state", "run times in cells [1]"]
-    subprocess.run([sys.executable, "-m", "nbstripout", *args, str(dirty)], check=True, cwd=tmp_path)
+    assert run_nbstripout(monkeypatch, tmp_path, *args, str(dirty)) == (0, "")
     stripped = json.loads(dirty.read_text(encoding="utf-8"))
     assert unstripped(stripped) == []
     code = [c for c in stripped["cells"] if c["cell_type"] == "code"]

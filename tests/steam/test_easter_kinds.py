@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from zoobook.cli import main
 from zoobook.errors import PuzzleError
 from zoobook.puzzles.loading import load_puzzle, parse_puzzle
 from zoobook.puzzles import verify
@@ -123,9 +123,9 @@ def test_dump_round_trips_through_the_file_format():
 
 
 def test_cli_solve_json_for_an_unreachable_ruin():
+    # In-process: `python -m zoobook` as a real process is tests/fivebyfive/test_lineup_puzzles.py's.
     path = PUZZLES / "easter-a-ruin-beyond-the-cliffs.toml"
-    out = subprocess.run([sys.executable, "-m", "zoobook", "solve", str(path), "--json"],
-                         capture_output=True, text=True, cwd=ROOT)
-    assert out.returncode == 0, out.stderr
-    answer = json.loads(out.stdout)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", str(path), "--json"], out=out, err=err) == 0, err.getvalue()
+    answer = json.loads(out.getvalue())
     assert answer["value"] is None and "Blue 5" in answer["explanation"][0]

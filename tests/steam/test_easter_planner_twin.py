@@ -40,9 +40,9 @@ def test_planner_agrees_with_the_easter_twin_on_islands_that_take_two_turns(seed
 
 @pytest.mark.parametrize("seed", [5, 6])
 def test_the_last_turn_dominances_never_change_an_easter_answer(seed):
-    inst = random_easter_instance(random.Random(seed), turns=2)
-    game = easter_game(inst)
-    assert planned(game) == planned(game, dominances=False) == solve_easter(inst)
+    # The same islands as two of the test above, which compares the planner with the twin on them.
+    game = easter_game(random_easter_instance(random.Random(seed), turns=2))
+    assert planned(game) == planned(game, dominances=False)
 
 
 def test_the_easter_instance_generator_draws_two_rows_detours_stacks_towns_and_mountains():

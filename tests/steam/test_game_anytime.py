@@ -169,8 +169,8 @@ def test_ctrl_c_returns_what_was_found_so_far():
 def test_the_budget_is_kept():
     game = full_setup("easter", "normal")
     cpu = time.process_time()            # CPU time, so a busy machine cannot fail it
-    found = plan_anytime(game, budget_seconds=2, cpu_budget=True)
-    assert time.process_time() - cpu < 2 + 6  # one whole turn of the beam may finish after the budget
+    found = plan_anytime(game, budget_seconds=0.5, cpu_budget=True)
+    assert time.process_time() - cpu < 0.5 + 6  # one whole turn of the beam may finish after the budget
     assert not found.interrupted
     assert found.lower_bound >= 9
 

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from tests.steam.twins import (EasterInstance, ZooInstance, easter_game, random_easter_instance,
-                               random_zoo_instance, solve_easter, solve_zoo, zoo_game)
+from tests.steam.twins import (EasterInstance, ZooInstance, easter_game, has_detour, random_easter_instance,
+                               random_zoo_instance, rows, solve_easter, solve_zoo, zoo_game)
 from zoobook.steam.game import plan
 from zoobook.steam.game import planner as P
 from zoobook.steam.game.actions import EndBuild, IssueShares, LayTrack, Pass
@@ -23,6 +23,12 @@ from zoobook.steam.zoo.model import Area, ZooMap
 def planned(game, **options):
     found = plan(game, **options)
     return None if not found.cleared else (found.turns, found.score, found.cash)
+
+
+#: The random maps the move-list tests compare on: odd seeds are Zoo maps, even ones Easter
+#: islands. Seed 7 (the largest Zoo map, a third of these tests' time) is left out: the others
+#: still hold every hard shape, which test_the_seeds_hold_the_hard_shapes checks.
+SEEDS = (0, 1, 2, 3, 4, 5, 6, 8, 9)
 
 
 def _random_games(count, seed0=0):
@@ -77,11 +83,23 @@ def _complete_ends(game, pos, fast):
     return best
 
 
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", SEEDS)
 def test_the_last_turn_lays_every_complete_build_the_one_tile_walk_lays(seed):
     game = _random_games(1, seed)[0]
     for pos in _build_positions(game, random.Random(seed)):
         assert _complete_ends(game, pos, True) == _complete_ends(game, pos, False)
+
+
+def test_the_seeds_hold_the_hard_shapes():
+    """Detours, two rows, exits and towns on the Zoo maps; detours, stacks of two moai cubes and
+    mountains on the islands: the move lists above are compared on each shape."""
+    zoo = [random_zoo_instance(random.Random(seed), turns=2) for seed in SEEDS if seed % 2]
+    easter = [random_easter_instance(random.Random(seed), turns=2) for seed in SEEDS if not seed % 2]
+    assert all(rows(inst) >= 2 for inst in zoo + easter)
+    assert any(has_detour(inst) for inst in zoo) and any(has_detour(inst) for inst in easter)
+    assert any(inst.exits for inst in zoo) and any(inst.towns for inst in zoo)
+    assert any(any(len(city[4]) == 2 for city in inst.cities) for inst in easter)
+    assert any(any(terrain == "mountain" for _, terrain in inst.land) for inst in easter)
 
 
 def _clearing_ends(game, pos, left):
@@ -92,7 +110,7 @@ def _clearing_ends(game, pos, left):
     return ends
 
 
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", SEEDS)
 def test_move_goods_that_must_clear_keeps_every_clearing_end(seed):
     game = _random_games(1, seed)[0]
     moves = P.MoveSet(game)
@@ -155,8 +173,7 @@ def test_planner_agrees_with_the_twin_when_several_shares_may_be_issued(seed):
     inst = ZooInstance(inst.areas, inst.land[:3], inst.exits, inst.towns, turns=2, cash=0,
                        shares=12, level=inst.level)
     game = zoo_game(inst)
-    assert planned(game) == solve_zoo(inst)
-    assert planned(game) == planned(game, dominances=False)
+    assert planned(game) == solve_zoo(inst) == planned(game, dominances=False)
 
 
 def test_a_share_issued_early_to_avert_a_shortfall_is_tried():

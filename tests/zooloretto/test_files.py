@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
-import subprocess
-import sys
 
 import pytest
 
+from zoobook.cli import main
 from zoobook.errors import PuzzleError
 from zoobook.puzzles.loading import parse_puzzle, puzzle_toml
 
@@ -50,9 +50,10 @@ def test_the_spec_example_loads_and_scores():
 def test_solve_json_prints_the_contract_object(tmp_path):
     path = tmp_path / "spec.toml"
     path.write_text(SPEC_EXAMPLE)
-    done = subprocess.run([sys.executable, "-m", "zoobook", "solve", str(path), "--json"],
-                          capture_output=True, text=True, check=True)
-    data = json.loads(done.stdout)
+    # In-process: `python -m zoobook` as a real process is tests/fivebyfive/test_lineup_puzzles.py's.
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", str(path), "--json"], out=out, err=err) == 0, err.getvalue()
+    data = json.loads(out.getvalue())
     assert set(data) == {"id", "kind", "value", "witness", "explanation"} and data["value"] == 0
 
 

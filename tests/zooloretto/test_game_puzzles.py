@@ -25,8 +25,12 @@ def test_the_stored_game_puzzles_are_what_the_played_games_give_now():
     assert len(fresh) >= 10 and set(kinds) == {"zooloretto/truck", "zooloretto/sabotage", "zooloretto/invest"}
 
 
-def test_every_game_puzzle_verifies_with_its_kinds_solver():
-    for path in sorted(FOLDER.glob("game-*.toml")):
+def test_every_game_puzzle_is_marked_as_from_a_played_game():
+    """Their answers are checked twice elsewhere, so not re-solved here: the test above compares
+    each file with a fresh run that solves it with its kind's solver, and ``make test`` runs
+    ``zoobook verify puzzles/`` (the same solver on the same files)."""
+    files = sorted(FOLDER.glob("game-*.toml"))
+    assert files
+    for path in files:
         puzzle = load_puzzle(path)
-        assert puzzle.solve().value == puzzle.answer.value, path.name
-        assert "played game" in puzzle.themes
+        assert puzzle.answer is not None and "played game" in puzzle.themes, path.name
