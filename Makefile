@@ -141,12 +141,10 @@ test-notebooks: $(STAMP)
 test-puzzles: $(STAMP)
 	$(VENV)/bin/zoobook verify puzzles/
 
-# Every benchmark's quick mode: imports, one small case, answers checked (benchmarks/README.md).
+# Every benchmark's quick mode: imports, one small case, answers checked (benchmarks/README.md);
+# all in one Python process (benchmarks/quick.py), each run even after one fails.
 test-bench: $(STAMP)
-	@shopt -s nullglob; failed=(); \
-	for bench in benchmarks/bench_*.py; do name=$$(basename $$bench .py); \
-	  echo "== $$name --quick"; $(PY) -m benchmarks.$$name --quick || failed+=($$name); done; \
-	if [ $${#failed[@]} -gt 0 ]; then echo "make: quick benchmarks failed: $${failed[*]}" >&2; exit 1; fi
+	$(PY) -m benchmarks.quick
 
 # The classroom's Voila app is among the browser checks, so its extra is installed first.
 # The zero-install site has its own target below (test-site: minutes of Pyodide starting).
