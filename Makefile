@@ -1,12 +1,18 @@
 # zoobook: two commands for users, `make lab` and `make test`.
 #
 # Both bootstrap .venv (python3.11, else python3) and install the project with its
-# test and lab extras (without precompiling .pyc files: imports compile what they use). A stamp
+# test and lab extras (without precompiling .pyc files: imports compile what they use, once). A stamp
 # file makes the second run instant; editing pyproject.toml re-installs. Nothing here
 # needs a global install.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
+
+# Python keeps what it compiles (__pycache__, in .venv and the checkout; git ignores it). With
+# PYTHONDONTWRITEBYTECODE set (some containers and CI images set it), every Python process of
+# `make test` (each notebook's kernel, JupyterLab, nbgrader, each command a test runs) compiled
+# networkx, matplotlib, IPython and zoobook from source again: 2-4 CPU-seconds a process.
+unexport PYTHONDONTWRITEBYTECODE
 
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -84,15 +90,15 @@ strip: $(STAMP)
 # -- testing -----------------------------------------------------------------------
 # Each step is its own pytest run; pytest's exit 5 (nothing collected) fails the build.
 # `make test` packs them on two cores: the two venvs install side by side (mostly downloads), the
-# zero-install site is built then (its wheel, before any test builds one in the same tree), and
+# zero-install site is built then, beside the linter and the classroom extra's check (its wheel
+# before any test builds one in the same tree), and
 # the rest runs in two lanes (each lane's output printed whole when it ends): pytest, the doctests
 # and nbval in one pytest-xdist run on both cores (one run, so no core idles while the other ends
 # a step's last file), and beside it what mostly waits on a kernel or Chromium: the real-browser
 # tests, the nbgrader round trip, the puzzle answers, the quick benchmarks and the site's offline test.
 test:
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse $(STAMP) $(SITE_STAMP)
-	@$(MAKE) --no-print-directory lint
-	@$(MAKE) --no-print-directory $(CLASSROOM_STAMP) chromium site
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse lint $(CLASSROOM_STAMP) chromium site
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-units test-lane-checks
 	@echo "make test: all passed"
 
@@ -135,12 +141,10 @@ test-notebooks: $(STAMP)
 test-puzzles: $(STAMP)
 	$(VENV)/bin/zoobook verify puzzles/
 
-# Every benchmark's quick mode: imports, one small case, answers checked (benchmarks/README.md).
+# Every benchmark's quick mode: imports, one small case, answers checked (benchmarks/README.md);
+# all in one Python process (benchmarks/quick.py), each run even after one fails.
 test-bench: $(STAMP)
-	@shopt -s nullglob; failed=(); \
-	for bench in benchmarks/bench_*.py; do name=$$(basename $$bench .py); \
-	  echo "== $$name --quick"; $(PY) -m benchmarks.$$name --quick || failed+=($$name); done; \
-	if [ $${#failed[@]} -gt 0 ]; then echo "make: quick benchmarks failed: $${failed[*]}" >&2; exit 1; fi
+	$(PY) -m benchmarks.quick
 
 # The classroom's Voila app is among the browser checks, so its extra is installed first.
 # The zero-install site has its own target below (test-site: minutes of Pyodide starting).

@@ -27,7 +27,7 @@ best at a smaller ``--time-limit`` on a busy machine). ``--calibrate N`` self-pl
 (``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
 
 Run: ``python -m benchmarks.bench_5x5_search [--games 100] [--duels 40] [--jobs 2]``;
-``--quick`` imports everything and plays one tiny game (for ``make test``); ``--report FILE...``
+``--quick`` imports everything and makes one searched decision (for ``make test``); ``--report FILE...``
 prints the summary of saved runs (also of one stopped early: the file is written after every game).
 """
 
@@ -374,7 +374,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
-    parser.add_argument("--quick", action="store_true", help="one tiny game, then exit (for make test)")
+    parser.add_argument("--quick", action="store_true", help="one searched decision, then exit (for make test)")
     parser.add_argument("--calibrate", type=int, metavar="N", help="self-play N solo games and print the "
                         "weights of the search's final-score estimate (seeds from 5000)")
     parser.add_argument("--compare", type=Path, nargs=2, metavar=("OLD", "NEW"),
@@ -388,9 +388,17 @@ def main(argv: list[str]) -> int:
         return compare(*(json.loads(path.read_text()) for path in args.compare))
     if args.report:
         return report(merge([json.loads(path.read_text()) for path in args.report]))
-    if args.quick:
-        state, _ = play(GameState.new(players=1, seed=args.seed), [SearchBot(0, iterations=1, time_limit=None)])
-        print(f"quick: one solo game with a 1-rollout search: {state.returns()[0]} points")
+    if args.quick:  # a solo deal played by a 4-rollout search until it has weighed two candidates or more
+        state, bot = GameState.new(players=1, seed=args.seed), SearchBot(0, iterations=4, time_limit=None)
+        searched = lambda: bot.last_view is not None and len(bot.last_view.candidates) > 1  # noqa: E731
+        while not searched() and not state.is_terminal():
+            action = bot.choose(state)
+            state.apply(action)  # each action legal: apply raises IllegalAction for an illegal one
+        if not searched():
+            print("quick: the search bot never weighed two candidates on a whole solo deal")
+            return 1
+        print(f"quick: the search bot's first searched decision (round {state.round}): {action_text(action)}, "
+              f"{len(bot.last_view.candidates)} candidates")
         return 0
     limit = args.time_limit or None
     maker = SearchMaker(args.iterations, limit, args.method, args.leaf)

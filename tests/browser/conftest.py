@@ -9,7 +9,8 @@ Fixtures
 --------
 lab_server
     A JupyterLab server on a free loopback port, rooted in a temporary copy of
-    ``notebooks/`` (with ``puzzles/`` copied beside it, as in the repository).
+    ``notebooks/`` (with ``puzzles/`` copied beside it, as in the repository), the copies'
+    stored outputs left out (each test clears them anyway before it runs its cells).
     Attributes: ``url``, ``root`` (the temporary notebooks folder), ``log``.
 lab_url
     ``lab_server.url``, e.g. ``http://127.0.0.1:41234``.
@@ -53,6 +54,7 @@ interactions: the whole browser run shares one server and must stay quick. Run i
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -98,6 +100,21 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"report_{report.when}", report)
 
 
+def without_outputs(path: Path) -> None:
+    """Store the notebook at *path* without its code cells' outputs and execution counts.
+
+    The server's copies are opened so: every test clears the outputs before it runs its cells
+    (nothing stored can pass for a fresh result), and a lesson's stored figures, tables and
+    widget placeholders, rendered whole when the notebook opens (``windowingMode: none``), cost
+    Chromium seconds of layout and painting for nothing.
+    """
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 @dataclass(frozen=True)
 class LabServer:
     url: str
@@ -112,6 +129,8 @@ def lab_server(tmp_path_factory):
     base = tmp_path_factory.mktemp("lab")
     root = base / "notebooks"
     shutil.copytree(REPO / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for path in root.rglob("*.ipynb"):
+        without_outputs(path)
     if (REPO / "puzzles").is_dir():  # so that "../puzzles/..." works as in the repository
         shutil.copytree(REPO / "puzzles", base / "puzzles")
     port = free_port()

@@ -44,7 +44,7 @@ import pytest
 
 __all__ = ["ARTIFACTS", "run_cells", "run_notebook", "open_notebook", "close_documents", "wait_for_kernel_idle",
            "run_all_cells", "cell_errors", "output_html", "output_text", "outputs", "widget_box", "screenshot",
-           "free_port", "isolated_jupyter_env", "wait_for_http", "stop_process"]
+           "free_port", "isolated_jupyter_env", "wait_for_http", "stop_process", "POLL_MS"]
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
@@ -146,7 +146,7 @@ def open_notebook(page, base_url: str, name: str, *, timeout: float = 90_000) ->
         page.evaluate("name => { window.jupyterapp.commands.execute('docmanager:open', {path: name}); }", name)
     else:
         page.goto(f"{lab}/workspaces/test-{uuid.uuid4().hex[:12]}/tree/{name}")
-    page.wait_for_function(_CURRENT_PATH, arg=name, timeout=timeout)
+    page.wait_for_function(_CURRENT_PATH, arg=name, timeout=timeout, polling=POLL_MS)
     wait_for_kernel_idle(page, timeout=timeout)
 
 
@@ -169,7 +169,7 @@ def close_documents(page) -> None:
 
 def wait_for_kernel_idle(page, *, timeout: float = 90_000) -> None:
     """Wait until the current notebook's kernel reports ``idle``."""
-    page.wait_for_function(_KERNEL_IDLE, timeout=timeout)
+    page.wait_for_function(_KERNEL_IDLE, timeout=timeout, polling=POLL_MS)
 
 
 def run_all_cells(page, *, timeout: float = 120_000) -> None:
@@ -219,6 +219,12 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+#: How often a wait on the page (a notebook opened, a kernel idle) asks it again, in ms. Playwright's
+#: default asks on every animation frame: 60 times a second for as long as a cell runs, each ask a
+#: frame that Chromium lays out, composites and draws, for minutes of a busy machine's CPU.
+POLL_MS = 200
 
 
 # -- servers (JupyterLab, Voila) ----------------------------------------------------

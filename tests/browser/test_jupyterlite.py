@@ -43,7 +43,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.labtools import ARTIFACTS, free_port
+from tests.browser.labtools import ARTIFACTS, POLL_MS, free_port
 from tests.foundation.test_packaging import PYPROJECT, normalise
 
 pytestmark = pytest.mark.browser
@@ -200,7 +200,7 @@ def lite(offline_site):
         page.goto(f"{offline_site}/lab/index.html?path={NOTEBOOK}")
         page.wait_for_function(f"""() => window.jupyterapp?.shell.currentWidget?.context?.path === {NOTEBOOK!r}
             && window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel?.status === 'idle'""",
-                               timeout=600_000)  # Pyodide compiles for minutes on a busy machine
+                               timeout=600_000, polling=POLL_MS)  # Pyodide compiles for minutes on a busy machine
         page.kernel_seconds = time.monotonic() - started
         try:
             yield page
