@@ -52,7 +52,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from zoobook.errors import IllegalAction
-from zoobook.hexgrid import neighbours
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Ship, Urbanize)
 from zoobook.steam.game.bounds import goods_bound, lower_bound
@@ -68,8 +67,14 @@ _SHORT, _LONG = 4, 6
 _VARIANTS = 3
 #: Turns kept per position (the best by the estimate that the engine plays through).
 _CHILDREN = 12
+#: Pairs of deliveries per action kept before more lays are added to them.
+_PAIRS = 150
+#: In the last _FREE_TURNS turns, the first _FREE + 1 turns of a position cost no discrepancy.
+_FREE_TURNS, _FREE = 3, 2
 #: What a tile still needed to join the ruins weighs against the estimate of a turn.
 _JOIN_WEIGHT = 3.0
+#: What a tile still needed by the routes of the top cubes weighs.
+_ROUTE_WEIGHT = 0.0
 
 
 @dataclass(frozen=True)
@@ -116,11 +121,38 @@ class _Lay:
         object.__setattr__(self, "size", len(self.tiles))
 
 
+_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+_PRICES: dict = {}
+
+
+def _near(h) -> list:
+    q, r = h
+    return [(q + dq, r + dr) for dq, dr in _STEPS]
+
+
 def _price(game: Game, h) -> int:
-    return game.rules.tile_price(game.land[h], game.rules.card(None))
+    table = _PRICES.get(id(game))
+    if table is None or table[0] is not game:
+        none = game.rules.card(None)
+        table = (game, {tuple(x): game.rules.tile_price(t, none) for x, t in game.land.items()})
+        _PRICES[id(game)] = table
+    return table[1][h]
+
+
+_LAYS_OF: dict = {}
 
 
 def _possible_lays(game: Game, board) -> tuple[list[_Lay], list[_Lay]]:
+    hit = _LAYS_OF.get(id(board))
+    if hit is None or hit[0] is not board or hit[1] is not game:
+        if len(_LAYS_OF) > 2000:
+            _LAYS_OF.clear()
+        hit = (board, game, _lays_on(game, board))
+        _LAYS_OF[id(board)] = hit
+    return hit[2]
+
+
+def _lays_on(game: Game, board) -> tuple[list[_Lay], list[_Lay]]:
     """(links, stubs): links of at most :data:`_SHORT` new tiles between two nodes not joined
     directly, from a node or a stub's end (the cheapest few per pair); and the first tiles of the
     shortest longer links (up to :data:`_LONG` tiles), from either end."""
@@ -143,8 +175,7 @@ def _possible_lays(game: Game, board) -> tuple[list[_Lay], list[_Lay]]:
         while stack:
             here, path = stack.pop()
             tiles = len(path) - 1
-            for n in neighbours(here):
-                n = tuple(n)
+            for n in _near(here):
                 name = nodes.get(n)
                 if name is not None:
                     if tiles and name != origin and (from_stub or frozenset((origin, name)) not in joined):
@@ -161,8 +192,7 @@ def _possible_lays(game: Game, board) -> tuple[list[_Lay], list[_Lay]]:
         while frontier and depth < _LONG:
             nxt = []
             for here in frontier:
-                for n in neighbours(here):
-                    n = tuple(n)
+                for n in _near(here):
                     name = nodes.get(n)
                     if name is not None:
                         if here != start and name != origin and (start, name) not in longest and \
@@ -230,8 +260,7 @@ def _join_tiles(game: Game, board) -> int:
             nxt = []
             for here in frontier:
                 d = best[here]
-                for n in neighbours(here):
-                    n = tuple(n)
+                for n in _near(here):
                     g = where.get(n)
                     if g is not None:
                         if g != i and (g not in found or found[g] > d):
@@ -248,6 +277,25 @@ def _join_tiles(game: Game, board) -> int:
     if tree.number_of_nodes() < len(groups) or not nx.is_connected(tree):
         return 10 ** 6
     return int(sum(d["weight"] for _, _, d in nx.minimum_spanning_edges(tree, data=True)))
+
+
+def _route_tiles(game: Game, pos: Position, links: list) -> int:
+    """An estimate of the track the top cubes still need: for each, the fewest new tiles of a
+    route (one link more than the level allows now, over the links built and the buildable
+    *links* that are still free), and a penalty for a cube with no such route."""
+    board = pos.board
+    hexmap = game.rules.goods.hexmap(board)
+    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
+    usable = [l for l in links if not (l.tiles & used)]
+    adj = _adjacency(game, board, usable)
+    colours = {c.name: c.colour for c in board.cities}
+    level = min(pos.economy.locomotive + 1, 6)
+    need = 0
+    for city in board.cities:
+        if city.cubes:
+            routes = _routes(adj, colours, city.name, city.cubes[-1], level, 8)
+            need += min((r[3] for r in routes), default=12)
+    return need
 
 
 def _tiles_left(game: Game, pos: Position, target: int) -> int:
@@ -379,6 +427,13 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
     from zoobook.steam.game.anytime import _target_hexes
 
     targets = _target_hexes(game)
+    def worth(lays):
+        """The money side of a build and what its links do for later turns."""
+        cost = sum(l.cost for l in lays)
+        shares = max(0, -(-(cost - pos.cash) // SHARE_PRICE))
+        return (-cost - share_cost * shares + 2.0 * min(sum(future(l) for l in lays), 12)
+                + 1.5 * sum(len(l.tiles & targets) for l in lays))
+
     ranked_extras = sorted((l for l in links + stubs if future(l) > 0 or l.tiles & targets),
                            key=lambda l: -(future(l) + 0.75 * len(l.tiles & targets)))
     out = []
@@ -430,6 +485,7 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
             for name, stack in cubes.items():
                 firsts += [(name,) + r for r in routes_of(name, stack[-1])]
             seen = set()
+            pairs = []
             for origin, route1, lays1, hexes1, tiles1 in firsts:
                 left = dict(cubes)
                 left[origin] = left[origin][:-1]
@@ -453,33 +509,26 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
                     seen.add(key)
                     used = tiles1 + tiles2
                     gain = (len(route1) - 1) + (len(route2) - 1 if route2 != "pass" else 0)
-                    base = gain * (after_turns + 1) - (0 if route2 != "pass" else 20)
-
-                    def worth(lays):
-                        cost = paid + sum(l.cost for l in lays)
-                        shares = max(0, -(-(cost - pos.cash) // SHARE_PRICE))
-                        return (base - cost - share_cost * shares
-                                + 2.0 * min(sum(future(l) for l in lays), 12)
-                                + 1.5 * sum(len(l.tiles & targets) for l in lays))
-
-                    if uses_card(route1, route2, used):
-                        out.append(_Proposal(worth(lays), head, lays, (route1, route2)))
-                    # more lays with the tiles left: links or stubs toward later routes
-                    if used >= room:
-                        continue
-                    taken = frozenset().union(*(l.tiles for l in lays)) if lays else frozenset()
-                    extras = [l for l in ranked_extras
-                              if l.size <= room - used and not (l.tiles & taken)][:5]
-                    for i, extra in enumerate(extras[:4]):
-                        if uses_card(route1, route2, used + extra.size):
-                            out.append(_Proposal(worth(lays + (extra,)), head, lays + (extra,),
-                                                 (route1, route2)))
-                        for other in extras[i + 1:]:
-                            size = used + extra.size + other.size
-                            if size <= room and not (extra.tiles & other.tiles) and \
-                                    uses_card(route1, route2, size):
-                                both = lays + (extra, other)
-                                out.append(_Proposal(worth(both), head, both, (route1, route2)))
+                    base = gain * (after_turns + 1) - (0 if route2 != "pass" else 20) - paid
+                    pairs.append((base + worth(lays), base, lays, (route1, route2), used))
+            pairs.sort(key=lambda t: -t[0])
+            for value, base, lays, ships, used in pairs[:_PAIRS]:
+                if uses_card(*ships, used):
+                    out.append(_Proposal(value, head, lays, ships))
+                # more lays with the tiles left: links or stubs toward later routes
+                if used >= room or not after_turns:
+                    continue
+                taken = frozenset().union(*(l.tiles for l in lays)) if lays else frozenset()
+                extras = [l for l in ranked_extras
+                          if l.size <= room - used and not (l.tiles & taken)][:5]
+                for i, extra in enumerate(extras[:4]):
+                    if uses_card(*ships, used + extra.size):
+                        out.append(_Proposal(base + worth(lays + (extra,)), head, lays + (extra,), ships))
+                    for other in extras[i + 1:]:
+                        size = used + extra.size + other.size
+                        if size <= room and not (extra.tiles & other.tiles) and uses_card(*ships, size):
+                            both = lays + (extra, other)
+                            out.append(_Proposal(base + worth(both), head, both, ships))
             if not firsts and spare >= 2:
                 out.append(_Proposal(-100.0, head, (), ("pass", "pass")))
     out.sort(key=lambda p: -p.value)
@@ -495,8 +544,10 @@ def _play_turn(game: Game, pos: Position, proposal: _Proposal):
         return None
     spent = _RICH - rich.cash
     count = max(0, -(-(spent - pos.cash) // SHARE_PRICE))
+    most = MAX_SHARES - pos.economy.shares
+    kept = None
     for _ in range(3):
-        if pos.economy.shares + count > MAX_SHARES:
+        if count > most:
             return None
         built = _play(game, pos, (IssueShares(count),) + build)
         if built is None or built.phase != MOVE:
@@ -510,20 +561,21 @@ def _play_turn(game: Game, pos: Position, proposal: _Proposal):
             if round_ == 1 and here.phase == MOVE:
                 eco = here.economy
                 income = eco.income + (move.links if isinstance(move, Ship) else 0)
-                short = eco.expenses + (1 if isinstance(move, RaiseLocomotive) else 0) - eco.cash - income
+                short = eco.expenses - eco.cash - income
             here = step(game, here, move)[0]
             actions += (move,)
             if here.phase == OVER:
                 break
         if here.phase == OVER and here.outcome.cleared:
             return actions, here
-        if short > 0 and here.phase != OVER:
-            count += -(-short // (SHARE_PRICE - 1))
+        if here.phase != OVER:
+            kept = (actions, here)
+        if short > 0 and count < most:
+            # expenses the cash cannot pay lower the income for good (S11): a share is cheaper
+            count = min(most, count + -(-short // (SHARE_PRICE - 1)))
             continue
-        if here.phase == OVER:
-            return None
-        return actions, here
-    return None
+        break
+    return kept
 
 
 def _move(game: Game, pos: Position, route) -> Action | None:
@@ -632,7 +684,8 @@ def plan_at_bound(game: Game, position: Position | None = None, target: int | No
                 join = _join_tiles(game, end.board)
                 if join > _tiles_left(game, end, target):
                     continue
-                hit.append((proposal.value - _JOIN_WEIGHT * join, actions, end))
+                need = _route_tiles(game, end, _possible_lays(game, here.board)[0]) if _ROUTE_WEIGHT else 0
+                hit.append((proposal.value - _JOIN_WEIGHT * join - _ROUTE_WEIGHT * need, actions, end))
             hit.sort(key=lambda t: -t[0])
             hit = [(actions, end) for _, actions, end in hit]
             children[key] = hit
@@ -648,15 +701,20 @@ def plan_at_bound(game: Game, position: Position | None = None, target: int | No
             return None
         tried[key] = budget
         stats["turns expanded"] += 1
-        stats["deepest"] = max(stats.get("deepest", 0), here.turn)
+        if here.turn >= stats.get("deepest", 0):
+            stats["deepest"] = here.turn
+        # the last turns are cheap to vary and where a plan fails (a cube left with no route):
+        # their first few alternatives cost no discrepancy
+        free = _FREE if target - here.turn < _FREE_TURNS else 0
         for rank, (actions, end) in enumerate(expand(here)):
-            if rank > budget:
+            cost = max(0, rank - free)
+            if cost > budget:
                 break
             if end.phase == OVER:
                 return actions
             if lower_bound(game, end).turn > target:
                 continue
-            rest = dfs(end, budget - rank)
+            rest = dfs(end, budget - cost)
             if rest is not None:
                 return actions + rest
         return None
@@ -672,7 +730,6 @@ def plan_at_bound(game: Game, position: Position | None = None, target: int | No
         found = None
     stats["seconds"] = round(time.process_time() - cpu0, 2)
     if found is None:
-        _LAST_STATS.clear()
         _LAST_STATS.update(stats)
         return None
     end = _play(game, pos, found)
