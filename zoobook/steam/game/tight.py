@@ -412,7 +412,8 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
         for name in comp:
             group[name] = i
     ruins = set(board0.ruins())
-    if len({group.get(r) for r in ruins}) > 1:
+    apart = len({group.get(r) for r in ruins}) > 1
+    if apart:
         for lay in links:
             if group.get(lay.a) != group.get(lay.b) and {lay.a, lay.b} & ruins:
                 useful[lay] = useful.get(lay, 0) + 2
@@ -516,7 +517,7 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
                 if uses_card(*ships, used):
                     out.append(_Proposal(value, head, lays, ships))
                 # more lays with the tiles left: links or stubs toward later routes
-                if used >= room or not after_turns:
+                if used >= room or not (after_turns or apart):
                     continue
                 taken = frozenset().union(*(l.tiles for l in lays)) if lays else frozenset()
                 extras = [l for l in ranked_extras
