@@ -825,6 +825,7 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
             beam[0] = "plan (at the goods bound)"
             tight = plan_at_bound(game, pos, bound_turn, budget_seconds=0.6 * budget_seconds, tick=clock.tick)
             if tight is not None:
+                stats["at the goods bound"] = tight.stats
                 on_plan(tight.actions, tight.end)
         if bound_turn <= game.turns and (best.end is None or best.end.outcome.turns > bound_turn):
             for number, (width, branch) in enumerate(_schedule(), start=1):
