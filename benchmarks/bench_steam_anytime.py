@@ -108,6 +108,8 @@ def full_maps(budget: float, names=FULL_SETUPS, write: bool = False) -> list[boo
               + ("  cannot be cleared in time" if found.proved_impossible else ""))
         for step in firsts:
             print(f"    turn {step.turns} at {step.cpu_seconds:.1f} CPU-s: {step.what}")
+        if "at the goods bound" in found.stats:  # the search of tight.py found the plan at the bound
+            print(f"    at the goods bound: {found.stats['at the goods bound']}")
         if found.proved_impossible:
             met.append(target(f"{name}: no plan exists (proved), nothing to find", True))
         else:

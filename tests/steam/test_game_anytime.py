@@ -346,9 +346,9 @@ def test_on_easter_island_a_share_issued_is_a_debt_not_a_gain():
     assert scorer(earning) > scorer(pos.with_(economy=pos.economy.with_(cash=pos.economy.cash + 5)))
 
 
-def test_the_first_plan_on_easter_easy_comes_from_the_cheap_second_dive():
-    """The schedule's second beam (a greedy dive weighing two turns a step) clears Easter Island
-    Easy: its first plan does not wait for the wider beams (counted in beams, not seconds)."""
+def test_the_first_plan_on_easter_easy_comes_from_the_search_at_the_goods_bound():
+    """The goods bound binds on Easter Island Easy (16 cubes: turn 8), so the search for a plan
+    at the bound (tight.py) runs before the beams, and its plan, in turn 8, is the first."""
     game = full_setup("easter", "easy")
 
     def stop_at_the_first_plan(done, total, message):
@@ -358,4 +358,4 @@ def test_the_first_plan_on_easter_easy_comes_from_the_cheap_second_dive():
     assert found.cleared and found.turns <= 10
     assert_clears_as_claimed(game, found)
     first = next(step for step in found.history if step.turns is not None)
-    assert first.what.startswith("plan (beam 2:"), first.what
+    assert first.what == "plan (at the goods bound)" and first.turns == 8, first.what

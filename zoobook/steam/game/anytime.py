@@ -42,7 +42,7 @@ from zoobook.progress import Callback, Interrupted, SearchBudgetExceeded, quiet
 from zoobook.steam.game import state as engine
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Ship, Urbanize)
-from zoobook.steam.game.bounds import lower_bound
+from zoobook.steam.game.bounds import goods_bound, lower_bound
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
 from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.planner import TurnPlan, replay
@@ -818,7 +818,16 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
 
     use_exact = exact if exact is not None else len(game.land) <= 30
     try:
-        if bound_turn <= game.turns:
+        if bound_turn <= game.turns and not use_exact and pos.phase == SHARES and \
+                goods_bound(game, pos).turn == bound_turn:
+            # the goods bound binds: a plan meeting it delivers in (almost) every round (tight.py)
+            from zoobook.steam.game.tight import plan_at_bound
+            beam[0] = "plan (at the goods bound)"
+            tight = plan_at_bound(game, pos, bound_turn, budget_seconds=0.6 * budget_seconds, tick=clock.tick)
+            if tight is not None:
+                stats["at the goods bound"] = tight.stats
+                on_plan(tight.actions, tight.end)
+        if bound_turn <= game.turns and (best.end is None or best.end.outcome.turns > bound_turn):
             for number, (width, branch) in enumerate(_schedule(), start=1):
                 beam[0] = f"plan (beam {number}: width {width}, branch {branch})"
                 _beam(game, pos, width, branch, clock, best, scorer, on_plan)
