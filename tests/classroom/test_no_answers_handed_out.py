@@ -16,6 +16,15 @@ import signal
 
 import pytest
 
+# The callables tried below draw with matplotlib and the workbook's drawing helpers, which they
+# import on first use. Import them here, before any call is timed: an alarm that lands inside a
+# first import leaves the module half-run (matplotlib.collections, say, with a second Collection
+# class behind it), and every later figure in this test process fails.
+import matplotlib.patches  # noqa: F401
+import matplotlib.pyplot  # noqa: F401
+import networkx  # noqa: F401
+import zoobook.widgets.common  # noqa: F401
+import zoobook.widgets.hexdraw  # noqa: F401
 from zoobook.classroom.checking import Challenge, Exercise, judge_secret
 from zoobook.classroom.exercises import easter, hexes, lineup, requests, zoo
 

@@ -359,3 +359,4 @@ def test_the_first_plan_on_easter_easy_comes_from_the_search_at_the_goods_bound(
     assert_clears_as_claimed(game, found)
     first = next(step for step in found.history if step.turns is not None)
     assert first.what == "plan (at the goods bound)" and first.turns == 8, first.what
+    assert found.proved_optimal and "proved optimal" in found.text()   # the goods bound is 8

@@ -15,7 +15,6 @@ import random
 import pytest
 
 from tests.steam.twins import easter_game, random_easter_instance
-from zoobook.steam.game.anytime import plan_anytime
 from zoobook.steam.game.bounds import goods_bound
 from zoobook.steam.game.maps import full_setup
 from zoobook.steam.game.planner import plan
@@ -76,17 +75,3 @@ def test_only_from_the_start_of_a_turn():
     middle = step(game, game.start, IssueShares(0))[0]
     with pytest.raises(ValueError, match="shares phase"):
         plan_at_bound(game, middle)
-
-
-def test_on_easter_normal_the_anytime_planner_finds_the_bound_by_itself_and_proves_it():
-    """The full Normal set-up (18 cubes): the goods bound says turn 9; the plan at the bound is
-    found by the search (a budget counted in turns played, so the test does not depend on the
-    machine's speed) and replays through the engine in turn 9."""
-    game = full_setup("easter-normal")
-    tight = plan_at_bound(game, budget_seconds=10 ** 4, max_turns=3000)
-    assert tight is not None and tight.turns == 9
-    assert replays_to(game, tight.actions) == (True, 9)
-    found = plan_anytime(game, budget_seconds=10 ** 4, cpu_budget=True)
-    assert found.turns == 9 and found.proved_optimal and "proved optimal" in found.text()
-    assert replays_to(game, found.actions) == (True, 9)
-    assert any(step.what == "plan (at the goods bound)" for step in found.history)
