@@ -606,7 +606,7 @@ class SearchBot:
         root.visits += 1
 
     #: The share of the time cap the search itself may use: the rest is for the view and its reason.
-    SEARCH_SHARE = 0.9
+    SEARCH_SHARE = 0.95
 
     def _searching_limit(self) -> float:
         return self.time_limit * self.SEARCH_SHARE
@@ -672,6 +672,9 @@ class SearchBot:
         A lineup is the solver's; one already begun step by step (by a player, before
         the search was asked) goes on with random steps, stopping only when nothing else is left.
         """
+        if game.phase == "lineup" and not game.lineup.path:
+            _play_best_lineup(game)            # BestLineup is legal (no step taken): no need to list the steps
+            return None
         actions = game.legal_actions()
         if game.phase == "lineup":
             steps = [a for a in actions if not isinstance(a, lu.Stop)] or actions
