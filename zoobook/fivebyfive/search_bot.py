@@ -447,7 +447,7 @@ class SearchBot:
     time_limit : float or None
         CPU seconds (of this thread) per decision at most, a cap on top of
         ``iterations``: no sweep (iteration) starts that would likely end past
-        nine tenths of it (the rest is for the view and its reason). The ranking
+        95% of it (the rest is for the view and its reason, about 15 ms). The ranking
         and the first sweep always run, so a slow first sweep can pass it.
         CPU time, not wall time, so a busy shared machine does not starve
         the search; ``None`` for a search that depends on the seed alone.
@@ -470,6 +470,12 @@ class SearchBot:
         ``"halving"`` (sequential halving at the root, the default) or ``"uct"``.
     width : int
         Halving: the root's candidates, the best of the lookahead bot's ranking.
+        Measured on 30 decisions of 4 self-played games (every candidate on the same 16
+        sampled deals, the choice made on 8 of them and judged on the other 8): the
+        search's gain over the ranking's first grows from 4 candidates to 8 once a decision
+        affords 24 rollouts or more (about what 2 CPU-s buys), and the 9th to 12th add
+        nothing measurable; with 12 candidates at 2 CPU-s, 3 of about 100 choices were a
+        9th or later, 2 of them on 2 sampled deals.
     leaf : str
         The value at the horizon (the end of the round, before round 3): ``"final"``
         the expected final score (:func:`final_estimate`, the default); ``"round"`` the
