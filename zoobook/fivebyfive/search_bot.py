@@ -447,7 +447,7 @@ class SearchBot:
     time_limit : float or None
         CPU seconds (of this thread) per decision at most, a cap on top of
         ``iterations``: no sweep (iteration) starts that would likely end past
-        95% of it (the rest is for the view and its reason, about 15 ms). The ranking
+        nine tenths of it (the rest is for the view and its reason). The ranking
         and the first sweep always run, so a slow first sweep can pass it.
         CPU time, not wall time, so a busy shared machine does not starve
         the search; ``None`` for a search that depends on the seed alone.
@@ -612,7 +612,7 @@ class SearchBot:
         root.visits += 1
 
     #: The share of the time cap the search itself may use: the rest is for the view and its reason.
-    SEARCH_SHARE = 0.95
+    SEARCH_SHARE = 0.9
 
     def _searching_limit(self) -> float:
         return self.time_limit * self.SEARCH_SHARE
