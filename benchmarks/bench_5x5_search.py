@@ -22,7 +22,9 @@ bot does not out-score the lookahead bot on average.
 ``--leaf round`` runs the search with its earlier value at the horizon (the end-of-round value)
 instead of the expected final score, and ``--compare OLD.json NEW.json`` prints the paired
 difference of the search bot's solo scores of two saved runs (an A/B test on the same seeds,
-best at a smaller ``--time-limit`` on a busy machine). ``--calibrate N`` self-plays N solo games
+best at a smaller ``--time-limit`` on a busy machine); ``--width N`` searches the lookahead ranking's best N
+actions (default 8), and every game keeps, per search, the chosen action's place in that ranking (the
+report prints how often the search took the lookahead bot's own choice, its second, ...). ``--calibrate N`` self-plays N solo games
 (seeds from 5000) and fits the weights of the final-score estimate
 (``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
 
@@ -61,10 +63,13 @@ def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, f
     return mean, mean - half, mean + half
 
 
-def play(state: GameState, bots, decisions: list | None = None) -> tuple[GameState, list[float]]:
+def play(state: GameState, bots, decisions: list | None = None,
+         priors: list | None = None) -> tuple[GameState, list[float]]:
     """Play to the end; the CPU seconds of every search-bot decision that searched.
 
-    With *decisions*, every decision is appended to it in words, with the search's view.
+    With *decisions*, every decision is appended to it in words, with the search's view;
+    with *priors*, the chosen action's place in the lookahead ranking (0 = its own choice)
+    and the candidates searched, one pair per search.
     """
     times = []
     while not state.is_terminal():
@@ -77,6 +82,8 @@ def play(state: GameState, bots, decisions: list | None = None) -> tuple[GameSta
         view = getattr(bot, "last_view", None)
         if view is not None:
             times.append(spent)
+            if priors is not None:
+                priors.append([view.candidates[0].prior, len(view.candidates)])
         if decisions is not None:
             decisions.append({"round": state.round, "action": action_text(action),
                               "reason": view.reason if view else None,
@@ -129,10 +136,11 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def solo_game(seed: int, make_search, record: bool = False) -> dict:
-    decisions = [] if record else None
-    searched, times = play(GameState.new(players=1, seed=seed), [make_search(seed)], decisions)
+    decisions, priors = ([] if record else None), []
+    searched, times = play(GameState.new(players=1, seed=seed), [make_search(seed)], decisions, priors)
     looked, _ = play(GameState.new(players=1, seed=seed), [LookaheadBot(seed)])
     game = {"seed": seed, "search": searched.returns()[0], "lookahead": looked.returns()[0], "seconds": times,
+            "priors": priors,
             "breakdown": {"search": breakdown(searched), "lookahead": breakdown(looked)}}
     if record:
         game["decisions"] = decisions
@@ -152,12 +160,13 @@ class SearchMaker:
     """Makes the search bot of a game (a class, not a closure: worker processes receive it)."""
 
     def __init__(self, iterations: int, time_limit: float | None, method: str = "halving",
-                 leaf: str = "final") -> None:
+                 leaf: str = "final", width: int = 8) -> None:
         self.iterations, self.time_limit, self.method, self.leaf = iterations, time_limit, method, leaf
+        self.width = width
 
     def __call__(self, seed: int) -> SearchBot:
         return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method,
-                         leaf=self.leaf)
+                         leaf=self.leaf, width=self.width)
 
 
 def run_game(job: tuple) -> tuple[str, dict]:
@@ -178,12 +187,14 @@ def describe(kind: str, game: dict) -> str:
 
 
 def budget_of(result: dict) -> tuple:
-    return (result["iterations"], result.get("time_limit"), result.get("method", "uct"), result.get("leaf", "round"))
+    return (result["iterations"], result.get("time_limit"), result.get("method", "uct"), result.get("leaf", "round"),
+            result.get("width", 8))
 
 
 def budget_text(result: dict) -> str:
     limit = result.get("time_limit")
-    return (f"{result.get('method', 'uct')}, leaf value {result.get('leaf', 'round')}, at most "
+    return (f"{result.get('method', 'uct')} over {result.get('width', 8)} candidates, leaf value "
+            f"{result.get('leaf', 'round')}, at most "
             f"{result['iterations']} rollouts" + (f" and {limit:g} CPU-s" if limit else ", no time cap")
             + " per decision")
 
@@ -194,7 +205,7 @@ def merge(results: list[dict]) -> dict:
         raise SystemExit("bench_5x5_search.py: the runs have different budgets; report them one by one")
     return {"command": "; ".join(r["command"] for r in results), "iterations": results[0]["iterations"],
             "time_limit": results[0].get("time_limit"), "method": results[0].get("method", "uct"),
-            "leaf": results[0].get("leaf", "round"),
+            "leaf": results[0].get("leaf", "round"), "width": results[0].get("width", 8),
             "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
             "duels": {"games": [g for r in results for g in r["duels"]["games"]]}}
 
@@ -226,6 +237,12 @@ def report(result: dict) -> int:
         for _, name in RANKS:
             if ranks_s[name] or ranks_l[name]:
                 print(f"    {name:<36} {ranks_s[name]:>6} {ranks_l[name]:>10}")
+        chosen = [prior for g in games for prior, width in g.get("priors", ()) if width > 1]
+        if chosen:
+            places = Counter(chosen)
+            print(f"  the search's choice by its place in the lookahead ranking ({len(chosen)} searches of 2 or "
+                  "more candidates): " + ", ".join(f"#{place + 1} {count / len(chosen):.0%}"
+                                                   for place, count in sorted(places.items())))
         sources = points_by_source(games)
         if sources:
             print("  points by source, mean per game:")
@@ -371,6 +388,8 @@ def main(argv: list[str]) -> int:
                         help="the search (default: the bot's)")
     parser.add_argument("--leaf", choices=("final", "round"), default=SearchBot().leaf,
                         help="the value at the search's horizon (default: the bot's)")
+    parser.add_argument("--width", type=int, default=SearchBot().width,
+                        help="halving: the candidates, the best of the lookahead ranking (default: the bot's)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
@@ -401,9 +420,9 @@ def main(argv: list[str]) -> int:
               f"{len(bot.last_view.candidates)} candidates")
         return 0
     limit = args.time_limit or None
-    maker = SearchMaker(args.iterations, limit, args.method, args.leaf)
+    maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width)
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
-              "time_limit": limit, "method": args.method, "leaf": args.leaf,
+              "time_limit": limit, "method": args.method, "leaf": args.leaf, "width": args.width,
               "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []

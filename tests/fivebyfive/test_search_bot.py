@@ -209,3 +209,26 @@ def test_halving_keeps_the_best_candidates_of_the_ranking_and_picks_the_most_sam
     assert finalists[0].mean >= finalists[1].mean                        # solo: the objective is the value
     assert view.iterations == sum(c.visits for c in view.candidates) <= 40
     assert view.deals == max(c.visits for c in view.candidates) < view.iterations   # one deal per sweep
+
+
+def test_a_rollouts_lineup_is_the_solvers_without_listing_the_steps():
+    """A lineup not yet begun is played by the cached solver at once (BestLineup is legal while no
+    step is taken): the same result as the game's BestLineup, without building every lineup step."""
+    state = to_lineup(7, 1)
+    assert not state.lineup.path and BestLineup() in state.legal_actions()
+    slow, fast = state.clone(), _copy(state)
+    slow.apply(BestLineup())
+
+    def listed():
+        raise AssertionError("the lineup's steps were listed")
+
+    fast.legal_actions = listed                      # only the lineup phase may skip the list
+    assert SearchBot._forced(fast, random.Random(0)) is None
+    assert fast.players == slow.players and fast.phase == slow.phase == "main" and fast.round == 2
+    begun = next(s for s in (to_lineup(seed, 1) for seed in range(1, 20))       # a lineup begun by hand
+                 if any(isinstance(a, lu.Move) for a in s.legal_actions()))
+    begun.apply(next(a for a in begun.legal_actions() if isinstance(a, lu.Move)))
+    game, calls = _copy(begun), []
+    game.legal_actions = lambda: calls.append(1) or GameState.legal_actions(game)
+    SearchBot._forced(game, random.Random(0))        # goes on with its own steps: those are listed
+    assert calls == [1]

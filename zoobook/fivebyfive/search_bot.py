@@ -470,6 +470,12 @@ class SearchBot:
         ``"halving"`` (sequential halving at the root, the default) or ``"uct"``.
     width : int
         Halving: the root's candidates, the best of the lookahead bot's ranking.
+        Measured on 30 decisions of 4 self-played games (every candidate on the same 16
+        sampled deals, the choice made on 8 of them and judged on the other 8): the
+        search's gain over the ranking's first grows from 4 candidates to 8 once a decision
+        affords 24 rollouts or more (about what 2 CPU-s buys), and the 9th to 12th add
+        nothing measurable; with 12 candidates at 2 CPU-s, 3 of about 100 choices were a
+        9th or later, 2 of them on 2 sampled deals.
     leaf : str
         The value at the horizon (the end of the round, before round 3): ``"final"``
         the expected final score (:func:`final_estimate`, the default); ``"round"`` the
@@ -672,6 +678,9 @@ class SearchBot:
         A lineup is the solver's; one already begun step by step (by a player, before
         the search was asked) goes on with random steps, stopping only when nothing else is left.
         """
+        if game.phase == "lineup" and not game.lineup.path:
+            _play_best_lineup(game)            # BestLineup is legal (no step taken): no need to list the steps
+            return None
         actions = game.legal_actions()
         if game.phase == "lineup":
             steps = [a for a in actions if not isinstance(a, lu.Stop)] or actions
