@@ -24,8 +24,8 @@ instead of the expected final score, and ``--compare OLD.json NEW.json`` prints 
 difference of the search bot's solo scores of two saved runs (an A/B test on the same seeds,
 best at a smaller ``--time-limit`` on a busy machine); ``--width N`` searches the lookahead ranking's best N
 actions (default 8), and every game keeps, per search, the chosen action's place in that ranking (the
-report prints how often the search took the lookahead bot's own choice, its second, ...). ``--calibrate N`` self-plays N solo games
-(seeds from 5000) and fits the weights of the final-score estimate
+report prints how often the search took the lookahead bot's own choice, its second, ...). ``--calibrate N``
+self-plays N solo games (seeds from 5000) and fits the weights of the final-score estimate
 (``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
 
 Run: ``python -m benchmarks.bench_5x5_search [--games 100] [--duels 40] [--jobs 2]``;
