@@ -36,7 +36,7 @@ def run(name: str) -> int:
         status = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
         if stop.code not in (None, 0) and not isinstance(stop.code, int):
             print(stop.code, file=sys.stderr)
-    except BaseException:  # noqa: BLE001 - a crash fails this benchmark, the others still run
+    except Exception:  # a crash fails this benchmark; the others still run (Ctrl-C stops them all)
         traceback.print_exc()
         status = 1
     sys.stdout.flush()
