@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from zoobook.errors import IllegalAction
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         Ship, Urbanize)
+from zoobook.steam.game.anytime import _STEPS, _paths_from  # the beams' hex steps and shortest paths
 from zoobook.steam.game.bounds import goods_bound, lower_bound
 from zoobook.steam.game.economy import MAX_SHARES, SHARE_PRICE
 from zoobook.steam.game.state import MOVE, OVER, SHARES, Game, Position, legal_actions, step
@@ -123,7 +124,6 @@ class _Lay:
         object.__setattr__(self, "size", len(self.tiles))
 
 
-_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 _PRICES: dict = {}
 
 
@@ -159,7 +159,8 @@ def _lays_on(game: Game, board) -> tuple[list[_Lay], list[_Lay]]:
     directly, from a node or a stub's end (the cheapest few per pair); and the first tiles of the
     shortest longer links (up to :data:`_LONG` tiles), from either end."""
     hexmap = game.rules.goods.hexmap(board)
-    nodes = {tuple(n.hex): n.name for n in hexmap.nodes}
+    node_at = {tuple(n.hex): n for n in hexmap.nodes}
+    nodes = {h: n.name for h, n in node_at.items()}
     used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
     free = {tuple(h) for h in game.land} - used
     joined = {frozenset((link.start, link.end)) for link in hexmap.complete_links()}
@@ -188,28 +189,10 @@ def _lays_on(game: Game, board) -> tuple[list[_Lay], list[_Lay]]:
                     continue
                 if n in free and n not in path and tiles < _SHORT:
                     stack.append((n, path + (n,)))
-        # shortest paths up to _LONG tiles (breadth first) for the stubs
-        parent = {start: None}
-        frontier, depth = [start], 0
-        while frontier and depth < _LONG:
-            nxt = []
-            for here in frontier:
-                for n in _near(here):
-                    name = nodes.get(n)
-                    if name is not None:
-                        if here != start and name != origin and (start, name) not in longest and \
-                                frozenset((origin, name)) not in joined:
-                            path, h = [], here
-                            while h != start:
-                                path.append(h)
-                                h = parent[h]
-                            longest[(start, name)] = (origin, tuple(path[::-1]), n)
-                        continue
-                    if n in free and n not in parent:
-                        parent[n] = here
-                        nxt.append(n)
-            frontier = nxt
-            depth += 1
+        # the shortest path to each node, up to _LONG - 1 tiles (the beams' breadth-first walk), for the stubs
+        for name, (path, goal) in _paths_from(node_at, free, start, origin, _LONG - 1).items():
+            if frozenset((origin, name)) not in joined:
+                longest[(start, name)] = (origin, path, goal)
     links, seen = [], set()
     for lays in by_pair.values():
         fewest = min(lay.size for lay in lays)
