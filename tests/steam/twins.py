@@ -202,17 +202,22 @@ def _built(inst) -> frozenset:
     return frozenset(tuple(tuple(h) for h in t) for t in inst.tracks)
 
 
+def _best_or_first(search, inst, first: bool):
+    """*search*'s answer; with *first*, the first clearing plan it meets (raised as _Cleared)."""
+    try:
+        return search(inst, first)
+    except _Cleared as found:
+        turns, score, cash = found.args[0]
+        return -turns, score, cash
+
+
 def solve_zoo(inst: ZooInstance, *, first: bool = False):
     """(turns, score, cash) of the best plan of *inst* (S10a), or None when none clears in time.
 
     With *first* the search stops at the first plan that clears the map and returns it: its
     turns are the fewest when no plan clears in fewer (see :func:`fewest_turns`), its score
     and cash need not be the best."""
-    try:
-        return _solve_zoo(inst, first)
-    except _Cleared as found:
-        turns, score, cash = found.args[0]
-        return -turns, score, cash
+    return _best_or_first(_solve_zoo, inst, first)
 
 
 def _solve_zoo(inst: ZooInstance, first: bool):
@@ -438,11 +443,7 @@ def _easter_routes(links, colour_at, origin, cube, level):
 def solve_easter(inst: EasterInstance, *, first: bool = False):
     """(turns, score, cash) of the best plan of *inst* (S10a), or None when none clears in time;
     *first* as in :func:`solve_zoo`."""
-    try:
-        return _solve_easter(inst, first)
-    except _Cleared as found:
-        turns, score, cash = found.args[0]
-        return -turns, score, cash
+    return _best_or_first(_solve_easter, inst, first)
 
 
 def _solve_easter(inst: EasterInstance, first: bool):
