@@ -42,9 +42,14 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the browser tests then fail on their own imports, naming playwright
+    PlaywrightTimeout = TimeoutError
+
 __all__ = ["ARTIFACTS", "run_cells", "run_notebook", "open_notebook", "close_documents", "wait_for_kernel_idle",
            "run_all_cells", "cell_errors", "output_html", "output_text", "outputs", "widget_box", "screenshot",
-           "free_port", "isolated_jupyter_env", "wait_for_http", "stop_process", "POLL_MS"]
+           "free_port", "isolated_jupyter_env", "wait_for_http", "stop_process", "lab_diagnosis", "POLL_MS"]
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
@@ -138,16 +143,60 @@ def open_notebook(page, base_url: str, name: str, *, timeout: float = 90_000) ->
     The page then holds this notebook only: where the tab already runs JupyterLab from
     *base_url*, the documents open there close (:func:`close_documents`) and the notebook
     opens in the same app (no second load of JupyterLab); else the tab loads JupyterLab
-    in a fresh, empty workspace (no tabs of an earlier test restored).
+    in a fresh, empty workspace (no tabs of an earlier test restored). If the loaded app does not
+    open it within half of *timeout*, the tab's state is printed and JupyterLab loads afresh once;
+    if that fails too, the ``AssertionError`` quotes the tab's state and the server's log.
     """
     lab = f"{base_url.rstrip('/')}/lab"
+    page.bring_to_front()  # a tab in the background gets no animation frames: JupyterLab's widgets stall
     if page.url.startswith(lab) and page.evaluate("() => Boolean(window.jupyterapp)"):
         close_documents(page)
         page.evaluate("name => { window.jupyterapp.commands.execute('docmanager:open', {path: name}); }", name)
-    else:
-        page.goto(f"{lab}/workspaces/test-{uuid.uuid4().hex[:12]}/tree/{name}")
+        try:
+            _wait_for_notebook(page, name, timeout=timeout / 2)
+            return
+        except PlaywrightTimeout:
+            # The loaded app did not open it (a stalled app, a kernel that never started): say what
+            # the tab showed, then load JupyterLab afresh once; a second failure fails the test.
+            print(f"open_notebook({name!r}) in the loaded app timed out; loading the app again. "
+                  f"{lab_diagnosis(page)}")
+    page.goto(f"{lab}/workspaces/test-{uuid.uuid4().hex[:12]}/tree/{name}")
+    try:
+        _wait_for_notebook(page, name, timeout=timeout)
+    except PlaywrightTimeout as error:
+        raise AssertionError(f"{name} did not open with an idle kernel within {timeout / 1000:.0f} s. "
+                             f"{lab_diagnosis(page)}") from error
+
+
+def _wait_for_notebook(page, name: str, *, timeout: float) -> None:
     page.wait_for_function(_CURRENT_PATH, arg=name, timeout=timeout, polling=POLL_MS)
     wait_for_kernel_idle(page, timeout=timeout)
+
+
+# What a stuck tab shows: the page's visibility, the open document, its kernel's status, any dialog.
+_TAB_STATE = """() => {
+    const app = window.jupyterapp;
+    const widget = app?.shell.currentWidget;
+    return {visibility: document.visibilityState, focused: document.hasFocus(), app: Boolean(app),
+            document: widget?.context?.path ?? null,
+            kernel: widget?.sessionContext?.session?.kernel?.status ?? null,
+            dialogs: Array.from(document.querySelectorAll('.jp-Dialog')).map(d => d.innerText.slice(0, 300))};
+}"""
+
+#: The running lab server's log (set by ``tests/browser/conftest.py``), quoted when a tab gets stuck.
+SERVER_LOG: Path | None = None
+
+
+def lab_diagnosis(page) -> str:
+    """The tab's state and the end of the lab server's log, for a failure message."""
+    try:
+        state = page.evaluate(_TAB_STATE)
+    except Exception as error:  # the page itself is gone or hung
+        state = f"(the page did not answer: {error})"
+    log = ""
+    if SERVER_LOG is not None and SERVER_LOG.exists():
+        log = SERVER_LOG.read_text(encoding="utf-8", errors="replace")[-3000:]
+    return f"Tab: {state}. Server log, last lines:\n{log}"
 
 
 # Every document of the main area closed without asking (run cells leave a notebook "dirty"),
