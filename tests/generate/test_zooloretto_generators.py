@@ -196,18 +196,24 @@ def test_invest_optima_and_decoys_match_brute_force(seed, hint):
 # -- the pipeline ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", KINDS)
 def test_same_seed_same_files(kind):
-    first = generate(kind, difficulty=2, seed=7, count=2)
-    again = generate(kind, difficulty=2, seed=7, count=1)   # the first file again, not both: half the time
+    seed = 1 if kind == "zooloretto/sabotage" else 7   # sabotage, seed 7: 250 candidates (4 CPU-s); 1: 51
+    first = generate(kind, difficulty=2, seed=seed, count=2)
+    again = generate(kind, difficulty=2, seed=seed, count=1)   # the first file again, not both: half the time
     assert first[0].text == again[0].text
     assert first[0].text != first[1].text
     assert f"optima = {first[0].facts.optima}" in first[0].text
+
+
+# Any seed reaches every difficulty; with seed 3 the sabotage kind drew 286 candidates (9 CPU-s),
+# with seed 1 it draws 95 (1.5 CPU-s).
+REACH_SEEDS = {"zooloretto/truck": 3, "zooloretto/sabotage": 1, "zooloretto/invest": 3}
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_difficulty_is_reachable(kind):
     generator = get_generator(kind)
     for difficulty in range(1, 6):
-        made = generate(kind, difficulty=difficulty, seed=3)[0]
+        made = generate(kind, difficulty=difficulty, seed=REACH_SEEDS[kind])[0]
         assert made.difficulty == difficulty
         assert not generator.problems(made.model, made.solution, made.facts)
         if difficulty >= 3:
