@@ -57,11 +57,19 @@ def engines() -> list[tuple[str, str]]:
 
 
 def _scan_engines() -> list[tuple[str, str]]:
-    """(module, class) of every class of the library that defines ``legal_actions``."""
+    """(module, class) of every class of the library that defines ``legal_actions``.
+
+    Called while collecting (the parameters of a test below), so in every pytest worker: only
+    the modules whose text defines ``legal_actions`` are parsed (parsing the whole library takes
+    2 CPU-s; a class defining the method has that text)."""
     found = []
-    for path, tree in _modules():
+    for path in sorted(LIBRARY.rglob("*.py")):
         if path == LIBRARY / "game_api.py":
             continue   # the base class itself
+        text = path.read_text(encoding="utf-8")
+        if not re.search(r"def\s+legal_actions\b", text):
+            continue
+        tree = ast.parse(text, filename=str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef) and any(
                     isinstance(item, ast.FunctionDef) and item.name == "legal_actions" for item in node.body):
