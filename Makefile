@@ -112,9 +112,12 @@ test-lane-checks:
 	@$(MAKE) --no-print-directory test-bench
 	@$(MAKE) --no-print-directory test-site
 
-# test-py and test-notebooks in one run: what `make test` runs.
+# test-py and test-notebooks in one run: what `make test` runs. The browser tests and the nbgrader
+# round trip have their own steps; not collecting them here spares every worker importing
+# Playwright and nbgrader (2-3 CPU-s each).
 test-units: $(STAMP)
-	$(PYTEST) -q $(PARALLEL) $(NBVAL) --durations=15 -m "not browser and not nbgrader" tests zoobook notebooks || { status=$$?; \
+	$(PYTEST) -q $(PARALLEL) $(NBVAL) --durations=15 -m "not browser and not nbgrader" \
+	  --ignore=tests/browser --ignore=tests/classroom/test_nbgrader.py tests zoobook notebooks || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: pytest collected no tests: that is a failure" >&2; exit $$status; }
 
 # The linter (pyproject's [tool.ruff]); `$(VENV)/bin/ruff check --fix .` mends most of what it finds.
