@@ -153,14 +153,12 @@ def test_track_that_lost_its_owner_is_extended_by_a_later_build():
 @pytest.mark.parametrize("seed", [0, 5, 6])
 def test_refuted_openings_by_arithmetic_count_what_the_positions_count(seed):
     game = easter_game(random_easter_instance(random.Random(seed), turns=2))
-    found = plan(game)
+    found = plan(game)   # its search counts the refuted openings by arithmetic (the dominances)
     assert found.turns == 2
-    fast = P._Search(game, True, P.quiet)
-    fast.top(game.start, 2)
     slow = P._Search(game, True, P.quiet)
     slow.top(game.start, 2)
     slow.moves.refuted_before_last = lambda pos, deadline: NotImplemented
-    assert fast.refuted_openings(game.start, 2) == slow.refuted_openings(game.start, 2) == found.stats.refuted
+    assert slow.refuted_openings(game.start, 2) == found.stats.refuted
 
 
 # -- the answers, with shares and shortfalls in play -----------------------------------------
