@@ -1,0 +1,153 @@
+"""The two-level link planner (issue 16): plans found on the link graph, realized through the engine.
+
+Checked against things it shares nothing with: the exact planner (:mod:`zoobook.steam.game.planner`)
+on small random islands, the engine's own ``apply`` for every plan it returns, the engine's price of
+each lay, and the engine's list of shipments for its abstract routes.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.steam.twins import easter_game, random_easter_instance
+from zoobook.errors import IllegalAction
+from zoobook.progress import SearchBudgetExceeded
+from zoobook.steam.game import bounds
+from zoobook.steam.game.actions import IssueShares, LayTrack, Select
+from zoobook.steam.game.economy import Economy
+from zoobook.steam.game.linkplan import (AbstractTurn, Link, LinkPlanner, candidate_links, colliding,
+                                         plan_links, realize_turn)
+from zoobook.steam.game.maps import full_setup
+from zoobook.steam.game.planner import plan
+from zoobook.steam.game.state import BUILD, OVER, step
+
+
+def replay(game, actions):
+    state = game.new_state()
+    for action in actions:
+        state.apply(action)          # raises IllegalAction on any illegal step
+    return state
+
+
+def random_instances(count: int, seed: int):
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield random_easter_instance(rng, turns=1)
+
+
+def test_on_small_islands_it_finds_a_plan_at_the_bound_where_the_exact_planner_does():
+    found = at_bound = 0
+    for inst in random_instances(30, seed=16):
+        game = easter_game(inst)
+        bound = bounds.goods_bound(game, game.start).turn
+        if bound > game.turns:
+            assert plan_links(game, 5) is None       # no plan can beat the bound
+            continue
+        try:
+            exact = plan(game, max_positions=3000)
+        except SearchBudgetExceeded:
+            continue
+        actions = plan_links(game, 5)
+        if actions is not None:
+            state = replay(game, actions)
+            assert state.is_terminal() and state.result().cleared
+            assert state.result().turns <= bound    # claimed: the goods bound's turn
+            # the exact planner agrees that the bound is met
+            assert exact.turns == state.result().turns
+        if exact.turns is not None and exact.turns == bound:
+            at_bound += 1
+            found += actions is not None
+        else:
+            assert actions is None, "a plan at the bound where the exact planner has none"
+    assert at_bound >= 8              # the generator gives such islands
+    assert found >= 0.8 * at_bound, f"found {found} of {at_bound} plans at the bound"
+
+
+@pytest.mark.parametrize("name, turns", [("easter-easy", 8), ("easter-normal", 9)])
+def test_the_full_set_ups_are_planned_at_the_goods_bound(name, turns):
+    game = full_setup(name)
+    assert bounds.goods_bound(game, game.start).turn == turns
+    actions = plan_links(game, 60)
+    assert actions is not None
+    state = replay(game, actions)
+    assert state.result().cleared and state.result().turns == turns
+    assert state.conditions() == [("every ruin joined", True), ("no statue left (0 cubes)", True)]
+
+
+def test_each_candidate_link_costs_what_the_engine_charges_to_lay_it():
+    game = full_setup("easter-hard")
+    rich = game.start.with_(economy=Economy(cash=500, shares=2, locomotive=2))
+    links = candidate_links(game)
+    assert len({link.pair for link in links}) > 40
+    checked = 0
+    for link in links[::7]:
+        pos = step(game, rich, IssueShares(0))[0]
+        pos = step(game, pos, Select(None))[0]
+        assert pos.phase == BUILD
+        if link.tiles > 3:
+            continue
+        hexes = {n.name: n.hex for n in game.rules.goods.hexmap(pos.board).nodes}
+        after = step(game, pos, LayTrack((hexes[link.ends[0]],) + link.track + (hexes[link.ends[1]],)))[0]
+        assert pos.cash - after.cash == link.cost
+        assert game.rules.goods.hexmap(after.board).links()[-1].complete
+        checked += 1
+    assert checked > 10
+
+
+def test_the_realization_refuses_colliding_links_before_any_step():
+    game = full_setup("easter-easy")
+    links = candidate_links(game)
+    a, b = next((x, y) for x in links for y in links if x.pair != y.pair and x.collides(y))
+    assert colliding([a, b]) == (a, b)
+    turn = AbstractTurn(None, (a, b), ())
+    with pytest.raises(ValueError, match="share a hex"):
+        realize_turn(game, game.start, turn)
+    assert game.start.economy == Economy(cash=10, income=0, shares=2, locomotive=2)
+
+
+def test_a_turn_the_engine_refuses_raises_its_refusal():
+    game = full_setup("easter-easy")
+    red5_blue2 = next(l for l in candidate_links(game) if l.ends == ("Blue 2", "Red 5"))
+    # a delivery over a link the turn does not lay: the engine says there is none
+    turn = AbstractTurn(None, (), (("Red 5", "Blue 2", "Red 6"),), rounds=("ship", "pass"))
+    with pytest.raises(IllegalAction):
+        realize_turn(game, game.start, turn)
+    # the same turn with the links it needs is played, and ships over them
+    blue2_red6 = next(l for l in candidate_links(game) if l.ends == ("Blue 2", "Red 6")
+                      and not l.collides(red5_blue2))
+    turn = AbstractTurn(None, (red5_blue2, blue2_red6), (("Red 5", "Blue 2", "Red 6"),),
+                        rounds=("ship", "pass"), cost=red5_blue2.cost + blue2_red6.cost)
+    actions, after = realize_turn(game, game.start, turn)
+    assert after.turn == 2 and after.economy.income == 2
+    assert [str(a) for a in actions][-2:] == ["ship Red 5 -> Blue 2 -> Red 6", "pass"]
+
+
+def test_the_abstract_routes_are_the_engines_shipments_on_realized_boards():
+    """The planner's route walker proposes deliveries; on every board along a found plan its
+    routes over the built links are exactly the engine's legal shipments (as node routes)."""
+    game = full_setup("easter-normal")
+    planner = LinkPlanner(game, budget_seconds=60)
+    actions = planner.run()
+    assert actions is not None
+    pos, checked = game.start, 0
+    for action in actions:
+        if pos.phase == "move goods":
+            board = pos.board
+            level = pos.economy.locomotive
+            graph = board.link_graph()
+            adj = {n: set(graph.neighbors(n)) for n in graph.nodes}
+            colours = {c.name: c.colour for c in board.cities}
+            mine = {route for name, cubes in planner._cubes(board).items()
+                    for route in planner._routes(adj, colours, name, cubes[-1], level)}
+            engine = {s.route for s in game.rules.goods.shipments(board, level, discount=False)}
+            assert mine == engine
+            checked += 1
+        pos = step(game, pos, action)[0]
+    assert pos.phase == OVER and checked >= 17
+
+
+def test_the_zoo_map_is_refused():
+    with pytest.raises(ValueError, match="Easter Island"):
+        plan_links(full_setup("zoo"), 1)
