@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import networkx as nx
 import pytest
 
 from tests.steam.twins import easter_game, random_easter_instance
@@ -17,7 +18,7 @@ from zoobook.progress import SearchBudgetExceeded
 from zoobook.steam.game import bounds
 from zoobook.steam.game.actions import IssueShares, LayTrack, Select
 from zoobook.steam.game.economy import Economy
-from zoobook.steam.game.linkplan import (AbstractTurn, Link, LinkPlanner, candidate_links, colliding,
+from zoobook.steam.game.linkplan import (AbstractTurn, Link, LinkPlanner, _Net, candidate_links, colliding,
                                          plan_links, realize_turn)
 from zoobook.steam.game.maps import full_setup
 from zoobook.steam.game.planner import plan
@@ -124,9 +125,18 @@ def test_a_turn_the_engine_refuses_raises_its_refusal():
     assert [str(a) for a in actions][-2:] == ["ship Red 5 -> Blue 2 -> Red 6", "pass"]
 
 
+def brute_force_routes(graph, colours, origin, cube, level):
+    """S9 by networkx's simple paths: to a city of the cube's colour, through none, at most *level* links."""
+    simple = nx.Graph(graph)
+    return {tuple(path) for target in simple.nodes if colours.get(target) == cube and target != origin
+            for path in nx.all_simple_paths(simple, origin, target, cutoff=level)
+            if not any(colours.get(n) == cube for n in path[1:-1])}
+
+
 def test_the_abstract_routes_are_the_engines_shipments_on_realized_boards():
-    """The planner's route walker proposes deliveries; on every board along a found plan its
-    routes over the built links are exactly the engine's legal shipments (as node routes)."""
+    """The planner's routes over its link graph are the S9 routes (a brute force over networkx's
+    simple paths) and the engine's legal shipments, on every board along a found plan, at every
+    locomotive level."""
     game = full_setup("easter-normal")
     planner = LinkPlanner(game, budget_seconds=60)
     actions = planner.run()
@@ -135,17 +145,20 @@ def test_the_abstract_routes_are_the_engines_shipments_on_realized_boards():
     for action in actions:
         if pos.phase == "move goods":
             board = pos.board
-            level = pos.economy.locomotive
             graph = board.link_graph()
-            adj = {n: set(graph.neighbors(n)) for n in graph.nodes}
+            net = _Net({frozenset((l.start, l.end)): None for l in board.hexmap.complete_links()})
+            adj = planner._adjacency(net)
             colours = {c.name: c.colour for c in board.cities}
-            mine = {route for name, cubes in planner._cubes(board).items()
-                    for route in planner._routes(adj, colours, name, cubes[-1], level)}
-            engine = {s.route for s in game.rules.goods.shipments(board, level, discount=False)}
-            assert mine == engine
-            checked += 1
+            for level in (1, 2, 3):
+                mine = {route for name, cubes in planner._cubes(board).items()
+                        for route in planner._routes(adj, colours, name, cubes[-1], level)}
+                brute = {route for name, cubes in planner._cubes(board).items()
+                         for route in brute_force_routes(graph, colours, name, cubes[-1], level)}
+                engine = {s.route for s in game.rules.goods.shipments(board, level, discount=False)}
+                assert mine == brute == engine
+                checked += bool(mine)
         pos = step(game, pos, action)[0]
-    assert pos.phase == OVER and checked >= 17
+    assert pos.phase == OVER and checked >= 40
 
 
 def test_the_zoo_map_is_refused():

@@ -67,6 +67,7 @@ from zoobook.assumed import assumed
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Ship, Urbanize)
 from zoobook.steam.game.bounds import goods_bound
+from zoobook.steam.game.easter_goods import cube_routes
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
 from zoobook.steam.game.state import OVER, SHARES, Game, Position, step
 
@@ -366,41 +367,21 @@ class LinkPlanner:
     def _free(self, net: _Net, link: Link) -> bool:
         return net.used.isdisjoint(link.track)
 
-    def _adjacency(self, net: _Net, extra: bool) -> dict[str, set]:
-        adj: dict[str, set] = {n: set() for n in self.nodes}
-        for pair in net.built:
-            a, b = tuple(pair)
-            adj[a].add(b)
-            adj[b].add(a)
-        if net.stub:
-            a, b = net.stub[0].ends
-            adj[a].add(b)
-            adj[b].add(a)
-        if extra:
-            for pair, options in self.by_pair.items():
-                if pair not in net.built and any(self._free(net, link) for link in options):
-                    a, b = tuple(pair)
-                    adj[a].add(b)
-                    adj[b].add(a)
-        return adj
+    def _adjacency(self, net: _Net) -> dict[str, tuple]:
+        """Node -> its ``(other node, pair)`` over the links built and the stub (in the shape of
+        :func:`~.easter_goods.cube_routes`)."""
+        pairs = list(net.built) + ([net.stub[0].pair] if net.stub else [])
+        adj: dict[str, list] = {n: [] for n in self.nodes}
+        for pair in sorted(pairs, key=sorted):
+            a, b = sorted(pair)
+            adj[a].append((b, pair))
+            adj[b].append((a, pair))
+        return {n: tuple(v) for n, v in adj.items()}
 
     @staticmethod
     def _routes(adj: dict, colours: dict, origin: str, cube: str, level: int) -> list[tuple]:
-        """Simple routes of at most *level* links from *origin* to the first city of the cube's
-        colour, through no city of that colour (S9); the engine checks each one again."""
-        out, stack = [], [(origin,)]
-        while stack:
-            route = stack.pop()
-            if len(route) > level:
-                continue
-            for nxt in adj[route[-1]]:
-                if nxt in route:
-                    continue
-                if colours.get(nxt) == cube:
-                    out.append(route + (nxt,))
-                else:
-                    stack.append(route + (nxt,))
-        return out
+        """The legal routes of the goods rule (:func:`~.easter_goods.cube_routes`, S9) over *adj*."""
+        return [route for route, _ in cube_routes(adj, colours, origin, cube, level)]
 
     def _cubes(self, board) -> dict[str, tuple]:
         return {c.name: c.cubes for c in board.cities if c.cubes}
@@ -474,7 +455,7 @@ class LinkPlanner:
 
     def _potential(self, net: _Net, board, level: int) -> int:
         """How many cubes (each stack's top first) have a route on the links built."""
-        adj = self._adjacency(net, extra=False)
+        adj = self._adjacency(net)
         colours = self._colours(board)
         count = 0
         for name, cubes in self._cubes(board).items():
@@ -536,10 +517,10 @@ class LinkPlanner:
             finish_cost = sum(rules.tile_price(game.land[h], rules.card(None)) for h in link.track[laid:])
             weight[link.pair] = 0
         adj: dict[str, list] = {n: [] for n in self.nodes}
-        for pair, tiles in weight.items():
+        for pair in weight:
             a, b = tuple(pair)
-            adj[a].append((b, tiles, pair))
-            adj[b].append((a, tiles, pair))
+            adj[a].append((b, pair))
+            adj[b].append((a, pair))
         money = eco.cash + SHARE_PRICE * (MAX_SHARES - eco.shares)
         variants = [(None, None, 0)]
         black = any("black" in stack for stack in cubes.values())
@@ -572,7 +553,7 @@ class LinkPlanner:
             for count in counts:
                 for rounds in self._round_orders(count, want, eco.locomotive + bonus):
                     level = eco.locomotive + bonus + (1 if rounds[:1] == ("raise",) else 0)
-                    for deliveries, pairs in self._delivery_sets(adj, colours, cubes, level, count, limit):
+                    for deliveries, pairs in self._delivery_sets(adj, weight, colours, cubes, level, count, limit):
                         if town is not None and not any(r[-1] == town for r in deliveries):
                             continue
                         if bonus and not any(len(r) - 1 > eco.locomotive for r in deliveries):
@@ -636,35 +617,32 @@ class LinkPlanner:
         return orders
 
     @staticmethod
-    def _tile_routes(adj, colours, origin, cube, level, limit, paid=frozenset()):
-        """Routes (node tuples) with the pairs they use, whose new pairs fit in *limit* tiles
-        (pairs in *paid* are laid already this turn); the stop rule of S9, checked again by the
-        engine when the turn is realized."""
+    def _tile_routes(adj, tiles_of, colours, origin, cube, level, limit, paid=frozenset(), memo=None):
+        """The legal routes of the goods rule (:func:`~.easter_goods.cube_routes`, S9) over the
+        built and buildable pairs *adj*, with the pairs they use and the tiles of those not in
+        *paid* (laid this turn already), those fitting in *limit* tiles."""
+        key = (origin, cube, level)    # *memo* serves one adjacency and one colouring
+        if memo is None or key not in memo:
+            walked = [(route, frozenset(pairs)) for route, pairs
+                      in cube_routes(adj, colours, origin, cube, level)]
+            if memo is None:
+                memo = {}
+            memo[key] = walked
         out = []
-        stack = [((origin,), frozenset(), 0)]
-        while stack:
-            route, pairs, tiles = stack.pop()
-            if len(route) > level:
-                continue
-            for nxt, cost, pair in adj[route[-1]]:
-                if nxt in route:
-                    continue
-                more = tiles + (0 if pair in paid or pair in pairs else cost)
-                if more > limit:
-                    continue
-                step = (route + (nxt,), pairs | {pair}, more)
-                if colours.get(nxt) == cube:
-                    out.append(step)
-                else:
-                    stack.append(step)
+        for route, pairs in memo[key]:
+            tiles = sum(tiles_of[p] for p in pairs if p not in paid)
+            if tiles <= limit:
+                out.append((route, pairs, tiles))
         return out
 
-    def _delivery_sets(self, adj, colours, cubes, level, count, limit) -> Iterator[tuple]:
+    def _delivery_sets(self, adj, tiles_of, colours, cubes, level, count, limit) -> Iterator[tuple]:
         if count == 0:
             yield (), frozenset()
             return
+        memo: dict = {}
         for name, stack in sorted(cubes.items()):
-            for r1, pairs1, tiles1 in self._tile_routes(adj, colours, name, stack[-1], level, limit):
+            for r1, pairs1, tiles1 in self._tile_routes(adj, tiles_of, colours, name, stack[-1], level,
+                                                        limit, memo=memo):
                 if count == 1:
                     yield (r1,), pairs1
                     continue
@@ -673,8 +651,8 @@ class LinkPlanner:
                 for name2, stack2 in sorted(after.items()):
                     if not stack2:
                         continue
-                    for r2, pairs2, _ in self._tile_routes(adj, colours, name2, stack2[-1], level,
-                                                           limit - tiles1, pairs1):
+                    for r2, pairs2, _ in self._tile_routes(adj, tiles_of, colours, name2, stack2[-1], level,
+                                                           limit - tiles1, pairs1, memo=memo):
                         yield (r1, r2), pairs1 | pairs2
 
     def _ranked_extras(self, net: _Net, board, level: int) -> list[tuple[float, Link]]:
@@ -743,7 +721,7 @@ class LinkPlanner:
         if turn.town:
             colours[turn.town] = "black"
         level = eco.locomotive + (1 if turn.card == "locomotive" else 0) + turn.rounds.count("raise")
-        adj = self._adjacency(after, extra=False)
+        adj = self._adjacency(after)
         ready = 0
         for name, stack in cubes.items():
             for cube in reversed(stack):
