@@ -68,7 +68,7 @@ from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack,
                                         RaiseLocomotive, Select, Ship, Urbanize)
 from zoobook.steam.game.bounds import goods_bound
 from zoobook.steam.game.easter_goods import cube_routes
-from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
+from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, Economy
 from zoobook.steam.game.state import OVER, SHARES, Game, Position, step
 
 __all__ = ["Link", "AbstractTurn", "candidate_links", "colliding", "realize_turn", "plan_links",
@@ -282,17 +282,30 @@ def _income_gain(turn: AbstractTurn) -> int:
     return sum(len(r) - 1 for r in turn.deliveries)
 
 
+def _level_after(game: Game, pos: Position, turn: AbstractTurn) -> int:
+    """The locomotive level the turn ends with: the card's raise, then each ``"raise"`` round."""
+    raises = int(bool(turn.card) and game.rules.card(turn.card).raises_locomotive) + turn.rounds.count("raise")
+    return min(MAX_LEVEL, pos.economy.locomotive + raises)      # no effect at the top (S12)
+
+
+def _economy_after(game: Game, pos: Position, turn: AbstractTurn, shares: int) -> Economy:
+    """The money tracks just before the turn's income phase: *shares* issued, the build paid,
+    the level raised, one income step per link shipped (S11)."""
+    eco = pos.economy.issue(shares)
+    return eco.with_(cash=eco.cash - turn.cost, income=eco.income + _income_gain(turn),
+                     locomotive=_level_after(game, pos, turn))
+
+
 def _shares_for(game: Game, pos: Position, turn: AbstractTurn) -> int:
     """The fewest shares that pay the turn's build, and its expenses when shares are left."""
     eco = pos.economy
     pay = max(0, math.ceil((turn.cost - eco.cash) / SHARE_PRICE))
-    level = eco.locomotive + (1 if turn.card and game.rules.card(turn.card).raises_locomotive else 0)
-    level += turn.rounds.count("raise")
-    income = eco.income + _income_gain(turn)
-    # each share brings $5 and costs $1 of expenses this very turn
-    short = turn.cost + eco.shares + level - eco.cash - income
-    cover = max(0, math.ceil(short / (SHARE_PRICE - 1)))
-    return min(max(pay, cover), max(pay, MAX_SHARES - eco.shares))
+    most = max(pay, MAX_SHARES - eco.shares)
+    for count in range(pay, most + 1):
+        after = _economy_after(game, pos, turn, count)
+        if after.cash + after.income >= after.expenses:
+            return count
+    return most
 
 
 # -- 3. the search -----------------------------------------------------------------------------
@@ -720,7 +733,7 @@ class LinkPlanner:
         colours = self._colours(board)
         if turn.town:
             colours[turn.town] = "black"
-        level = eco.locomotive + (1 if turn.card == "locomotive" else 0) + turn.rounds.count("raise")
+        level = _level_after(self.game, pos, turn)
         adj = self._adjacency(after)
         ready = 0
         for name, stack in cubes.items():
@@ -734,10 +747,9 @@ class LinkPlanner:
         late = max(0, join - room)
         # money: what the rest of the game can still spend, against about $9 of track a turn
         rest = self.target - pos.turn
-        income = eco.income + _income_gain(turn)
-        expenses = eco.shares + shares + level
-        cash = eco.cash + SHARE_PRICE * shares - turn.cost + income - expenses
-        slack = cash + rest * (income - expenses) + SHARE_PRICE * (MAX_SHARES - eco.shares - shares) - 9 * rest
+        money = _economy_after(self.game, pos, turn, shares)
+        flow = money.income - money.expenses
+        slack = money.cash + flow + rest * flow + SHARE_PRICE * (MAX_SHARES - money.shares) - 9 * rest
         return (-5 * late + 4 * _income_gain(turn) - 3 * shares + 1.5 * min(ready, 4) - self.join_weight * join
                 - (2 if turn.card else 0) - 0.2 * turn.cost + self.money_weight * min(0, slack))
 
