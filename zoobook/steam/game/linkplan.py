@@ -360,12 +360,54 @@ class LinkPlanner:
         self.ruins = [n.name for n in hexmap.nodes if n.type == "ruin"]
         self.nodes = [n.name for n in hexmap.nodes]
         self.urban_price = assumed("steam.urbanize_cost")
+        self.needs, self.hubs = self._long_routes(hexmap.nodes)
         self.join_weight = 2.0
+        self.hub_count = 1          # towns tried for Urbanization (the black cubes' best hubs first)
+        self.late_levels = True     # the Locomotive only when the long routes cannot wait
+        self.extra_links = 10       # links ranked for a turn's spare tiles
+        self.extra_combos = 7       # two links, or a link and a stub, kept per turn
         self.room_per_turn = 3
         self.money_weight = 0.5
         self.stats = {"turns tried": 0, "turns refused": 0, "positions failed": 0, "discrepancies": 0}
 
     # -- the abstract graph ---------------------------------------------------------------
+    def _long_routes(self, nodes) -> tuple[dict, list]:
+        """What the long routes ask for, on the graph of every candidate link: for each city, the
+        fewest links each of its cubes (bottom to top) needs (any town may become black), and the
+        towns in the order of the links the black cubes would need to reach each one alone."""
+        adj: dict[str, list] = {n.name: [] for n in nodes}
+        for pair in sorted(self.by_pair, key=sorted):
+            a, b = sorted(pair)
+            adj[a].append((b, pair))
+            adj[b].append((a, pair))
+        board = self.start.board
+        colours = self._colours(board)
+        towns = [n.name for n in nodes if n.name not in colours]
+
+        def fewest(colouring, origin, cube):
+            return next((level for level in range(1, MAX_LEVEL + 1)
+                         if cube_routes(adj, colouring, origin, cube, level)), MAX_LEVEL + 1)
+
+        every = dict(colours, **{t: "black" for t in towns})
+        needs = {name: tuple(fewest(every, name, cube) for cube in stack)
+                 for name, stack in self._cubes(board).items()}
+        black = [(name, cube) for name, stack in self._cubes(board).items() for cube in stack if cube == "black"]
+        hubs = sorted(towns, key=lambda t: (sum(fewest(dict(colours, **{t: "black"}), n, c) for n, c in black), t))
+        return needs, hubs
+
+    def _waiting_for_black(self, board) -> int:
+        """While no city is black: the black cubes and the cubes under them, which wait for an
+        Urbanization (one delivery a round, S11, so the turns left must hold them)."""
+        if any(colour == "black" for colour in self._colours(board).values()):
+            return 0
+        return sum(len(stack) - stack.index("black") for stack in self._cubes(board).values()
+                   if "black" in stack)
+
+    def _long_cubes(self, board, level: int) -> int:
+        """How many cubes left need more than *level* links at best (:meth:`_long_routes`)."""
+        return sum(1 for name, stack in self._cubes(board).items()
+                   for need in self.needs.get(name, ())[:len(stack)] if need > level)
+
     def _start_net(self) -> _Net:
         hexmap = self.goods.hexmap(self.start.board)
         if hexmap.incomplete_links():
@@ -544,10 +586,16 @@ class LinkPlanner:
                 if not black:
                     continue
                 hexmap = self.goods.hexmap(board)
-                for town in self.goods.towns(board):
-                    variants.append((card.name, hexmap.node_at(town).name, 0))
+                towns = {hexmap.node_at(town).name for town in self.goods.towns(board)}
+                for name in [t for t in self.hubs if t in towns][:self.hub_count]:
+                    variants.append((card.name, name, 0))
+            elif card.raises_locomotive:
+                # a level is bought as late as the cubes needing it allow: when the rounds of
+                # the turns after this one are too few for them
+                if self._long_cubes(board, eco.locomotive) > 2 * (turns_left - 1) or not self.late_levels:
+                    variants.append((card.name, None, 1))
             else:
-                variants.append((card.name, None, 1 if card.raises_locomotive else 0))
+                variants.append((card.name, None, 0))
         chooser: dict = {}
         extras_of: dict = {}
         ranked = self._ranked_extras(net, board, eco.locomotive)
@@ -671,7 +719,9 @@ class LinkPlanner:
     def _ranked_extras(self, net: _Net, board, level: int) -> list[tuple[float, Link]]:
         """Candidate links worth laying beyond a turn's deliveries, best first: those that make
         more cubes deliverable on the built links, or bring the ruins nearer one network."""
+        higher = min(MAX_LEVEL, level + 1)     # what one Locomotive action would reach
         base = self._potential(net, board, level)
+        base_up = self._potential(net, board, higher)
         join = self._join_tiles(net)
         ranked = []
         for pair, options in self.by_pair.items():
@@ -683,13 +733,17 @@ class LinkPlanner:
                 more = _Net(dict(net.built), net.used | set(link.track), net.stub)
                 more.built[pair] = link
                 gain = self._potential(more, board, level) - base
+                gain_up = self._potential(more, board, higher) - base_up
                 closer = join - self._join_tiles(more)
-                value = 2 * gain + self.join_weight * closer - 0.3 * link.tiles
-                if gain > 0 or closer > 0:
-                    ranked.append((value, link))
+                value = 2 * gain + gain_up + self.join_weight * closer - 0.3 * link.tiles
+                if gain > 0 or gain_up > 0 or closer > 0:
+                    ranked.append((value, gain + gain_up, link))
                 break
         ranked.sort(key=lambda x: -x[0])
-        return ranked[:10]
+        # the best by value, and the links that make cubes deliverable even if they join nothing
+        best = ranked[:self.extra_links]
+        best += sorted((r for r in ranked[self.extra_links:] if r[1] > 0), key=lambda r: -r[1])[:4]
+        return [(value, link) for value, _, link in best]
 
     def _extras(self, ranked: list, taken: list[Link], room: int) -> list[tuple[list[Link], tuple | None]]:
         """What the tiles left this turn may lay besides the deliveries' links: nothing, one or
@@ -719,7 +773,11 @@ class LinkPlanner:
                         out += [(v1 + 0.5 * v2, [l1], st) for st in stubs(l2, rest)]
             else:
                 out += [(0.5 * v1, [], st) for st in stubs(l1, room)]
-        out = out[:1] + sorted(out[1:], key=lambda x: -x[0])[:7]   # laying nothing more stays an option
+        # laying nothing more stays an option, and so does each single link
+        singles = [o for o in out[1:] if len(o[1]) == 1 and o[2] is None][:self.extra_links]
+        others = sorted((o for o in out[1:] if not (len(o[1]) == 1 and o[2] is None)),
+                        key=lambda x: -x[0])[:self.extra_combos]
+        out = out[:1] + singles + others
         return [(links, stub) for _, links, stub in out]
 
     def _score(self, pos: Position, net: _Net, turn: AbstractTurn) -> float:
@@ -765,7 +823,8 @@ class LinkPlanner:
         if self.failed_at.get(key, -1) >= allowance:
             return None
         turns_left = self.target - pos.turn + 1
-        if math.ceil(self._join_tiles(net) / 2) > 4 * turns_left:
+        if math.ceil(self._join_tiles(net) / 2) > 4 * turns_left or \
+                self._waiting_for_black(pos.board) > 2 * turns_left:
             self.failed_at[key] = 10 ** 6
             return None
         choices = self.turns(pos, net)
