@@ -20,9 +20,10 @@ from zoobook.steam.game.actions import IssueShares, LayTrack, Select
 from zoobook.steam.game.economy import Economy
 from zoobook.steam.game.linkplan import (AbstractTurn, Link, LinkPlanner, _Net, candidate_links, colliding,
                                          plan_links, realize_turn)
+from zoobook.steam.easter.island import City, Island
 from zoobook.steam.game.maps import full_setup
 from zoobook.steam.game.planner import plan
-from zoobook.steam.game.state import BUILD, OVER, step
+from zoobook.steam.game.state import BUILD, OVER, Game, step
 
 
 def replay(game, actions):
@@ -164,3 +165,74 @@ def test_the_abstract_routes_are_the_engines_shipments_on_realized_boards():
 def test_the_zoo_map_is_refused():
     with pytest.raises(ValueError, match="Easter Island"):
         plan_links(full_setup("zoo"), 1)
+
+
+def strip_island():
+    """A strip: Red 1 - Red 2 - Red 3 - Blue 1, a plain hex between each; Town A one plain hex from
+    Red 1, Town B one plain hex from Red 2 (and two from Red 3, over the hex between them)."""
+    return Island.build(
+        plain=[(1, 0), (3, 0), (5, 0), (0, -1), (3, -1)],
+        cities=[City("Red 1", (0, 0), "red", True, ("red", "blue")),
+                City("Red 2", (2, 0), "red", True, ("black",)),
+                City("Red 3", (4, 0), "red", True, ("black",)),
+                City("Blue 1", (6, 0), "blue", True)],
+        towns=[("Town A", (0, -2)), ("Town B", (3, -2))])
+
+
+def test_the_long_routes_are_counted_in_links_and_the_hub_is_the_black_cubes_nearest_town():
+    """Hand-derived on the strip: a path never crosses a node, so Red 1's blue cube needs 3 links
+    (Red 1, Red 2, Red 3, Blue 1), its red one 1; the black cubes of Red 2 and Red 3 reach Town B
+    in one link each (1 + 1), Town A in two and three (2 + 3)."""
+    game = Game.easter(strip_island(), 4)
+    planner = LinkPlanner(game, budget_seconds=5)
+    pairs = {tuple(sorted(link.ends)) for link in planner.links}
+    assert pairs == {("Red 1", "Red 2"), ("Red 2", "Red 3"), ("Blue 1", "Red 3"), ("Red 1", "Town A"),
+                     ("Red 2", "Town B"), ("Red 3", "Town B")}
+    assert planner.needs == {"Red 1": (1, 3), "Red 2": (1,), "Red 3": (1,)}
+    assert planner.hubs == ["Town B", "Town A"]
+    board = game.start.board
+    assert (planner._long_cubes(board, 2), planner._long_cubes(board, 3)) == (1, 0)
+    assert planner._waiting_for_black(board) == 2
+    after = board.with_cubes({"Red 2": ()})
+    assert planner._waiting_for_black(after) == 1
+    assert planner._long_cubes(board.with_cubes({"Red 1": ("red",)}), 2) == 0
+
+
+def test_the_locomotive_is_bought_only_when_the_long_routes_cannot_wait():
+    """On the strip (4 cubes: 2 turns), the blue cube's 3 links need the Locomotive; in turn 1 the
+    two rounds of turn 2 can still hold it, so turn 1 offers no Locomotive (it does when the rule
+    is off); turn 2 offers it."""
+    game = Game.easter(strip_island(), 4)
+    planner = LinkPlanner(game, budget_seconds=5)
+    net = planner._start_net()
+    cards = lambda pos: {t.card for t in planner.turns(pos, net, keep=500)}
+    assert "locomotive" not in cards(game.start)
+    planner.late_levels = False
+    assert "locomotive" in cards(game.start)
+    planner.late_levels = True
+    turn2 = game.start.with_(turn=2, board=game.start.board.with_cubes({"Red 2": (), "Red 3": ()}))
+    assert "locomotive" in cards(turn2)
+    planned = planner.turns(turn2, net, keep=500)
+    assert any(t.card == "locomotive" and ("Red 1", "Red 2", "Red 3", "Blue 1") in t.deliveries
+               for t in planned)
+
+
+def test_urbanization_goes_to_the_black_cubes_hub():
+    """On Easter Hard the hub is Town 2, as in the plan written by hand; Urbanization is offered
+    on no other town."""
+    game = full_setup("easter-hard")
+    planner = LinkPlanner(game, budget_seconds=60)
+    assert planner.hubs[0] == "Town 2"
+    towns = {t.town for t in planner.turns(game.start, planner._start_net(), keep=500) if t.town}
+    assert towns <= {"Town 2"}
+
+
+@pytest.mark.parametrize("name, turns", [("easter-hard", 10)])
+def test_the_hard_set_up_is_planned_at_the_goods_bound(name, turns):
+    game = full_setup(name)
+    assert bounds.goods_bound(game, game.start).turn == turns
+    actions = plan_links(game, 120)
+    assert actions is not None
+    state = replay(game, actions)
+    assert state.result().cleared and state.result().turns == turns
+    assert state.conditions() == [("every ruin joined", True), ("no statue left (0 cubes)", True)]

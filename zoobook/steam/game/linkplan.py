@@ -23,13 +23,22 @@ space on the **link graph** instead of on hexes:
    is the judge: a turn it refuses (tiles collide, a route it does not take, money short) is
    a bad abstract choice, and the search backtracks.
 
+The long routes are planned ahead (:meth:`LinkPlanner._long_routes`): on the graph of every
+candidate link, the fewest links each cube needs (the Hard set-up's Blue 6 yellow cube needs
+three: one Locomotive action, one level), and the towns ranked by the links the black cubes would
+need to reach each (the hub). Urbanization is offered on the hub only; the Locomotive only when
+the cubes needing its level would not fit in the rounds of the turns after this one (a level
+costs $1 every turn after it, so it is bought as late as it can be); and no position is searched
+where the cubes waiting for a black city (the black ones and those under them) no longer fit in
+the rounds left.
+
 The search is a limited-discrepancy depth-first search over turns: the abstract turns of a
 position are ranked (income earned, shares issued, what the new links make deliverable next,
 how far the ruins are from one network), the first choice costs nothing and the *k*-th choice
 *k - 1* discrepancies; the budget of discrepancies grows until a plan is found, the space is
 exhausted (the answer is then "none in this model") or the time is up. Failed positions are
-remembered. Rapa Nui is never chosen (the plans at the bound do not need it), so "none" is an
-answer about this model, not a proof.
+remembered. Rapa Nui is never chosen (the plans at the bound do not need it), nor a second town
+to urbanize, so "none" is an answer about this model, not a proof.
 
 Examples
 --------
@@ -57,7 +66,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -340,7 +349,8 @@ class LinkPlanner:
     """The search of :func:`plan_links`; ``stats`` counts what it did."""
 
     def __init__(self, game: Game, position: Position | None = None, *, target: int | None = None,
-                 budget_seconds: float = 10.0, branch: int = 6) -> None:
+                 budget_seconds: float = 10.0, branch: int = 6,
+                 tick: Callable[[], None] | None = None) -> None:
         if game.rules.name != "easter":
             raise ValueError(f"the link planner plans Easter Island games, not the {game.rules.name} map")
         self.game = game
@@ -352,6 +362,7 @@ class LinkPlanner:
         self.target = goods_bound(game, self.start).turn if target is None else int(target)
         self.deadline = time.process_time() + float(budget_seconds)
         self.branch = branch
+        self.tick = tick
         self.links = candidate_links(game, self.start)
         self.by_pair: dict[frozenset, list[Link]] = {}
         for link in self.links:
@@ -361,6 +372,9 @@ class LinkPlanner:
         self.nodes = [n.name for n in hexmap.nodes]
         self.urban_price = assumed("steam.urbanize_cost")
         self.needs, self.hubs = self._long_routes(hexmap.nodes)
+        self._join_memo: dict = {}
+        self._ready_memo: dict = {}
+        self._turns_memo: dict = {}
         self.join_weight = 2.0
         self.hub_count = 1          # towns tried for Urbanization (the black cubes' best hubs first)
         self.late_levels = True     # the Locomotive only when the long routes cannot wait
@@ -464,6 +478,12 @@ class LinkPlanner:
         (towns and other ruins may lie on the way). It is at most twice the true need (a
         spanning tree of the metric closure is within 2 of the Steiner tree); 99 when no
         candidate links join them."""
+        key = (frozenset(net.built), net.used, net.stub)
+        if key not in self._join_memo:
+            self._join_memo[key] = self._join_tiles_of(net)
+        return self._join_memo[key]
+
+    def _join_tiles_of(self, net: _Net) -> int:
         pairs = list(net.built) + ([net.stub[0].pair] if net.stub else [])
         comp = self._components(pairs)
         groups: dict = {}
@@ -510,15 +530,23 @@ class LinkPlanner:
 
     def _potential(self, net: _Net, board, level: int) -> int:
         """How many cubes (each stack's top first) have a route on the links built."""
+        return self._deliverable(net, self._cubes(board), self._colours(board), level)
+
+    def _deliverable(self, net: _Net, cubes: dict, colours: dict, level: int) -> int:
+        """How many of *cubes* (each stack's top first) have a route (S9) on the links of *net*."""
+        key = (frozenset(net.built), net.stub and net.stub[0].pair, tuple(sorted(cubes.items())),
+               tuple(sorted(colours.items())), level)
+        if key in self._ready_memo:
+            return self._ready_memo[key]
         adj = self._adjacency(net)
-        colours = self._colours(board)
         count = 0
-        for name, cubes in self._cubes(board).items():
-            for cube in reversed(cubes):
+        for name, stack in cubes.items():
+            for cube in reversed(stack):
                 if self._routes(adj, colours, name, cube, level):
                     count += 1
                 else:
                     break
+        self._ready_memo[key] = count
         return count
 
     # -- the abstract turns ---------------------------------------------------------------
@@ -541,7 +569,19 @@ class LinkPlanner:
         return None if best is None else best[1]
 
     def turns(self, pos: Position, net: _Net, keep: int = 24) -> list[AbstractTurn]:
-        """The abstract turns from *pos* (a turn's start), best first (at most *keep*)."""
+        """The abstract turns from *pos* (a turn's start), best first (at most *keep*).
+
+        The turns and what is measured of each are the same for every scoring of the portfolio
+        (:attr:`PORTFOLIO`): they are made once per position, and only weighed again."""
+        key = (self._key(pos, net), keep)
+        if key not in self._turns_memo:
+            self._turns_memo[key] = [(self._features(pos, net, t), t) for t in self._shortlist(pos, net, keep)]
+        scored = [(self._weigh(*features), i, t) for i, (features, t) in enumerate(self._turns_memo[key])]
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return [t for _, _, t in scored[:keep]]
+
+    def _shortlist(self, pos: Position, net: _Net, keep: int) -> list[AbstractTurn]:
+        """The abstract turns from *pos*, the best ``4 * keep`` by a quick score."""
         game, rules = self.game, self.game.rules
         board = pos.board
         eco = pos.economy
@@ -659,10 +699,7 @@ class LinkPlanner:
                                      - (2 if card_name else 0) + (1 if extra_links or stub else 0))
                             found.append((quick, len(found), turn))
         found.sort(key=lambda x: (-x[0], x[1]))
-        shortlist = [t for _, _, t in found[:keep * 4]]
-        scored = [(self._score(pos, net, t), i, t) for i, t in enumerate(shortlist)]
-        scored.sort(key=lambda x: (-x[0], x[1]))
-        return [t for _, _, t in scored[:keep]]
+        return [t for _, _, t in found[:keep * 4]]
 
     def _tick(self) -> None:
         if time.process_time() > self.deadline:
@@ -735,7 +772,7 @@ class LinkPlanner:
                 gain = self._potential(more, board, level) - base
                 gain_up = self._potential(more, board, higher) - base_up
                 closer = join - self._join_tiles(more)
-                value = 2 * gain + gain_up + self.join_weight * closer - 0.3 * link.tiles
+                value = 2 * gain + gain_up + self.EXTRA_JOIN_WEIGHT * closer - 0.3 * link.tiles
                 if gain > 0 or gain_up > 0 or closer > 0:
                     ranked.append((value, gain + gain_up, link))
                 break
@@ -780,8 +817,11 @@ class LinkPlanner:
         out = out[:1] + singles + others
         return [(links, stub) for _, links, stub in out]
 
-    def _score(self, pos: Position, net: _Net, turn: AbstractTurn) -> float:
-        eco = pos.economy
+    def _features(self, pos: Position, net: _Net, turn: AbstractTurn) -> tuple:
+        """What the scoring weighs of *turn*: the tiles still joining the ruins after it, the
+        turns left after it, its income gain, its shares, the cubes then deliverable, whether it
+        takes an action card, its cost, and the money slack of the rest of the game (what can
+        still be spent against about $9 of track a turn)."""
         after = net.after(turn)
         shares = _shares_for(self.game, pos, turn)
         board = pos.board
@@ -791,32 +831,32 @@ class LinkPlanner:
         colours = self._colours(board)
         if turn.town:
             colours[turn.town] = "black"
-        level = _level_after(self.game, pos, turn)
-        adj = self._adjacency(after)
-        ready = 0
-        for name, stack in cubes.items():
-            for cube in reversed(stack):
-                if self._routes(adj, colours, name, cube, level):
-                    ready += 1
-                else:
-                    break
-        join = self._join_tiles(after)
-        room = self.room_per_turn * (self.target - pos.turn)
-        late = max(0, join - room)
-        # money: what the rest of the game can still spend, against about $9 of track a turn
+        ready = self._deliverable(after, cubes, colours, _level_after(self.game, pos, turn))
         rest = self.target - pos.turn
         money = _economy_after(self.game, pos, turn, shares)
         flow = money.income - money.expenses
         slack = money.cash + flow + rest * flow + SHARE_PRICE * (MAX_SHARES - money.shares) - 9 * rest
-        return (-5 * late + 4 * _income_gain(turn) - 3 * shares + 1.5 * min(ready, 4) - self.join_weight * join
-                - (2 if turn.card else 0) - 0.2 * turn.cost + self.money_weight * min(0, slack))
+        return (self._join_tiles(after), rest, _income_gain(turn), shares, ready, bool(turn.card),
+                turn.cost, slack)
+
+    def _weigh(self, join, rest, gain, shares, ready, card, cost, slack) -> float:
+        """The score of a turn's :meth:`_features` under the scoring weights in use."""
+        late = max(0, join - self.room_per_turn * rest)
+        return (-5 * late + 4 * gain - 3 * shares + 1.5 * min(ready, 4) - self.join_weight * join
+                - (2 if card else 0) - 0.2 * cost + self.money_weight * min(0, slack))
+
+    def _score(self, pos: Position, net: _Net, turn: AbstractTurn) -> float:
+        return self._weigh(*self._features(pos, net, turn))
 
     # -- the depth-first search -----------------------------------------------------------
     def _key(self, pos: Position, net: _Net) -> tuple:
         cubes = tuple(sorted(self._cubes(pos.board).items()))
-        return (pos.turn, cubes, net.key(), pos.economy, pos.blocked)
+        black = tuple(sorted(name for name, colour in self._colours(pos.board).items() if colour == "black"))
+        return (pos.turn, cubes, black, net.key(), pos.economy, pos.blocked)
 
     def _dfs(self, pos: Position, net: _Net, allowance: int) -> list[Action] | None:
+        if self.tick is not None:
+            self.tick()
         if time.process_time() > self.deadline:
             raise _OutOfTime
         key = self._key(pos, net)
@@ -849,9 +889,12 @@ class LinkPlanner:
         self.failed_at[key] = 10 ** 6 if exhausted else allowance
         return None
 
+    #: The weight of a tile nearer one network when ranking the links for spare tiles.
+    EXTRA_JOIN_WEIGHT = 2.0
+
     #: The scoring weights tried in turn (join weight, room per turn, money weight): each
     #: ranks the abstract turns differently, and a plan missed by one is often found by another.
-    PORTFOLIO = ((2.0, 3, 0.5), (3.0, 3, 0.5), (2.0, 3, 0.0), (1.5, 2, 1.0))
+    PORTFOLIO = ((2.0, 3, 2.0), (2.0, 3, 0.5), (3.0, 3, 0.5), (2.0, 3, 0.0), (1.5, 2, 1.0))
 
     def run(self) -> list[Action] | None:
         """A plan clearing the map by the target turn, or None (none in this model, or out of time)."""
@@ -882,7 +925,7 @@ class LinkPlanner:
 
 
 def plan_links(game: Game, budget_seconds: float = 10.0, *, position: Position | None = None,
-               target: int | None = None) -> list[Action] | None:
+               target: int | None = None, tick: Callable[[], None] | None = None) -> list[Action] | None:
     """Engine actions that clear an Easter Island *game* by the goods bound's turn, or None.
 
     Parameters
@@ -895,6 +938,9 @@ def plan_links(game: Game, budget_seconds: float = 10.0, *, position: Position |
         Where to start (a turn's start; default: the game's start).
     target : int, optional
         The turn to clear by (default: the goods bound, :func:`~.bounds.goods_bound`).
+    tick : callable, optional
+        Called once per abstract position searched; it may raise to stop the search (the
+        anytime planner's clock does, when its budget is spent or Ctrl-C is pressed).
 
     Returns
     -------
@@ -903,4 +949,4 @@ def plan_links(game: Game, budget_seconds: float = 10.0, *, position: Position |
         *target* or earlier. None when the search found none in the budget (or proved there
         is none in its model: no Rapa Nui, at most one stub a turn).
     """
-    return LinkPlanner(game, position, target=target, budget_seconds=budget_seconds).run()
+    return LinkPlanner(game, position, target=target, budget_seconds=budget_seconds, tick=tick).run()
