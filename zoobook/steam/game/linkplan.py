@@ -573,7 +573,7 @@ class LinkPlanner:
 
         The turns and what is measured of each are the same for every scoring of the portfolio
         (:attr:`PORTFOLIO`): they are made once per position, and only weighed again."""
-        key = (self._key(pos, net), keep)
+        key = (self._key(pos, net), keep, self.late_levels, self.hub_count, self.extra_links, self.extra_combos)
         if key not in self._turns_memo:
             self._turns_memo[key] = [(self._features(pos, net, t), t) for t in self._shortlist(pos, net, keep)]
         scored = [(self._weigh(*features), i, t) for i, (features, t) in enumerate(self._turns_memo[key])]
