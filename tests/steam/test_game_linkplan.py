@@ -18,7 +18,7 @@ from zoobook.progress import SearchBudgetExceeded
 from zoobook.steam.game import bounds
 from zoobook.steam.game.actions import IssueShares, LayTrack, Select
 from zoobook.steam.game.economy import Economy
-from zoobook.steam.game.linkplan import (AbstractTurn, Link, LinkPlanner, _Net, candidate_links, colliding,
+from zoobook.steam.game.linkplan import (AbstractTurn, LinkPlanner, _Net, candidate_links, colliding,
                                          plan_links, realize_turn)
 from zoobook.steam.easter.island import City, Island
 from zoobook.steam.game.anytime import plan_anytime
@@ -112,14 +112,14 @@ def test_the_realization_refuses_colliding_links_before_any_step():
 
 def test_a_turn_the_engine_refuses_raises_its_refusal():
     game = full_setup("easter-easy")
-    red5_blue2 = next(l for l in candidate_links(game) if l.ends == ("Blue 2", "Red 5"))
+    red5_blue2 = next(lk for lk in candidate_links(game) if lk.ends == ("Blue 2", "Red 5"))
     # a delivery over a link the turn does not lay: the engine says there is none
     turn = AbstractTurn(None, (), (("Red 5", "Blue 2", "Red 6"),), rounds=("ship", "pass"))
     with pytest.raises(IllegalAction):
         realize_turn(game, game.start, turn)
     # the same turn with the links it needs is played, and ships over them
-    blue2_red6 = next(l for l in candidate_links(game) if l.ends == ("Blue 2", "Red 6")
-                      and not l.collides(red5_blue2))
+    blue2_red6 = next(lk for lk in candidate_links(game) if lk.ends == ("Blue 2", "Red 6")
+                      and not lk.collides(red5_blue2))
     turn = AbstractTurn(None, (red5_blue2, blue2_red6), (("Red 5", "Blue 2", "Red 6"),),
                         rounds=("ship", "pass"), cost=red5_blue2.cost + blue2_red6.cost)
     actions, after = realize_turn(game, game.start, turn)
@@ -148,7 +148,7 @@ def test_the_abstract_routes_are_the_engines_shipments_on_realized_boards():
         if pos.phase == "move goods":
             board = pos.board
             graph = board.link_graph()
-            net = _Net({frozenset((l.start, l.end)): None for l in board.hexmap.complete_links()})
+            net = _Net({frozenset((lk.start, lk.end)): None for lk in board.hexmap.complete_links()})
             adj = planner._adjacency(net)
             colours = {c.name: c.colour for c in board.cities}
             for level in (1, 2, 3):
@@ -206,7 +206,10 @@ def test_the_locomotive_is_bought_only_when_the_long_routes_cannot_wait():
     game = Game.easter(strip_island(), 4)
     planner = LinkPlanner(game, budget_seconds=5)
     net = planner._start_net()
-    cards = lambda pos: {t.card for t in planner.turns(pos, net, keep=500)}
+
+    def cards(pos):
+        return {t.card for t in planner.turns(pos, net, keep=500)}
+
     assert "locomotive" not in cards(game.start)
     planner.late_levels = False
     assert "locomotive" in cards(game.start)

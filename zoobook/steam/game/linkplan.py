@@ -328,7 +328,7 @@ class _Net:
     stub: tuple[Link, int] | None = None
 
     def key(self) -> tuple:
-        return (frozenset((p, l.track) for p, l in self.built.items()), self.stub)
+        return (frozenset((p, lk.track) for p, lk in self.built.items()), self.stub)
 
     def after(self, turn: AbstractTurn) -> "_Net":
         built = dict(self.built)
@@ -497,7 +497,7 @@ class LinkPlanner:
             a, b = tuple(pair)
             if comp[a] == comp[b]:
                 continue
-            tiles = min((l.tiles for l in options if self._free(net, l)), default=None)
+            tiles = min((lk.tiles for lk in options if self._free(net, lk)), default=None)
             if tiles is not None:
                 weight[comp[a]].append((comp[b], tiles))
                 weight[comp[b]].append((comp[a], tiles))
@@ -554,8 +554,8 @@ class LinkPlanner:
         """A cheapest non-colliding choice of one candidate link per pair."""
         options = []
         for pair in pairs:
-            free = [l for l in self.by_pair.get(pair, ()) if self._free(net, l)
-                    and not any(l.collides(f) for f in fixed)]
+            free = [lk for lk in self.by_pair.get(pair, ()) if self._free(net, lk)
+                    and not any(lk.collides(f) for f in fixed)]
             if not free:
                 return None
             options.append(free[:3])
@@ -563,7 +563,7 @@ class LinkPlanner:
         for combo in product(*options):
             if colliding(list(combo)):
                 continue
-            cost = sum(l.cost for l in combo)
+            cost = sum(lk.cost for lk in combo)
             if best is None or cost < best[0]:
                 best = (cost, list(combo))
         return None if best is None else best[1]
@@ -598,7 +598,7 @@ class LinkPlanner:
         weight: dict[frozenset, int] = {pair: 0 for pair in net.built}
         for pair, options in self.by_pair.items():
             if pair not in weight:
-                tiles = min((l.tiles for l in options if self._free(net, l)), default=None)
+                tiles = min((lk.tiles for lk in options if self._free(net, lk)), default=None)
                 if tiles is not None:
                     weight[pair] = tiles
         finish = None
@@ -667,10 +667,10 @@ class LinkPlanner:
                         chosen = chooser[new_pairs]
                         if chosen is None:
                             continue
-                        tiles = sum(l.tiles for l in chosen)
+                        tiles = sum(lk.tiles for lk in chosen)
                         if tiles > limit:
                             continue
-                        cost = price + finish_cost + sum(l.cost for l in chosen)
+                        cost = price + finish_cost + sum(lk.cost for lk in chosen)
                         if cost > money:
                             continue
                         ekey = (new_pairs, limit - tiles)
@@ -678,10 +678,10 @@ class LinkPlanner:
                             extras_of[ekey] = self._extras(ranked, chosen + fixed, limit - tiles)
                         for extra_links, stub in extras_of[ekey]:
                             links = chosen + extra_links
-                            used = tiles + sum(l.tiles for l in extra_links) + (stub[1] if stub else 0)
+                            used = tiles + sum(lk.tiles for lk in extra_links) + (stub[1] if stub else 0)
                             if card_name == "engineer" and used + finish_tiles <= rules.tiles:
                                 continue
-                            extra_cost = (sum(l.cost for l in extra_links)
+                            extra_cost = (sum(lk.cost for lk in extra_links)
                                           + (sum(rules.tile_price(game.land[h], card) for h in
                                                  stub[0].track[:stub[1]]) if stub else 0))
                             if cost + extra_cost > money or (stub and pos.turn >= self.target):
@@ -788,8 +788,8 @@ class LinkPlanner:
         out: list[tuple[float, list[Link], tuple | None]] = [(0.0, [], None)]
         if room <= 0:
             return [([], None)]
-        usable = [(v, l) for v, l in ranked
-                  if l.pair not in {t.pair for t in taken} and not any(l.collides(t) for t in taken)]
+        usable = [(v, lk) for v, lk in ranked
+                  if lk.pair not in {t.pair for t in taken} and not any(lk.collides(t) for t in taken)]
 
         def stubs(link: Link, tiles: int):
             if tiles < 1 or link.tiles - tiles > 3 or link.tiles <= tiles:
