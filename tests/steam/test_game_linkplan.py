@@ -233,7 +233,7 @@ def test_urbanization_goes_to_the_black_cubes_hub():
 
 def test_the_anytime_planner_clears_hard_at_the_goods_bound_with_the_link_planner():
     """Easter Hard (20 cubes: turn 10, every round a delivery): plan_anytime runs the link planner
-    when the goods bound binds, and its plan is replayed by the engine, proved optimal (about 21
+    when the goods bound binds, and its plan is replayed by the engine, proved optimal (about 17
     CPU-s on the development machine; the link planner gets 0.4 of the budget)."""
     game = full_setup("easter-hard")
     assert bounds.goods_bound(game, game.start).turn == 10

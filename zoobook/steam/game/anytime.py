@@ -822,7 +822,7 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
                 goods_bound(game, pos).turn == bound_turn:
             # the goods bound binds: a plan meeting it delivers in (almost) every round. First the
             # link planner (linkplan.py; measured: Easter Easy, Normal, Hard in about 3, 1.5 and
-            # 21 CPU-s, against tight.py's 4, 8.5 and none), then the search over engine turns
+            # 17 CPU-s, against tight.py's 4, 8.5 and none), then the search over engine turns
             # (tight.py); ``stats`` says which one found the plan
             if game.rules.name == "easter" and not game.rules.goods.hexmap(pos.board).incomplete_links():
                 from zoobook.steam.game.linkplan import plan_links
