@@ -894,8 +894,8 @@ class LinkPlanner:
 
     #: The scoring weights tried in turn (join weight, room per turn, money weight): each
     #: ranks the abstract turns differently, and a plan missed by one is often found by another.
-    #: The first weighs the money the rest of the game needs heavily (Hard: 14 of the 15 shares
-    #: issued), the second the ruins still to join (Easy, Normal). Chosen by measuring the
+    #: The first weighs the money the rest of the game needs heavily (Hard: its plan ends with 13
+    #: of the 15 shares issued and $2), the second the ruins still to join. Chosen by measuring the
     #: three full set-ups (Easy, Normal, Hard: about 2.5, 1.3 and 17 CPU-s).
     PORTFOLIO = ((2.0, 3, 2.0), (3.0, 3, 0.5))
 
