@@ -820,7 +820,20 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
     try:
         if bound_turn <= game.turns and not use_exact and pos.phase == SHARES and \
                 goods_bound(game, pos).turn == bound_turn:
-            # the goods bound binds: a plan meeting it delivers in (almost) every round (tight.py)
+            # the goods bound binds: a plan meeting it delivers in (almost) every round. First the
+            # link planner (linkplan.py; measured: Easter Easy, Normal, Hard in about 3, 1.5 and
+            # 17 CPU-s, against tight.py's 4, 8.5 and none), then the search over engine turns
+            # (tight.py); ``stats`` says which one found the plan
+            if game.rules.name == "easter" and not game.rules.goods.hexmap(pos.board).incomplete_links():
+                from zoobook.steam.game.linkplan import plan_links
+                beam[0] = "plan (at the goods bound)"
+                linked = plan_links(game, 0.4 * budget_seconds, position=pos, target=bound_turn, tick=clock.tick)
+                end = _play(game, pos, linked) if linked is not None else None
+                if end is not None:
+                    stats["links at the goods bound"] = len(linked)
+                    on_plan(tuple(linked), end)
+        if best.end is None and bound_turn <= game.turns and not use_exact and pos.phase == SHARES and \
+                goods_bound(game, pos).turn == bound_turn:
             from zoobook.steam.game.tight import plan_at_bound
             beam[0] = "plan (at the goods bound)"
             tight = plan_at_bound(game, pos, bound_turn, budget_seconds=0.6 * budget_seconds, tick=clock.tick)

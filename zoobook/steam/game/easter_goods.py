@@ -39,7 +39,7 @@ from zoobook.steam.game.memo import IdentityCache, canonical
 from zoobook.steam.game.zoo_goods import ShipEffect, parallel_variants
 from zoobook.steam.hexmap import Node, hex_name
 
-__all__ = ["MoaiGoods", "add_towns", "TOWN"]
+__all__ = ["MoaiGoods", "add_towns", "cube_routes", "TOWN"]
 
 TOWN = "town"
 
@@ -73,6 +73,37 @@ def _link_table(island: Island) -> dict[str, tuple[tuple[str, int], ...]]:
     return {name: tuple(sorted(links.items())) for name, links in out.items()}
 
 
+def cube_routes(links, colours, origin: str, cube: str, level: int) -> list[tuple[tuple, tuple]]:
+    """Every legal route of a *cube* from *origin* (S9): ``(route, steps)`` pairs.
+
+    *links* maps a node to its ``(other node, key)`` pairs (a key names the link; any value),
+    *colours* a city to its colour. A route visits no node twice, uses at most *level* links,
+    never passes a city of the cube's colour and ends at the first one it reaches. The engine's
+    shipments are these routes over the island's complete links; a planner may walk them over
+    links not built yet.
+
+    >>> links = {"A": (("B", 0),), "B": (("A", 0), ("C", 1)), "C": (("B", 1),)}
+    >>> cube_routes(links, {"A": "red", "B": "blue", "C": "red"}, "A", "red", 2)
+    [(('A', 'B', 'C'), (0, 1))]
+    >>> cube_routes(links, {"A": "red", "B": "blue", "C": "red"}, "A", "blue", 2)
+    [(('A', 'B'), (0,))]
+    """
+    found = []
+    stack = [((origin,), ())]
+    while stack:
+        route, steps = stack.pop()
+        if len(steps) >= level:
+            continue
+        for other, key in links[route[-1]]:
+            if other in route:
+                continue
+            if colours.get(other) == cube:
+                found.append((route + (other,), steps + (key,)))
+            else:
+                stack.append((route + (other,), steps + (key,)))
+    return found
+
+
 def _colours(island: Island) -> dict[str, str]:
     return {c.name: c.colour for c in island.cities}
 
@@ -90,21 +121,9 @@ class MoaiGoods:
         links, colours = _links(island), _colours(island)
         found = []
         for city in island.cities:
-            if not city.cubes:
-                continue
-            cube = city.cubes[-1]
-            stack = [((city.name,), ())]
-            while stack:
-                route, steps = stack.pop()
-                if len(steps) >= level:
-                    continue
-                for other, key in links[route[-1]]:
-                    if other in route:
-                        continue
-                    if colours.get(other) == cube:
-                        found += parallel_variants(_graph(island), Ship(route + (other,), steps + (key,)))
-                    else:
-                        stack.append((route + (other,), steps + (key,)))
+            if city.cubes:
+                for route, steps in cube_routes(links, colours, city.name, city.cubes[-1], level):
+                    found += parallel_variants(_graph(island), Ship(route, steps))
         return tuple(sorted(found, key=lambda s: (s.route, s.steps)))
 
     def refusal(self, island: Island, ship: Ship, level: int, *, discount: bool) -> Refusal | None:
