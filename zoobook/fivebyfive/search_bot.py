@@ -467,8 +467,9 @@ class SearchBot:
         bot does; ``rollout_width`` applies from the next turn on. Off by default: a
         take is then valued with its tile on the best of ``place_width`` random spots.
         Measured at 2 CPU-s a decision on paired solo seeds from 1000, both bots run
-        side by side (``bench_5x5_search --finish-turn``), it did not gain: see
-        notebook 22. It costs about a quarter of the rollouts at a round's start.
+        side by side (``bench_5x5_search --finish-turn``), it did not gain: -3.7 points
+        over seeds 1000-1008 (95% CI -8.1 to +0.7, worse on 6), notebook 22. It costs
+        about a quarter of the rollouts at a round's start.
     place_width : int or None
         Like ``rollout_width``, for tile placements after the searched turn
         (``None``: ``rollout_width``). As a bot on its own over 12 solo seeds (1-12), the
