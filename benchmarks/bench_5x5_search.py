@@ -24,7 +24,9 @@ instead of the expected final score, and ``--compare OLD.json NEW.json`` prints 
 difference of the search bot's solo scores of two saved runs (an A/B test on the same seeds,
 best at a smaller ``--time-limit`` on a busy machine); ``--width N`` searches the lookahead ranking's best N
 actions (default 8), and every game keeps, per search, the chosen action's place in that ranking (the
-report prints how often the search took the lookahead bot's own choice, its second, ...). ``--calibrate N``
+report prints how often the search took the lookahead bot's own choice, its second, ...); ``--finish-turn``
+has the rollouts finish the turn the searched action began by rating every action (the lookahead bot's way).
+``--calibrate N``
 self-plays N solo games (seeds from 5000) and fits the weights of the final-score estimate
 (``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
 
@@ -160,13 +162,13 @@ class SearchMaker:
     """Makes the search bot of a game (a class, not a closure: worker processes receive it)."""
 
     def __init__(self, iterations: int, time_limit: float | None, method: str = "halving",
-                 leaf: str = "final", width: int = 8) -> None:
+                 leaf: str = "final", width: int = 8, finish_turn: bool = False) -> None:
         self.iterations, self.time_limit, self.method, self.leaf = iterations, time_limit, method, leaf
-        self.width = width
+        self.width, self.finish_turn = width, finish_turn
 
     def __call__(self, seed: int) -> SearchBot:
         return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method,
-                         leaf=self.leaf, width=self.width)
+                         leaf=self.leaf, width=self.width, finish_turn=self.finish_turn)
 
 
 def run_game(job: tuple) -> tuple[str, dict]:
@@ -188,12 +190,13 @@ def describe(kind: str, game: dict) -> str:
 
 def budget_of(result: dict) -> tuple:
     return (result["iterations"], result.get("time_limit"), result.get("method", "uct"), result.get("leaf", "round"),
-            result.get("width", 8))
+            result.get("width", 8), result.get("finish_turn", False))
 
 
 def budget_text(result: dict) -> str:
     limit = result.get("time_limit")
-    return (f"{result.get('method', 'uct')} over {result.get('width', 8)} candidates, leaf value "
+    turn = "every action of the searched turn rated, " if result.get("finish_turn", False) else ""
+    return (f"{result.get('method', 'uct')} over {result.get('width', 8)} candidates, {turn}leaf value "
             f"{result.get('leaf', 'round')}, at most "
             f"{result['iterations']} rollouts" + (f" and {limit:g} CPU-s" if limit else ", no time cap")
             + " per decision")
@@ -206,6 +209,7 @@ def merge(results: list[dict]) -> dict:
     return {"command": "; ".join(r["command"] for r in results), "iterations": results[0]["iterations"],
             "time_limit": results[0].get("time_limit"), "method": results[0].get("method", "uct"),
             "leaf": results[0].get("leaf", "round"), "width": results[0].get("width", 8),
+            "finish_turn": results[0].get("finish_turn", False),
             "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
             "duels": {"games": [g for r in results for g in r["duels"]["games"]]}}
 
@@ -390,6 +394,9 @@ def main(argv: list[str]) -> int:
                         help="the value at the search's horizon (default: the bot's)")
     parser.add_argument("--width", type=int, default=SearchBot().width,
                         help="halving: the candidates, the best of the lookahead ranking (default: the bot's)")
+    parser.add_argument("--finish-turn", action="store_true",
+                        help="rollouts rate every action of the turn the searched action began, then a few "
+                        "drawn at random (default: a few drawn at random from the first)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
@@ -420,9 +427,10 @@ def main(argv: list[str]) -> int:
               f"{len(bot.last_view.candidates)} candidates")
         return 0
     limit = args.time_limit or None
-    maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width)
+    maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width, args.finish_turn)
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
               "time_limit": limit, "method": args.method, "leaf": args.leaf, "width": args.width,
+              "finish_turn": args.finish_turn,
               "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.bots import BOTS, GreedyBot
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take
-from zoobook.fivebyfive.search_bot import SearchBot, SearchView, _copy, _objectives, _play_best_lineup
+from zoobook.fivebyfive.search_bot import (SearchBot, SearchView, _copy, _greedy_value, _objectives,
+                                            _play_best_lineup)
 from zoobook.widgets.fivebyfive_game import SoloGame
 
 
@@ -232,3 +233,60 @@ def test_a_rollouts_lineup_is_the_solvers_without_listing_the_steps():
     game.legal_actions = lambda: calls.append(1) or GameState.legal_actions(game)
     SearchBot._forced(game, random.Random(0))        # goes on with its own steps: those are listed
     assert calls == [1]
+
+
+def after_a_take(seed: int, players: int = 1) -> GameState:
+    """A game just after a take whose tile fits in more than three spots (its placement pending)."""
+    state = random_state(seed, players, 0)
+    rng = random.Random(seed)
+    while True:
+        actions = state.legal_actions()
+        if isinstance(actions[0], Take):
+            state.apply(rng.choice(actions))
+            if state.pending and len([a for a in state.legal_actions() if isinstance(a, PlaceTile)]) > 3:
+                return state
+        else:
+            state.apply(BestLineup() if state.phase == "lineup" else rng.choice(actions))
+        if state.is_terminal():
+            state = GameState.new(players=players, seed=seed)
+
+
+@pytest.mark.parametrize("seed, players", [(1, 1), (2, 1), (3, 2)])
+def test_a_rollout_places_the_searched_turns_tile_on_its_best_spot(seed, players):
+    """The turn the searched action began is finished by rating every action (the lookahead bot's
+    way): a take is valued with its tile on the best spot, not the best of three random ones. Later
+    turns still rate a few actions drawn at random."""
+    state = after_a_take(seed, players)
+    game = _copy(state)
+    actions = game.legal_actions()
+    seat = game.current_player
+
+    def value(action, seed):
+        return _greedy_value(game, action, seat, seed, lineup=True, sampled=True)
+
+    for draw in range(6):
+        bot = SearchBot(0, time_limit=None, finish_turn=True)
+        searched = bot._searched_turn(game)
+        assert searched == (game.round, seat, game.turns[seat])
+        seed_of_pick = random.Random(draw).getrandbits(32)
+        pick = bot._rollout_action(game, actions, random.Random(draw), searched)
+        assert value(pick, seed_of_pick) == max(value(a, seed_of_pick) for a in actions)
+    picks = {SearchBot(0, time_limit=None, finish_turn=False)._rollout_action(game, actions, random.Random(draw), None)
+             for draw in range(12)}
+    assert len(picks) > 1                            # without it: three spots drawn at random, not always the best
+    assert SearchBot(0)._searched_turn(game) is None            # off by default
+
+
+def test_the_searched_turn_ends_with_the_turn():
+    """After the searched turn, the rollout is back to a few actions drawn at random."""
+    state = after_a_take(4)
+    bot = SearchBot(0, time_limit=None, finish_turn=True)
+    searched = bot._searched_turn(state)
+    game = _copy(state)
+    while game.pending and game.turns[0] == searched[2]:
+        game._apply(game.legal_actions()[0])
+    assert bot._searched_turn(game) is None                  # a new turn: nothing pending
+    takes = game.legal_actions()
+    assert isinstance(takes[0], Take) and len(takes) > 3
+    pick = bot._rollout_action(game, takes, random.Random(0), searched)
+    assert pick in random.Random(0).sample(takes, 3)
