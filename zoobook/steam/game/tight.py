@@ -60,7 +60,8 @@ from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack,
                                         Ship, Urbanize)
 from zoobook.steam.game.anytime import _STEPS, _paths_from  # the beams' hex steps and shortest paths
 from zoobook.steam.game.bounds import goods_bound, lower_bound
-from zoobook.steam.game.economy import MAX_SHARES, SHARE_PRICE
+from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
+from zoobook.steam.game.lookahead import cube_needs
 from zoobook.steam.game.state import MOVE, OVER, SHARES, Game, Position, legal_actions, step
 
 __all__ = ["TightPlan", "plan_at_bound", "rounds_to_spare"]
@@ -74,10 +75,21 @@ _VARIANTS = 3
 _CHILDREN = 12
 #: Pairs of deliveries per action kept before more lays are added to them.
 _PAIRS = 150
+#: Proposals tried for each action (and town urbanized) that the best turns leave out.
+_KIND_TRIES = 2
+#: The actions whose turns pay off later (a black city for the black cubes, a level for long
+#: routes) and so are tried even when the best turns leave them out.
+_LATE_PAYING = ("urbanization", "locomotive")
 #: In the last _FREE_TURNS turns, the first _FREE + 1 turns of a position cost no discrepancy.
 _FREE_TURNS, _FREE = 3, 2
 #: What a tile still needed to join the ruins weighs against the estimate of a turn.
 _JOIN_WEIGHT = 3.0
+#: What a tile of a cube's cheapest route weighs (summed over the cubes left, :func:`_far`).
+_NEED_WEIGHT = 1.0
+#: A black cube's route to a town (not a black city yet) counts these tiles more in the steer.
+_TOWN_TILES = 3
+#: What a tile of the farthest cube's cheapest route weighs besides.
+_FAR_WEIGHT = 0.0
 
 
 @dataclass(frozen=True)
@@ -262,6 +274,24 @@ def _join_tiles(game: Game, board) -> int:
     if tree.number_of_nodes() < len(groups) or not nx.is_connected(tree):
         return 10 ** 6
     return int(sum(d["weight"] for _, _, d in nx.minimum_spanning_edges(tree, data=True)))
+
+
+def _far(game: Game, pos: Position, target: int) -> float | None:
+    """None when some cube left cannot be delivered by turn *target* (:mod:`.lookahead`): no
+    route within the links the locomotive can reach by then (a Locomotive action each turn left,
+    a raise in each spare round), or one that needs more tiles than the builds left can lay.
+    Else the new tiles the cubes' routes need at one level more than now, summed (the search's
+    steer toward a network that serves every cube)."""
+    turns = target - pos.turn + 1
+    level = pos.economy.locomotive
+    most = min(MAX_LEVEL, level + turns + max(0, rounds_to_spare(game, pos, target)))
+    room = _tiles_left(game, pos, target)
+    for need in cube_needs(game, pos.board, most):
+        if need.tiles is None or need.tiles > room:
+            return None
+    steer = [n.tiles if n.tiles is not None else 2 * _LONG
+             for n in cube_needs(game, pos.board, min(MAX_LEVEL, level + 1), _TOWN_TILES)]
+    return _NEED_WEIGHT * sum(steer) + _FAR_WEIGHT * max(steer, default=0)
 
 
 def _tiles_left(game: Game, pos: Position, target: int) -> int:
@@ -502,6 +532,24 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
     return out
 
 
+def _discrepancies(hit: list) -> list:
+    """(discrepancy, actions, end) in the order to try: a child's discrepancy is its rank among
+    the children of its kind (its action, and town), plus 1 unless it is of the best child's kind.
+    So at each turn the best turn of every other action costs one discrepancy, not its rank."""
+    hit = sorted(hit, key=lambda t: -t[0])
+    if not hit:
+        return []
+    top = hit[0][3]
+    seen: dict = {}
+    out = []
+    for order, (_, actions, end, kind) in enumerate(hit):
+        rank = seen.get(kind, 0)
+        seen[kind] = rank + 1
+        out.append((rank + (0 if kind == top else 1), order, actions, end))
+    out.sort(key=lambda t: (t[0], t[1]))
+    return [(cost, actions, end) for cost, _, actions, end in out]
+
+
 def _play_turn(game: Game, pos: Position, proposal: _Proposal):
     """The turn *proposal* played by the engine from *pos*: the fewest shares that pay for the
     build and the expenses, the engine's own shipments; (actions, end) or None if refused."""
@@ -623,35 +671,60 @@ def plan_at_bound(game: Game, position: Position | None = None, target: int | No
     def expand(here: Position) -> list:
         key = _key(game, here)
         hit = children.get(key)
-        if hit is None:
-            hit = []
-            seen = set()
-            for proposal in _proposals(game, here, target):
-                if len(hit) >= _CHILDREN:
+        if hit is not None:
+            return hit
+        hit, seen, kinds = [], set(), set()
+
+        def consider(proposal) -> bool:
+            """Play *proposal*; True when it clears the map (then it is the only child)."""
+            if time.process_time() - cpu0 > budget_seconds or stats["turns played"] >= max_turns:
+                raise _Out
+            stats["turns played"] += 1
+            played = _play_turn(game, here, proposal)
+            if played is None:
+                return False
+            actions, end = played
+            if end.phase == OVER:
+                hit[:] = [(float("inf"), actions, end, proposal.head)]
+                return True
+            k = _key(game, end)
+            if k in seen:
+                return False
+            seen.add(k)
+            if rounds_to_spare(game, end, target) < 0:
+                return False
+            join = _join_tiles(game, end.board)
+            if join > _tiles_left(game, end, target):
+                return False
+            far = _far(game, end, target)
+            if far is None:
+                return False
+            kinds.add(proposal.head)
+            hit.append((proposal.value - _JOIN_WEIGHT * join - far, actions, end, proposal.head))
+            return False
+
+        proposals = _proposals(game, here, target)
+        cleared = False
+        for proposal in proposals:
+            if len(hit) >= _CHILDREN:
+                break
+            if consider(proposal):
+                cleared = True
+                break
+        if not cleared:
+            # the best turn of every other action (and town urbanized) too, not only the best
+            # turns overall: an Urbanization or a Locomotive pays off turns later
+            tries: dict = {}
+            for proposal in proposals:
+                kind = proposal.head
+                if kind in kinds or tries.get(kind, 0) >= _KIND_TRIES or \
+                        getattr(kind[0], "action", None) not in _LATE_PAYING:
+                    continue
+                tries[kind] = tries.get(kind, 0) + 1
+                if consider(proposal):
                     break
-                if time.process_time() - cpu0 > budget_seconds or stats["turns played"] >= max_turns:
-                    raise _Out
-                stats["turns played"] += 1
-                played = _play_turn(game, here, proposal)
-                if played is None:
-                    continue
-                actions, end = played
-                if end.phase == OVER:
-                    hit = [(float("inf"), actions, end)]
-                    break
-                k = _key(game, end)
-                if k in seen:
-                    continue
-                seen.add(k)
-                if rounds_to_spare(game, end, target) < 0:
-                    continue
-                join = _join_tiles(game, end.board)
-                if join > _tiles_left(game, end, target):
-                    continue
-                hit.append((proposal.value - _JOIN_WEIGHT * join, actions, end))
-            hit.sort(key=lambda t: -t[0])
-            hit = [(actions, end) for _, actions, end in hit]
-            children[key] = hit
+        hit = _discrepancies(hit)
+        children[key] = hit
         return hit
 
     def dfs(here: Position, budget: int):
@@ -669,7 +742,7 @@ def plan_at_bound(game: Game, position: Position | None = None, target: int | No
         # the last turns are cheap to vary and where a plan fails (a cube left with no route):
         # their first few alternatives cost no discrepancy
         free = _FREE if target - here.turn < _FREE_TURNS else 0
-        for rank, (actions, end) in enumerate(expand(here)):
+        for rank, actions, end in expand(here):
             cost = max(0, rank - free)
             if cost > budget:
                 break
