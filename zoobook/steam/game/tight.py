@@ -22,12 +22,22 @@ set-ups: 16, 18 and 20 cubes in 8, 9 and 10 turns). That turns a huge search int
   cheap estimate (income gained, money spent) with limited discrepancy (the k-th best turn of a
   position costs k of a budget that grows 0, 1, 2, ...), so a poor early choice is revisited
   before a deep subtree is exhausted;
+* a **look-ahead** per cube (:mod:`.lookahead`) cuts a position where some cube left has no
+  route within the links the locomotive can reach by the target turn (a Locomotive action a
+  turn) or needs more new tiles than the builds left can lay; the estimate also weighs the new
+  tiles every cube's cheapest route still needs, so the network is built for the far cubes
+  too, not only for the next two deliveries;
+* the turns of the actions that pay off later -- an **Urbanization** (a black city for the
+  black cubes) and the **Locomotive** (a third link for the far cubes of the east) -- are
+  tried at every position even when the best turns by the estimate leave them out, and the
+  best turn of each action costs one discrepancy, not its rank among all turns;
 * positions already searched are skipped: the key is the board as a *set* (track hexes, stubs,
   cubes, cities), the money and the level, never the order in which the track was laid.
 
-Measured (``plan_anytime``, CPU seconds of one process): Easter Island Easy in turn 8 after
-about 4 s, Normal in turn 9 after about 8 s, both proved optimal by the goods bound; on Hard no
-plan within 90 s (the search reaches turn 10 with a far cube no route can reach).
+Measured (CPU seconds of one process, :func:`plan_at_bound` alone): Easter Island Easy in
+turn 8 after about 4 s, Normal in turn 9 after about 12 s, Hard in turn 10 after about 30 s,
+each proved optimal by the goods bound. Without the look-ahead and the late-paying actions Hard
+found nothing in 90 s: the yellow cube of Blue 6 was left in turn 10 with no route.
 
 A plan it returns is a list of engine actions that clears the map in the target turn; it is
 replayed through the engine before it is returned. It finds nothing (``None``) when the budget
@@ -85,7 +95,7 @@ _FREE_TURNS, _FREE = 3, 2
 #: What a tile still needed to join the ruins weighs against the estimate of a turn.
 _JOIN_WEIGHT = 3.0
 #: What a tile of a cube's cheapest route weighs (summed over the cubes left, :func:`_far`).
-_NEED_WEIGHT = 1.0
+_NEED_WEIGHT = 0.3
 #: A black cube's route to a town (not a black city yet) counts these tiles more in the steer.
 _TOWN_TILES = 3
 #: What a tile of the farthest cube's cheapest route weighs besides.
@@ -532,6 +542,11 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
     return out
 
 
+def _discounted(game: Game, proposal: _Proposal) -> bool:
+    select = proposal.head[0]
+    return bool(game.rules.card(getattr(select, "action", None)).discount)
+
+
 def _discrepancies(hit: list) -> list:
     """(discrepancy, actions, end) in the order to try: a child's discrepancy is its rank among
     the children of its kind (its action, and town), plus 1 unless it is of the best child's kind.
@@ -674,9 +689,12 @@ def plan_at_bound(game: Game, position: Position | None = None, target: int | No
         if hit is not None:
             return hit
         hit, seen, kinds = [], set(), set()
+        most_money = here.cash + (MAX_SHARES - here.economy.shares) * SHARE_PRICE
 
         def consider(proposal) -> bool:
             """Play *proposal*; True when it clears the map (then it is the only child)."""
+            if sum(ly.cost for ly in proposal.lays) > most_money and not _discounted(game, proposal):
+                return False   # the shares left cannot pay its tiles: the engine would refuse it
             if time.process_time() - cpu0 > budget_seconds or stats["turns played"] >= max_turns:
                 raise _Out
             stats["turns played"] += 1
