@@ -98,8 +98,6 @@ _JOIN_WEIGHT = 3.0
 _NEED_WEIGHT = 0.3
 #: A black cube's route to a town (not a black city yet) counts these tiles more in the steer.
 _TOWN_TILES = 3
-#: What a tile of the farthest cube's cheapest route weighs besides.
-_FAR_WEIGHT = 0.0
 
 
 @dataclass(frozen=True)
@@ -299,9 +297,8 @@ def _far(game: Game, pos: Position, target: int) -> float | None:
     for need in cube_needs(game, pos.board, most):
         if need.tiles is None or need.tiles > room:
             return None
-    steer = [n.tiles if n.tiles is not None else 2 * _LONG
-             for n in cube_needs(game, pos.board, min(MAX_LEVEL, level + 1), _TOWN_TILES)]
-    return _NEED_WEIGHT * sum(steer) + _FAR_WEIGHT * max(steer, default=0)
+    steer = cube_needs(game, pos.board, min(MAX_LEVEL, level + 1), _TOWN_TILES)
+    return _NEED_WEIGHT * sum(n.tiles if n.tiles is not None else 2 * _LONG for n in steer)
 
 
 def _tiles_left(game: Game, pos: Position, target: int) -> int:
