@@ -35,7 +35,7 @@ set-ups: 16, 18 and 20 cubes in 8, 9 and 10 turns). That turns a huge search int
   cubes, cities), the money and the level, never the order in which the track was laid.
 
 Measured (CPU seconds of one process, :func:`plan_at_bound` alone): Easter Island Easy in
-turn 8 after about 4 s, Normal in turn 9 after about 12 s, Hard in turn 10 after about 30 s,
+turn 8 after about 4 s, Normal in turn 9 after about 10-12 s, Hard in turn 10 after about 25-30 s,
 each proved optimal by the goods bound. Without the look-ahead and the late-paying actions Hard
 found nothing in 90 s: the yellow cube of Blue 6 was left in turn 10 with no route.
 
@@ -87,9 +87,6 @@ _CHILDREN = 12
 _PAIRS = 150
 #: Proposals tried for each action (and town urbanized) that the best turns leave out.
 _KIND_TRIES = 2
-#: The actions whose turns pay off later (a black city for the black cubes, a level for long
-#: routes) and so are tried even when the best turns leave them out.
-_LATE_PAYING = ("urbanization", "locomotive")
 #: In the last _FREE_TURNS turns, the first _FREE + 1 turns of a position cost no discrepancy.
 _FREE_TURNS, _FREE = 3, 2
 #: What a tile still needed to join the ruins weighs against the estimate of a turn.
@@ -539,6 +536,24 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
     return out
 
 
+def _late_paying(game: Game, pos: Position) -> tuple:
+    """The actions worth a turn that pays off later at *pos*: Urbanization while black cubes
+    wait and no black city takes them; the Locomotive while a level more would shorten some cube's
+    cheapest route (:mod:`.lookahead`)."""
+    out = []
+    board = pos.board
+    cubes = {cube for c in board.cities for cube in c.cubes}
+    if "black" in cubes and not any(c.colour == "black" for c in board.cities):
+        out.append("urbanization")
+    level = pos.economy.locomotive
+    if level < MAX_LEVEL:
+        now = cube_needs(game, board, level)
+        more = cube_needs(game, board, level + 1)
+        if any(a.tiles != b.tiles for a, b in zip(now, more)):
+            out.append("locomotive")
+    return tuple(out)
+
+
 def _discounted(game: Game, proposal: _Proposal) -> bool:
     select = proposal.head[0]
     return bool(game.rules.card(getattr(select, "action", None)).discount)
@@ -730,10 +745,11 @@ def plan_at_bound(game: Game, position: Position | None = None, target: int | No
             # the best turn of every other action (and town urbanized) too, not only the best
             # turns overall: an Urbanization or a Locomotive pays off turns later
             tries: dict = {}
+            late = _late_paying(game, here)
             for proposal in proposals:
                 kind = proposal.head
                 if kind in kinds or tries.get(kind, 0) >= _KIND_TRIES or \
-                        getattr(kind[0], "action", None) not in _LATE_PAYING:
+                        getattr(kind[0], "action", None) not in late:
                     continue
                 tries[kind] = tries.get(kind, 0) + 1
                 if consider(proposal):
