@@ -103,9 +103,10 @@ def test_the_look_ahead_never_cuts_a_position_of_an_optimal_plan(seed):
 
 
 def test_the_look_ahead_sees_a_cube_that_needs_more_links_than_the_locomotive_reaches():
-    """A yellow cube three links from the only yellow city: at level 1 with one turn left no
-    locomotive reaches it (a Locomotive action lifts one level a turn), so the position is cut;
-    with two turns left (two Locomotive actions) it is kept."""
+    """A yellow cube three links from the only yellow city and a red cube one link from a red
+    one: at level 1 with one turn left (no round to spare for a raise) no locomotive reaches
+    three links (a Locomotive action lifts one level a turn), so the position is cut; with two
+    turns left (two Locomotive actions, two spare rounds) it is kept."""
     from zoobook.steam.easter.island import City, Island
     from zoobook.steam.game.economy import Economy
     from zoobook.steam.game.lookahead import cube_needs
@@ -115,7 +116,7 @@ def test_the_look_ahead_sees_a_cube_that_needs_more_links_than_the_locomotive_re
     # Red 1 - Blue 1 - Red 2 - Yellow 1 in a row, one plain hex between neighbours, all linked
     island = Island.build(plain=[(1, 0), (3, 0), (5, 0)], cities=[
         City("Red 1", (0, 0), "red", True, ("yellow",)), City("Blue 1", (2, 0), "blue", True),
-        City("Red 2", (4, 0), "red", True), City("Yellow 1", (6, 0), "yellow", True)],
+        City("Red 2", (4, 0), "red", True), City("Yellow 1", (6, 0), "yellow", True, ("red",))],
         tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)], [(4, 0), (5, 0), (6, 0)]])
     needs = {links: cube_needs(Game.easter(island, 2), island, links)[0].tiles for links in (1, 2, 3)}
     assert needs == {1: None, 2: None, 3: 0}
