@@ -75,3 +75,62 @@ def test_only_from_the_start_of_a_turn():
     middle = step(game, game.start, IssueShares(0))[0]
     with pytest.raises(ValueError, match="shares phase"):
         plan_at_bound(game, middle)
+
+
+# -- the look-ahead that cuts positions (zoobook/steam/game/lookahead.py, tight._far) ------------
+
+LOOKAHEAD_SEEDS = list(range(40))
+
+
+@pytest.mark.parametrize("seed", LOOKAHEAD_SEEDS)
+def test_the_look_ahead_never_cuts_a_position_of_an_optimal_plan(seed):
+    """Along the exact planner's optimal plan (turn starts), the cut keeps every position: each
+    cube left has a route within the links and tiles the turns left allow. With the plan's own
+    turn as the target, a cut here would lose a plan that exists."""
+    from zoobook.steam.game.state import SHARES, step
+    from zoobook.steam.game.tight import _far
+
+    game = easter_game(random_easter_instance(random.Random(seed), turns=2))
+    exact = plan(game)
+    if not exact.cleared:
+        pytest.skip("no plan clears this island")
+    pos = game.start
+    for turn in exact.steps:
+        assert pos.phase == SHARES
+        assert _far(game, pos, exact.turns) is not None, f"turn {turn.turn} cut"
+        for action in turn.actions:
+            pos = step(game, pos, action)[0]
+
+
+def test_the_look_ahead_sees_a_cube_that_needs_more_links_than_the_locomotive_reaches():
+    """A yellow cube three links from the only yellow city and a red cube one link from a red
+    one: at level 1 with one turn left (no round to spare for a raise) no locomotive reaches
+    three links (a Locomotive action lifts one level a turn), so the position is cut; with two
+    turns left (two Locomotive actions, two spare rounds) it is kept."""
+    from zoobook.steam.easter.island import City, Island
+    from zoobook.steam.game.economy import Economy
+    from zoobook.steam.game.lookahead import cube_needs
+    from zoobook.steam.game.state import Game
+    from zoobook.steam.game.tight import _far
+
+    # Red 1 - Blue 1 - Red 2 - Yellow 1 in a row, one plain hex between neighbours, all linked
+    island = Island.build(plain=[(1, 0), (3, 0), (5, 0)], cities=[
+        City("Red 1", (0, 0), "red", True, ("yellow",)), City("Blue 1", (2, 0), "blue", True),
+        City("Red 2", (4, 0), "red", True), City("Yellow 1", (6, 0), "yellow", True, ("red",))],
+        tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)], [(4, 0), (5, 0), (6, 0)]])
+    needs = {links: cube_needs(Game.easter(island, 2), island, links)[0].tiles for links in (1, 2, 3)}
+    assert needs == {1: None, 2: None, 3: 0}
+    for turns, kept in ((1, False), (2, True)):
+        game = Game.easter(island, turns, economy=Economy(cash=10, income=0, shares=2, locomotive=1))
+        assert (_far(game, game.start, turns) is not None) is kept
+
+
+def test_easter_island_hard_is_planned_in_turn_ten_at_the_goods_bound():
+    """The full Hard set-up (20 cubes): the search finds a plan clearing it in turn 10, the goods
+    bound, replayed from a fresh state through the engine (about 30 CPU-s). Before the look-ahead
+    and the late-paying actions it found nothing in 90 s."""
+    hard = full_setup("easter-hard")
+    found = plan_at_bound(hard, budget_seconds=120)
+    assert found is not None
+    assert found.turns == 10
+    assert replays_to(hard, found.actions) == (True, 10)

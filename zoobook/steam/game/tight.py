@@ -22,12 +22,22 @@ set-ups: 16, 18 and 20 cubes in 8, 9 and 10 turns). That turns a huge search int
   cheap estimate (income gained, money spent) with limited discrepancy (the k-th best turn of a
   position costs k of a budget that grows 0, 1, 2, ...), so a poor early choice is revisited
   before a deep subtree is exhausted;
+* a **look-ahead** per cube (:mod:`.lookahead`) cuts a position where some cube left has no
+  route within the links the locomotive can reach by the target turn (a Locomotive action a
+  turn) or needs more new tiles than the builds left can lay; the estimate also weighs the new
+  tiles every cube's cheapest route still needs, so the network is built for the far cubes
+  too, not only for the next two deliveries;
+* the turns of the actions that pay off later -- an **Urbanization** (a black city for the
+  black cubes) and the **Locomotive** (a third link for the far cubes of the east) -- are
+  tried at every position even when the best turns by the estimate leave them out, and the
+  best turn of each action costs one discrepancy, not its rank among all turns;
 * positions already searched are skipped: the key is the board as a *set* (track hexes, stubs,
   cubes, cities), the money and the level, never the order in which the track was laid.
 
-Measured (``plan_anytime``, CPU seconds of one process): Easter Island Easy in turn 8 after
-about 4 s, Normal in turn 9 after about 8 s, both proved optimal by the goods bound; on Hard no
-plan within 90 s (the search reaches turn 10 with a far cube no route can reach).
+Measured (CPU seconds of one process, :func:`plan_at_bound` alone): Easter Island Easy in
+turn 8 after about 4 s, Normal in turn 9 after about 10-12 s, Hard in turn 10 after about 25-30 s,
+each proved optimal by the goods bound. Without the look-ahead and the late-paying actions Hard
+found nothing in 90 s: the yellow cube of Blue 6 was left in turn 10 with no route.
 
 A plan it returns is a list of engine actions that clears the map in the target turn; it is
 replayed through the engine before it is returned. It finds nothing (``None``) when the budget
@@ -60,7 +70,8 @@ from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack,
                                         Ship, Urbanize)
 from zoobook.steam.game.anytime import _STEPS, _paths_from  # the beams' hex steps and shortest paths
 from zoobook.steam.game.bounds import goods_bound, lower_bound
-from zoobook.steam.game.economy import MAX_SHARES, SHARE_PRICE
+from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
+from zoobook.steam.game.lookahead import cube_needs
 from zoobook.steam.game.state import MOVE, OVER, SHARES, Game, Position, legal_actions, step
 
 __all__ = ["TightPlan", "plan_at_bound", "rounds_to_spare"]
@@ -74,10 +85,16 @@ _VARIANTS = 3
 _CHILDREN = 12
 #: Pairs of deliveries per action kept before more lays are added to them.
 _PAIRS = 150
+#: Proposals tried for each action (and town urbanized) that the best turns leave out.
+_KIND_TRIES = 2
 #: In the last _FREE_TURNS turns, the first _FREE + 1 turns of a position cost no discrepancy.
 _FREE_TURNS, _FREE = 3, 2
 #: What a tile still needed to join the ruins weighs against the estimate of a turn.
 _JOIN_WEIGHT = 3.0
+#: What a tile of a cube's cheapest route weighs (summed over the cubes left, :func:`_far`).
+_NEED_WEIGHT = 0.3
+#: A black cube's route to a town (not a black city yet) counts these tiles more in the steer.
+_TOWN_TILES = 3
 
 
 @dataclass(frozen=True)
@@ -262,6 +279,23 @@ def _join_tiles(game: Game, board) -> int:
     if tree.number_of_nodes() < len(groups) or not nx.is_connected(tree):
         return 10 ** 6
     return int(sum(d["weight"] for _, _, d in nx.minimum_spanning_edges(tree, data=True)))
+
+
+def _far(game: Game, pos: Position, target: int) -> float | None:
+    """None when some cube left cannot be delivered by turn *target* (:mod:`.lookahead`): no
+    route within the links the locomotive can reach by then (a Locomotive action each turn left,
+    a raise in each spare round), or one that needs more tiles than the builds left can lay.
+    Else the new tiles the cubes' routes need at one level more than now, summed (the search's
+    steer toward a network that serves every cube)."""
+    turns = target - pos.turn + 1
+    level = pos.economy.locomotive
+    most = min(MAX_LEVEL, level + turns + max(0, rounds_to_spare(game, pos, target)))
+    room = _tiles_left(game, pos, target)
+    for need in cube_needs(game, pos.board, most):
+        if need.tiles is None or need.tiles > room:
+            return None
+    steer = cube_needs(game, pos.board, min(MAX_LEVEL, level + 1), _TOWN_TILES)
+    return _NEED_WEIGHT * sum(n.tiles if n.tiles is not None else 2 * _LONG for n in steer)
 
 
 def _tiles_left(game: Game, pos: Position, target: int) -> int:
@@ -502,6 +536,47 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
     return out
 
 
+def _late_paying(game: Game, pos: Position) -> tuple:
+    """The actions worth a turn that pays off later at *pos*: Urbanization while black cubes
+    wait and no black city takes them; the Locomotive while a level more would shorten some cube's
+    cheapest route (:mod:`.lookahead`)."""
+    out = []
+    board = pos.board
+    cubes = {cube for c in board.cities for cube in c.cubes}
+    if "black" in cubes and not any(c.colour == "black" for c in board.cities):
+        out.append("urbanization")
+    level = pos.economy.locomotive
+    if level < MAX_LEVEL:
+        now = cube_needs(game, board, level)
+        more = cube_needs(game, board, level + 1)
+        if any(a.tiles != b.tiles for a, b in zip(now, more)):
+            out.append("locomotive")
+    return tuple(out)
+
+
+def _discounted(game: Game, proposal: _Proposal) -> bool:
+    select = proposal.head[0]
+    return bool(game.rules.card(getattr(select, "action", None)).discount)
+
+
+def _discrepancies(hit: list) -> list:
+    """(discrepancy, actions, end) in the order to try: a child's discrepancy is its rank among
+    the children of its kind (its action, and town), plus 1 unless it is of the best child's kind.
+    So at each turn the best turn of every other action costs one discrepancy, not its rank."""
+    hit = sorted(hit, key=lambda t: -t[0])
+    if not hit:
+        return []
+    top = hit[0][3]
+    seen: dict = {}
+    out = []
+    for order, (_, actions, end, kind) in enumerate(hit):
+        rank = seen.get(kind, 0)
+        seen[kind] = rank + 1
+        out.append((rank + (0 if kind == top else 1), order, actions, end))
+    out.sort(key=lambda t: (t[0], t[1]))
+    return [(cost, actions, end) for cost, _, actions, end in out]
+
+
 def _play_turn(game: Game, pos: Position, proposal: _Proposal):
     """The turn *proposal* played by the engine from *pos*: the fewest shares that pay for the
     build and the expenses, the engine's own shipments; (actions, end) or None if refused."""
@@ -623,35 +698,64 @@ def plan_at_bound(game: Game, position: Position | None = None, target: int | No
     def expand(here: Position) -> list:
         key = _key(game, here)
         hit = children.get(key)
-        if hit is None:
-            hit = []
-            seen = set()
-            for proposal in _proposals(game, here, target):
-                if len(hit) >= _CHILDREN:
+        if hit is not None:
+            return hit
+        hit, seen, kinds = [], set(), set()
+        most_money = here.cash + (MAX_SHARES - here.economy.shares) * SHARE_PRICE
+
+        def consider(proposal) -> bool:
+            """Play *proposal*; True when it clears the map (then it is the only child)."""
+            if sum(ly.cost for ly in proposal.lays) > most_money and not _discounted(game, proposal):
+                return False   # the shares left cannot pay its tiles: the engine would refuse it
+            if time.process_time() - cpu0 > budget_seconds or stats["turns played"] >= max_turns:
+                raise _Out
+            stats["turns played"] += 1
+            played = _play_turn(game, here, proposal)
+            if played is None:
+                return False
+            actions, end = played
+            if end.phase == OVER:
+                hit[:] = [(float("inf"), actions, end, proposal.head)]
+                return True
+            k = _key(game, end)
+            if k in seen:
+                return False
+            seen.add(k)
+            if rounds_to_spare(game, end, target) < 0:
+                return False
+            join = _join_tiles(game, end.board)
+            if join > _tiles_left(game, end, target):
+                return False
+            far = _far(game, end, target)
+            if far is None:
+                return False
+            kinds.add(proposal.head)
+            hit.append((proposal.value - _JOIN_WEIGHT * join - far, actions, end, proposal.head))
+            return False
+
+        proposals = _proposals(game, here, target)
+        cleared = False
+        for proposal in proposals:
+            if len(hit) >= _CHILDREN:
+                break
+            if consider(proposal):
+                cleared = True
+                break
+        if not cleared:
+            # the best turn of every other action (and town urbanized) too, not only the best
+            # turns overall: an Urbanization or a Locomotive pays off turns later
+            tries: dict = {}
+            late = _late_paying(game, here)
+            for proposal in proposals:
+                kind = proposal.head
+                if kind in kinds or tries.get(kind, 0) >= _KIND_TRIES or \
+                        getattr(kind[0], "action", None) not in late:
+                    continue
+                tries[kind] = tries.get(kind, 0) + 1
+                if consider(proposal):
                     break
-                if time.process_time() - cpu0 > budget_seconds or stats["turns played"] >= max_turns:
-                    raise _Out
-                stats["turns played"] += 1
-                played = _play_turn(game, here, proposal)
-                if played is None:
-                    continue
-                actions, end = played
-                if end.phase == OVER:
-                    hit = [(float("inf"), actions, end)]
-                    break
-                k = _key(game, end)
-                if k in seen:
-                    continue
-                seen.add(k)
-                if rounds_to_spare(game, end, target) < 0:
-                    continue
-                join = _join_tiles(game, end.board)
-                if join > _tiles_left(game, end, target):
-                    continue
-                hit.append((proposal.value - _JOIN_WEIGHT * join, actions, end))
-            hit.sort(key=lambda t: -t[0])
-            hit = [(actions, end) for _, actions, end in hit]
-            children[key] = hit
+        hit = _discrepancies(hit)
+        children[key] = hit
         return hit
 
     def dfs(here: Position, budget: int):
@@ -669,7 +773,7 @@ def plan_at_bound(game: Game, position: Position | None = None, target: int | No
         # the last turns are cheap to vary and where a plan fails (a cube left with no route):
         # their first few alternatives cost no discrepancy
         free = _FREE if target - here.turn < _FREE_TURNS else 0
-        for rank, (actions, end) in enumerate(expand(here)):
+        for rank, actions, end in expand(here):
             cost = max(0, rank - free)
             if cost > budget:
                 break
