@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from zoobook.errors import IllegalAction
+from zoobook.hexgrid import DIRECTIONS
 from zoobook.progress import Callback, Interrupted, SearchBudgetExceeded, quiet
 from zoobook.steam.game import state as engine
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
@@ -141,7 +142,7 @@ def _try(game: Game, pos: Position, action: Action) -> Position | None:
         return None
 
 
-_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+_STEPS = tuple(DIRECTIONS.values())  # the six axial offsets, in hexgrid's order
 
 
 def _paths_from(nodes: dict, free: set, start, origin_name: str | None, most: int) -> dict:

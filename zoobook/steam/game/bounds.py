@@ -47,6 +47,7 @@ import math
 from collections import deque
 from dataclasses import dataclass
 
+from zoobook.hexgrid import DIRECTIONS
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, income_reduction
 from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position
 
@@ -149,7 +150,7 @@ def _cheapest_tile(game: Game) -> int:
     return min(rules.tile_price(t, card) for card in (*rules.cards, rules.card(None)) for t in terrains)
 
 
-_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+_STEPS = tuple(DIRECTIONS.values())  # the six axial offsets, in hexgrid's order
 
 
 def _area_tiles(game: Game, pos: Position) -> tuple[int, int]:

@@ -39,11 +39,12 @@ import heapq
 from collections import deque
 from dataclasses import dataclass
 
+from zoobook.hexgrid import DIRECTIONS
 from zoobook.steam.game.state import Game
 
 __all__ = ["CubeNeed", "cube_needs", "link_costs"]
 
-_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+_STEPS = tuple(DIRECTIONS.values())  # the six axial offsets, in hexgrid's order
 
 
 @dataclass(frozen=True)
