@@ -68,6 +68,8 @@ _NBGRADER_WORDS = ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END 
 #: The first line of an autograded cell: ``# Graded check (2 points)``.
 GRADED = re.compile(r"^#\s*Graded check \((\d+) points?\)", re.IGNORECASE)
 NBGRADER_SCHEMA = 3
+#: nbgrader's own placeholders, written into the student edition for the student to replace (the
+#: library itself has no unfinished code here).
 CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 MARKDOWN_STUB = "YOUR ANSWER HERE"
 

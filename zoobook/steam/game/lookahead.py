@@ -21,7 +21,8 @@ serves every cube, not only the next two.
 Examples
 --------
 >>> from zoobook.steam.easter.island import City, Island
->>> from zoobook.steam.game.state import Game
+>>> from zoobook.steam.game.memo import IdentityCache
+from zoobook.steam.game.state import Game
 >>> island = Island.build(plain=[(1, 0), (2, 0), (4, 0)], cities=[
 ...     City("Red 1", (0, 0), "red", True, ("blue",)), City("Blue 1", (3, 0), "blue", True, ("red",)),
 ...     City("Red 2", (5, 0), "red", True)])
@@ -40,6 +41,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from zoobook.hexgrid import DIRECTIONS
+from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.state import Game
 
 __all__ = ["CubeNeed", "cube_needs", "link_costs"]
@@ -58,21 +60,14 @@ class CubeNeed:
     tiles: int | None
 
 
-_COSTS: dict = {}
+_COSTS = IdentityCache(limit=4000)
 
 
 def link_costs(game: Game, board) -> dict:
     """``{(a, b): tiles}``: node pairs joined by a complete link (0) or that a new link could join,
     with the fewest tiles of free land between them (from *a*, or from the end of a stub of *a*).
     Keyed by both orders."""
-    hit = _COSTS.get(id(board))
-    if hit is not None and hit[0] is board and hit[1] is game:
-        return hit[2]
-    if len(_COSTS) > 4000:
-        _COSTS.clear()
-    costs = _link_costs(game, board)
-    _COSTS[id(board)] = (board, game, costs)
-    return costs
+    return _COSTS.get(board, id(game), lambda: _link_costs(game, board))
 
 
 def _link_costs(game: Game, board) -> dict:

@@ -72,6 +72,7 @@ from zoobook.steam.game.anytime import _STEPS, _paths_from  # the beams' hex ste
 from zoobook.steam.game.bounds import goods_bound, lower_bound
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
 from zoobook.steam.game.lookahead import cube_needs
+from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.state import MOVE, OVER, SHARES, Game, Position, legal_actions, step
 
 __all__ = ["TightPlan", "plan_at_bound", "rounds_to_spare"]
@@ -141,7 +142,7 @@ class _Lay:
         object.__setattr__(self, "size", len(self.tiles))
 
 
-_PRICES: dict = {}
+_PRICES = IdentityCache(limit=64)   # per game: each land hex's price with no card
 
 
 def _near(h) -> list:
@@ -150,12 +151,10 @@ def _near(h) -> list:
 
 
 def _price(game: Game, h) -> int:
-    table = _PRICES.get(id(game))
-    if table is None or table[0] is not game:
+    def table() -> dict:
         none = game.rules.card(None)
-        table = (game, {tuple(x): game.rules.tile_price(t, none) for x, t in game.land.items()})
-        _PRICES[id(game)] = table
-    return table[1][h]
+        return {tuple(x): game.rules.tile_price(t, none) for x, t in game.land.items()}
+    return _PRICES.get(game, None, table)[h]
 
 
 _LAYS_OF: dict = {}
