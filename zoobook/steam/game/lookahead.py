@@ -21,8 +21,7 @@ serves every cube, not only the next two.
 Examples
 --------
 >>> from zoobook.steam.easter.island import City, Island
->>> from zoobook.steam.game.memo import IdentityCache
-from zoobook.steam.game.state import Game
+>>> from zoobook.steam.game.state import Game
 >>> island = Island.build(plain=[(1, 0), (2, 0), (4, 0)], cities=[
 ...     City("Red 1", (0, 0), "red", True, ("blue",)), City("Blue 1", (3, 0), "blue", True, ("red",)),
 ...     City("Red 2", (5, 0), "red", True)])
