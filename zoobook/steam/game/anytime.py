@@ -50,7 +50,22 @@ from zoobook.steam.game.planner import TurnPlan, replay
 from zoobook.steam.game.state import BUILD, MOVE, OVER, SHARES, Game, Position, step
 
 __all__ = ["AnytimePlan", "plan_anytime", "turn_candidates", "Improvement", "plan_record",
-           "actions_from_record"]
+           "actions_from_record", "EXACT_LAND", "exact_fits"]
+
+#: The most land hexes (free for track at the start) on which the exact planner is run: it
+#: tries every track path a build may lay, a number that grows exponentially with the land. The
+#: shipped small maps have 2 to 6 land hexes and the full set-ups 67 to 96.
+EXACT_LAND = 30
+
+
+def exact_fits(game: "Game") -> bool:
+    """Whether *game*'s map is small enough for the exact planner (:data:`EXACT_LAND`).
+
+    >>> from zoobook.steam.game.maps import full_setup
+    >>> exact_fits(full_setup("easter-hard"))
+    False
+    """
+    return len(game.land) <= EXACT_LAND
 
 _RICH = 10 ** 6
 
@@ -790,7 +805,7 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
         Where to plan from (default: the start). Any phase.
     exact : bool, optional
         Let the exact planner refute deadlines to raise the bound (default: on small maps,
-        at most 30 hexes of land).
+        :func:`exact_fits`).
     cpu_budget : bool
         Count the budget in CPU seconds of this process instead of wall-clock seconds (the
         benchmarks do, so that a busy shared machine reports what a quiet one would).
@@ -817,7 +832,7 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
                                        cpu_seconds=clock.cpu))
             clock.message = f"best: turn {end.outcome.turns}, bound {bound_turn}"
 
-    use_exact = exact if exact is not None else len(game.land) <= 30
+    use_exact = exact if exact is not None else exact_fits(game)
     try:
         if bound_turn <= game.turns and not use_exact and pos.phase == SHARES and \
                 goods_bound(game, pos).turn == bound_turn:

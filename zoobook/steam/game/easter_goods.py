@@ -39,7 +39,7 @@ from zoobook.steam.game.memo import IdentityCache, canonical
 from zoobook.steam.game.zoo_goods import ShipEffect, parallel_variants
 from zoobook.steam.hexmap import Node, hex_name
 
-__all__ = ["MoaiGoods", "add_towns", "cube_routes", "TOWN"]
+__all__ = ["MoaiGoods", "add_towns", "cube_routes", "has_cube_route", "TOWN"]
 
 TOWN = "town"
 
@@ -88,7 +88,20 @@ def cube_routes(links, colours, origin: str, cube: str, level: int) -> list[tupl
     >>> cube_routes(links, {"A": "red", "B": "blue", "C": "red"}, "A", "blue", 2)
     [(('A', 'B'), (0,))]
     """
-    found = []
+    return list(_walk_routes(links, colours, origin, cube, level))
+
+
+def has_cube_route(links, colours, origin: str, cube: str, level: int) -> bool:
+    """Whether :func:`cube_routes` finds any route (it stops at the first).
+
+    >>> links = {"A": (("B", 0),), "B": (("A", 0), ("C", 1)), "C": (("B", 1),)}
+    >>> has_cube_route(links, {"A": "red", "B": "blue", "C": "red"}, "A", "red", 1)
+    False
+    """
+    return next(_walk_routes(links, colours, origin, cube, level), None) is not None
+
+
+def _walk_routes(links, colours, origin: str, cube: str, level: int):
     stack = [((origin,), ())]
     while stack:
         route, steps = stack.pop()
@@ -98,10 +111,9 @@ def cube_routes(links, colours, origin: str, cube: str, level: int) -> list[tupl
             if other in route:
                 continue
             if colours.get(other) == cube:
-                found.append((route + (other,), steps + (key,)))
+                yield route + (other,), steps + (key,)
             else:
                 stack.append((route + (other,), steps + (key,)))
-    return found
 
 
 def _colours(island: Island) -> dict[str, str]:
@@ -169,7 +181,9 @@ class MoaiGoods:
                 (f"no statue left ({left} cube{'s' if left != 1 else ''})", left == 0)]
 
     def cleared(self, island: Island) -> bool:
-        return _CACHE.get(island, "cleared", island.cleared)
+        # the cubes first: counting them is cheap, and while any is left the (costly) network
+        # of the ruins need not be looked at (S10: both conditions must hold)
+        return _CACHE.get(island, "cleared", lambda: island.cube_count() == 0 and island.ruins_joined())
 
     def goods_left(self, island: Island) -> int:
         return _CACHE.get(island, "left", island.cube_count)

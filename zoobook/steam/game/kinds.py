@@ -160,8 +160,78 @@ def plan_solution(game: Game, **kwargs: Any) -> Solution:
     return Solution(found.turns, witness, found.explanation)
 
 
+#: CPU seconds the anytime planner is given to certify a map too large for the exact planner.
+#: On the full set-ups it stops as soon as its plan meets the goods bound (Easter Island Easy,
+#: Normal and Hard: within about 2, 1 and 10 CPU-s); the rest is the margin of a slower machine.
+ANYTIME_BUDGET = 60.0
+
+
 def solve(game: Game) -> Solution:
-    return plan_solution(game)
+    """The certified fewest turns: the exact planner on a map it fits
+    (:func:`~zoobook.steam.game.anytime.exact_fits`), else the anytime planner, whose answer
+    counts only when its proven bound meets its plan (:func:`anytime_solution`)."""
+    from zoobook.steam.game.anytime import exact_fits
+
+    return plan_solution(game) if exact_fits(game) else anytime_solution(game)
+
+
+def anytime_solution(game: Game, budget_seconds: float = ANYTIME_BUDGET) -> Solution:
+    """The anytime planner's answer as a certified :class:`Solution`.
+
+    The value is certified when the proven lower bound meets the plan found (the fewest turns),
+    or when the bound passes the turn limit (no plan: ``None``). Otherwise there is no certified
+    value, and :class:`~zoobook.errors.PuzzleError` says so: the best plan and the bound, and
+    how to search longer. The plan's score and cash are the plan's own: the bound proves its
+    turns, not that no plan in as many turns scores more.
+
+    >>> from zoobook.steam.game.maps import full_setup
+    >>> anytime_solution(full_setup("easter-normal")).value
+    9
+    >>> anytime_solution(full_setup("easter-hard"), budget_seconds=0.05)
+    Traceback (most recent call last):
+    ...
+    zoobook.errors.PuzzleError: no certified fewest turns within 0.05 CPU-s: ...
+    """
+    from zoobook.errors import PuzzleError
+    from zoobook.rulings import cite
+    from zoobook.steam.game.anytime import EXACT_LAND, plan_anytime
+    from zoobook.steam.game.bounds import goods_bound
+
+    found = plan_anytime(game, budget_seconds=budget_seconds, cpu_budget=True)
+    rank = cite("S10a")
+    if found.proved_impossible:
+        return Solution(None, None, (f"No plan clears the map by the end of turn {game.turns} {rank}: "
+                                     f"no plan clears it before turn {found.lower_bound} "
+                                     f"({found.bound_reason}).",))
+    if not found.proved_optimal:
+        best = ("no plan found" if found.turns is None else
+                f"the best plan found clears it in turn {found.turns}")
+        raise PuzzleError(f"no certified fewest turns within {budget_seconds:g} CPU-s: {best}, and "
+                          f"the proven bound is turn {found.lower_bound}; search longer with "
+                          f"'zoobook plan FILE --budget SECONDS'")
+    bound_name = ("the goods bound" if goods_bound(game, game.start).turn == found.lower_bound
+                  else "the proven lower bound")
+    if "links at the goods bound" in found.stats:
+        first = "the link planner, at the goods bound"
+    elif "at the goods bound" in found.stats:
+        first = "the search over whole turns at the goods bound"
+    else:
+        first = next((step.what for step in found.history if step.turns is not None), "the plan search")
+        first = first.replace("plan (", "the ").rstrip(")") if first.startswith("plan (") else first
+    witness = {"turns": found.turns, "score": found.score, "cash": found.cash,
+               "plan": [s.text() for s in found.steps],
+               "search": {"planner": "anytime", "found by": first, "bound": found.lower_bound}}
+    explanation = (
+        f"A plan clears the map in turn {found.turns} with a score of {found.score} and "
+        f"${found.cash} left: {game.rules.goods.clear_reason} {rank}.",
+        f"No plan can clear it sooner: {found.bound_reason}, so none clears it before turn "
+        f"{found.lower_bound} ({bound_name}, which the plan meets).",
+        f"The map has {len(game.land)} land hexes, more than the {EXACT_LAND} the exact planner "
+        f"searches; the anytime planner found this plan ({first}) and replayed it through the "
+        f"engine. The bound proves its turns are the fewest; its score and cash are this plan's, "
+        f"not proved the best of every plan clearing in turn {found.turns}.",
+    )
+    return Solution(found.turns, witness, explanation)
 
 
 def _plan_command(subparsers) -> None:
@@ -193,21 +263,59 @@ def _setup_game(name: str):
         raise PuzzleError(str(exc), key="--setup") from None
 
 
-def setup_toml(name: str) -> str:
-    """The puzzle-file text of a full set-up (no ``[answer]``: the fewest turns of a full map is
-    not certified by the exact planner, which ``zoobook verify`` would run)."""
-    from zoobook.puzzles.loading import puzzle_toml
+#: The shipped full set-ups: file id and difficulty (puzzles/steam-*-game/ID.toml).
+SHIPPED_SETUPS = {"zoo": ("zoo-full-map", 4), "easter-easy": ("easter-easy", 3),
+                  "easter-normal": ("easter-normal", 4), "easter-hard": ("easter-hard", 5)}
+
+
+def setup_toml(name: str, answer: int | None = None) -> str:
+    """The puzzle-file text of a full set-up.
+
+    Without *answer* (``zoobook plan --setup NAME --write PATH``) the file has no ``[answer]``;
+    with it, the file is the shipped puzzle (:data:`SHIPPED_SETUPS`): its id, difficulty and the
+    certified fewest turns, which ``zoobook verify`` re-derives with the anytime planner.
+    """
+    from zoobook.puzzles.loading import Answer, puzzle_toml
     from zoobook.steam.game.maps import setup_name
 
     kind, level = setup_name(name)
     game = _setup_game(name)
-    body = dump_zoo(game) if kind == "zoo" else dump_easter(game)
-    title = "The full Zoo map (assumed board, ruling S16)" if kind == "zoo" else \
-        f"Easter Island, {level.capitalize()} (assumed island and cube draw, rulings S14, S16)"
-    return puzzle_toml(id=f"full-{name}", kind=f"steam-{kind}/clear", body=body, title=title,
-                       difficulty=5, themes=["full-size map", "anytime planner"],
-                       description="A full set-up. It carries no [answer]: plan it with "
-                                   "'zoobook plan FILE --budget SECONDS'.",
+    board = game.start.board
+    land = len(game.land)
+    if kind == "zoo":
+        body = dump_zoo(game)
+        title = "The full Zoo map: feed every animal"
+        themes = ["full-size map", "goods bound", "exit teleport", "anytime planner"]
+        what = (f"the whole solo game on the full Zoo map: {len(board.areas)} animal areas with "
+                f"danger levels 1 to 6, {len(board.exits)} exits and {len(board.towns)} towns, "
+                f"{land} land hexes")
+        where = ("the ASSUMED full Zoo board of zoobook/data/assumed.toml ([steam.zoo], ruling "
+                 "S16): no text gives the printed board")
+        bound = "one shipment feeds one area, one shipment per move-goods round"
+    else:
+        body = dump_easter(game)
+        title = f"Easter Island, {level.capitalize()}: the full set-up"
+        themes = ["full-size map", "goods bound", "link planning", "anytime planner"]
+        ruins = sum(1 for c in board.cities if c.ruin)
+        what = (f"the whole solo game at {level.capitalize()}: {board.cube_count()} moai cubes, "
+                f"{ruins} ruins to join and {len(game.rules.goods.towns(board))} towns, "
+                f"{land} land hexes")
+        where = ("the ASSUMED full island of zoobook/data/assumed.toml ([steam.easter]) with its "
+                 "one assumed draw of cubes from the bag (rulings S14, S16), not a printed board")
+        bound = "one cube leaves per move-goods round"
+    if answer is None:
+        ident, difficulty = f"full-{name}", 5
+        description = (f"A full set-up: {what}. The map is {where}. This file carries no "
+                       "[answer]: 'zoobook solve FILE' certifies one (the anytime planner), "
+                       "'zoobook plan FILE --budget SECONDS' shows the search.")
+    else:
+        ident, difficulty = SHIPPED_SETUPS[name]
+        description = (f"{what[0].upper()}{what[1:]}. The map is {where}. Clear it in as few "
+                       f"turns as you can: the answer is proved by the goods bound ({bound}, "
+                       "two rounds a turn), which a plan of the anytime planner meets.")
+    return puzzle_toml(id=ident, kind=f"steam-{kind}/clear", body=body, title=title,
+                       difficulty=difficulty, themes=themes, description=description,
+                       answer=None if answer is None else Answer(answer),
                        multiline_strings=True)
 
 
