@@ -100,12 +100,21 @@ def test_no_bound_is_above_the_exact_optimum_on_random_tiny_maps(seed):
         assert found.proved_impossible
 
 
-@pytest.mark.parametrize("stem", QUICK + ["easter-game-rapa-nui", "zoo-game-too-late"])
+#: Shipped small maps whose optimum the anytime planner proves without the exact planner: its
+#: first beam's plan meets the bound at once. On a small map it still runs the exact planner,
+#: but only to settle the score and the cash (Rapa Nui: 4 CPU-s, the whole cost of this test);
+#: here the proof of the turns is what is checked, and the score and cash are checked against the
+#: exact planner by ``make bench`` (bench_steam_anytime), and the turns by ``zoobook verify``.
+PROVED_BY_THE_BOUND = ["easter-game-rapa-nui"]
+
+
+@pytest.mark.parametrize("stem", QUICK + PROVED_BY_THE_BOUND + ["zoo-game-too-late"])
 def test_on_the_shipped_small_maps_it_proves_the_exact_optimum(stem):
     folder = "steam-zoo-game" if "zoo" in stem else "steam-easter-game"
     puzzle = load_puzzle(ROOT / "puzzles" / folder / f"{stem}.toml")
     game = puzzle.model
-    found = plan_anytime(game, budget_seconds=120, cpu_budget=True)
+    found = plan_anytime(game, budget_seconds=120, cpu_budget=True,
+                         exact=False if stem in PROVED_BY_THE_BOUND else None)
     assert found.turns == puzzle.answer.value
     if found.cleared:
         assert found.proved_optimal and found.gap == 0

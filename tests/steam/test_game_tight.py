@@ -132,12 +132,6 @@ def test_the_look_ahead_sees_a_cube_that_needs_more_links_than_the_locomotive_re
         assert (_far(game, game.start, turns) is not None) is kept
 
 
-def test_easter_island_hard_is_planned_in_turn_ten_at_the_goods_bound():
-    """The full Hard set-up (20 cubes): the search finds a plan clearing it in turn 10, the goods
-    bound, replayed from a fresh state through the engine (about 30 CPU-s). Before the look-ahead
-    and the late-paying actions it found nothing in 90 s."""
-    hard = full_setup("easter-hard")
-    found = plan_at_bound(hard, budget_seconds=120)
-    assert found is not None
-    assert found.turns == 10
-    assert replays_to(hard, found.actions) == (True, 10)
+# The full Hard set-up planned by tight.py alone (turn 10, the goods bound; about 30 CPU-s) is a
+# judged target of benchmarks/bench_steam_anytime.py (full mode), not a test: ``make test`` checks
+# that the anytime planner clears Hard by ``zoobook verify`` of puzzles/steam-easter-game/easter-hard.toml.

@@ -175,10 +175,10 @@ def solve(game: Game) -> Solution:
     return plan_solution(game) if exact_fits(game) else anytime_solution(game)
 
 
-def anytime_solution(game: Game, budget_seconds: float = ANYTIME_BUDGET) -> Solution:
+def anytime_solution(game: Game, budget_seconds: float | None = None) -> Solution:
     """The anytime planner's answer as a certified :class:`Solution`.
 
-    The value is certified when the proven lower bound meets the plan found (the fewest turns),
+    *budget_seconds* defaults to :data:`ANYTIME_BUDGET` (CPU seconds). The value is certified when the proven lower bound meets the plan found (the fewest turns),
     or when the bound passes the turn limit (no plan: ``None``). Otherwise there is no certified
     value, and :class:`~zoobook.errors.PuzzleError` says so: the best plan and the bound, and
     how to search longer. The plan's score and cash are the plan's own: the bound proves its
@@ -197,6 +197,8 @@ def anytime_solution(game: Game, budget_seconds: float = ANYTIME_BUDGET) -> Solu
     from zoobook.steam.game.anytime import EXACT_LAND, plan_anytime
     from zoobook.steam.game.bounds import goods_bound
 
+    if budget_seconds is None:
+        budget_seconds = ANYTIME_BUDGET
     found = plan_anytime(game, budget_seconds=budget_seconds, cpu_budget=True)
     rank = cite("S10a")
     if found.proved_impossible:
