@@ -178,10 +178,11 @@ def solve(game: Game) -> Solution:
 def anytime_solution(game: Game, budget_seconds: float | None = None) -> Solution:
     """The anytime planner's answer as a certified :class:`Solution`.
 
-    *budget_seconds* defaults to :data:`ANYTIME_BUDGET` (CPU seconds). The value is certified when the proven lower bound meets the plan found (the fewest turns),
-    or when the bound passes the turn limit (no plan: ``None``). Otherwise there is no certified
-    value, and :class:`~zoobook.errors.PuzzleError` says so: the best plan and the bound, and
-    how to search longer. The plan's score and cash are the plan's own: the bound proves its
+    *budget_seconds* defaults to :data:`ANYTIME_BUDGET` (CPU seconds). The value is certified
+    when the proven lower bound meets the plan found (the fewest turns), or when the bound
+    passes the turn limit (no plan: ``None``). Otherwise there is no certified value, and
+    :class:`~zoobook.errors.PuzzleError` says so: the best plan and the bound, and how to
+    search longer. The plan's score and cash are the plan's own: the bound proves its
     turns, not that no plan in as many turns scores more.
 
     >>> from zoobook.steam.game.maps import full_setup

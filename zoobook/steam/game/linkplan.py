@@ -68,6 +68,7 @@ import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import product
 
 from zoobook.errors import IllegalAction
@@ -102,7 +103,7 @@ class Link:
     def tiles(self) -> int:
         return len(self.track)
 
-    @property
+    @cached_property
     def pair(self) -> frozenset:
         return frozenset(self.ends)
 
@@ -439,6 +440,7 @@ class LinkPlanner:
         self._join_memo: dict = {}
         self._ready_memo: dict = {}
         self._reach_memo: dict = {}
+        self._boards: dict = {}
         self._turns_memo: dict = {}
         self.join_weight = 2.0
         self.hub_count = 1          # towns tried for Urbanization (the black cubes' best hubs first)
@@ -598,17 +600,30 @@ class LinkPlanner:
 
     def _potential(self, net: _Net, board, level: int, grown_from: _Net | None = None) -> int:
         """How many cubes (each stack's top first) have a route on the links built."""
-        return self._deliverable(net, self._cubes(board), self._colours(board), level, grown_from)
+        _, cubes, colours, keys = self._board_view(board)
+        return self._deliverable(net, cubes, colours, level, grown_from, keys)
+
+    def _board_view(self, board) -> tuple:
+        """*board*, its cubes and colours (not to be changed) and their keys, made once a board."""
+        hit = self._boards.get(id(board))
+        if hit is None or hit[0] is not board:
+            if len(self._boards) > 50_000:
+                self._boards.clear()
+            cubes, colours = self._cubes(board), self._colours(board)
+            hit = (board, cubes, colours, (frozenset(cubes.items()), frozenset(colours.items())))
+            self._boards[id(board)] = hit
+        return hit
 
     def _deliverable(self, net: _Net, cubes: dict, colours: dict, level: int,
-                     grown_from: _Net | None = None) -> int:
+                     grown_from: _Net | None = None, keys: tuple | None = None) -> int:
         """How many of *cubes* (each stack's top first) have a route (S9) on the links of *net*.
 
         *grown_from*, a net whose links are a subset of *net*'s (already asked about), lends the
-        routes it found: a route stays legal when links are added (it keeps its nodes)."""
+        routes it found: a route stays legal when links are added (it keeps its nodes). *keys*:
+        the frozen items of *cubes* and *colours*, when the caller has them."""
         pairs = net.pairs()
-        colouring = frozenset(colours.items())
-        key = (pairs, frozenset(cubes.items()), colouring, level)
+        cubes_key, colouring = keys or (frozenset(cubes.items()), frozenset(colours.items()))
+        key = (pairs, cubes_key, colouring, level)
         count = self._ready_memo.get(key)
         if count is not None:
             return count
