@@ -25,10 +25,22 @@ turn, with the cash it leaves and what the search did (``search``: the positions
 the whole turns it weighed there, and the first turns it refuted at the last deadline; the
 generator grades puzzles by these), and the explanation why no plan is faster or richer.
 
+Which planner answers is a size rule, not a name: a map of at most
+:data:`~zoobook.steam.game.anytime.EXACT_LAND` (30) land hexes goes to the exact planner
+(:mod:`.planner`); a larger one, such as the full set-ups shipped as
+``puzzles/steam-easter-game/easter-{easy,normal,hard}.toml`` and
+``puzzles/steam-zoo-game/zoo-full-map.toml``, to the anytime planner (:func:`anytime_solution`,
+at most :data:`ANYTIME_BUDGET` CPU seconds). Its value counts only when certified: when its
+proven lower bound (on the full set-ups, the goods bound) meets its plan, replayed through the
+engine. The witness then has the same keys (``search`` says which planner found the plan and
+the bound), and the explanation names the bound; the plan's score and cash are its own, not
+proved the best. Without a proof ``solve`` raises one clear error, and ``zoobook verify`` fails
+the file with that reason.
+
 The extra command ``zoobook plan FILE [--hint]`` plans with a terminal progress bar
 (Ctrl-C stops it cleanly). ``zoobook plan FILE --budget SECONDS`` (or ``--setup easter-hard``
-for a full set-up, ``--write PATH`` to save one as a puzzle file) runs the anytime planner
-(:mod:`.anytime`): the best plan found, the proven bound, the gap and the time.
+for a full set-up, ``--write PATH`` to save one as a puzzle file without ``[answer]``) runs the
+anytime planner (:mod:`.anytime`): the best plan found, the proven bound, the gap and the time.
 
 Examples
 --------
