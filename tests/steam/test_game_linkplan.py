@@ -167,6 +167,23 @@ def test_the_zoo_map_is_refused():
         plan_links(full_setup("zoo"), 1)
 
 
+def test_the_planners_at_the_bound_follow_the_rules_capability_not_the_map_name():
+    """``MapRules.plans_by_links`` (goods over links to a node of their colour) is what the link
+    planner and tight.py plan for: Easter Island's rules without it are refused by both."""
+    from dataclasses import replace as replaced
+
+    from zoobook.steam.game.state import Game
+    from zoobook.steam.game.tight import plan_at_bound
+
+    game = full_setup("easter-normal")
+    assert game.rules.plans_by_links and not full_setup("zoo").rules.plans_by_links
+    unlinked = Game(replaced(game.rules, plans_by_links=False), game.land, game.turns, game.start)
+    assert unlinked.rules.name == "easter"
+    with pytest.raises(ValueError, match="Easter Island"):
+        plan_links(unlinked, 1)
+    assert plan_at_bound(unlinked, budget_seconds=1) is None
+
+
 def strip_island():
     """A strip: Red 1 - Red 2 - Red 3 - Blue 1, a plain hex between each; Town A one plain hex from
     Red 1, Town B one plain hex from Red 2 (and two from Red 3, over the hex between them)."""

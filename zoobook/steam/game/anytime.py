@@ -837,10 +837,11 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
         if bound_turn <= game.turns and not use_exact and pos.phase == SHARES and \
                 goods_bound(game, pos).turn == bound_turn:
             # the goods bound binds: a plan meeting it delivers in (almost) every round. First the
-            # link planner (linkplan.py; measured: Easter Easy, Normal, Hard in about 3, 1.5 and
-            # 17 CPU-s, against tight.py's 4, 8.5 and none), then the search over engine turns
-            # (tight.py); ``stats`` says which one found the plan
-            if game.rules.name == "easter" and not game.rules.goods.hexmap(pos.board).incomplete_links():
+            # link planner, where the goods ride links to nodes of their colour (linkplan.py;
+            # measured on a busy machine: Easter Easy, Normal, Hard in about 1.5, 1.4 and 7 CPU-s,
+            # against tight.py's 4, 8.5 and 25), then the search over engine turns (tight.py);
+            # ``stats`` says which one found the plan
+            if game.rules.plans_by_links and not game.rules.goods.hexmap(pos.board).incomplete_links():
                 from zoobook.steam.game.linkplan import plan_links
                 beam[0] = "plan (at the goods bound)"
                 linked = plan_links(game, 0.4 * budget_seconds, position=pos, target=bound_turn, tick=clock.tick)

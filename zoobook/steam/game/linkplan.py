@@ -412,7 +412,7 @@ class LinkPlanner:
     def __init__(self, game: Game, position: Position | None = None, *, target: int | None = None,
                  budget_seconds: float = 10.0, branch: int = 6,
                  tick: Callable[[], None] | None = None) -> None:
-        if game.rules.name != "easter":
+        if not game.rules.plans_by_links:
             raise ValueError(f"the link planner plans Easter Island games, not the {game.rules.name} map")
         self.game = game
         self.start = position or game.start

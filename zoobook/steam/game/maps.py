@@ -60,6 +60,9 @@ class MapRules:
     start: Economy = Economy()
     #: The ruling that states this map's track and action rules (cited by refusals).
     rule: str = "S9"
+    #: Goods that go from node to node over links, to a node of their colour (Easter Island's
+    #: cubes): what the planners at the goods bound (linkplan.py, tight.py) plan for.
+    plans_by_links: bool = False
 
     def card(self, name: str | None) -> Card:
         """The card called *name* (``None``: no action)."""
@@ -88,7 +91,8 @@ ZOO = MapRules("zoo", (Engineer(tiles=4, price=2), Locomotive(), Urbanization(),
 #: Easter Island (seed, "Easter Island"; rulings S9, S11a).
 EASTER = MapRules("easter", (Engineer(tiles=4), Locomotive(), Urbanization(), RapaNui()),
                   PaidWithBlockers(price=8, blockers=3), TerrainPrice(3, 4), MoaiGoods(), tiles=3,
-                  start=Economy(cash=10, income=0, shares=2, locomotive=2), rule="S9")
+                  start=Economy(cash=10, income=0, shares=2, locomotive=2), rule="S9",
+                  plans_by_links=True)
 
 
 # -- the full-size set-ups ----------------------------------------------------------------------

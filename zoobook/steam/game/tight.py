@@ -684,7 +684,7 @@ def plan_at_bound(game: Game, position: Position | None = None, target: int | No
     pos = position or game.start
     if pos.phase != SHARES:
         raise ValueError(f"plan from the start of a turn (the shares phase), not the {pos.phase} phase")
-    if game.rules.name != "easter":
+    if not game.rules.plans_by_links:
         return None
     target = goods_bound(game, pos).turn if target is None else int(target)
     if target > game.turns or lower_bound(game, pos).turn > target or rounds_to_spare(game, pos, target) < 0:
