@@ -45,6 +45,7 @@ from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack,
                                         RaiseLocomotive, Select, Ship, Urbanize)
 from zoobook.steam.game.bounds import goods_bound, lower_bound
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
+from zoobook.steam.game.lookahead import free_land
 from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.planner import TurnPlan, replay
 from zoobook.steam.game.state import BUILD, MOVE, OVER, SHARES, Game, Position, step
@@ -281,8 +282,7 @@ def _shortest_links(game: Game, hexmap, reach: int) -> list[tuple]:
     *reach* new tiles not yet joined to it directly (one map's, computed once)."""
     graph = _link_graph(hexmap)
     nodes = {tuple(n.hex): n for n in hexmap.nodes}
-    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
-    free = {tuple(h) for h in game.land} - used
+    free = free_land(game, hexmap)
     starts = [(n.hex, n.name, None) for n in hexmap.nodes]
     for link in hexmap.incomplete_links():
         end = link.hexes[-1]

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 
 from zoobook.hexgrid import DIRECTIONS
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, income_reduction
+from zoobook.steam.game.lookahead import free_land
 from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position
 
 __all__ = ["Bound", "goods_bound", "locomotive_bound", "track_bound", "money_bound",
@@ -160,8 +161,7 @@ def _area_tiles(game: Game, pos: Position) -> tuple[int, int]:
     hexmap = zoo.hexmap
     graph = hexmap.link_graph()
     nodes = {tuple(n.hex): n.name for n in hexmap.nodes}
-    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
-    free = {tuple(h) for h in game.land} - used
+    free = free_land(game, hexmap)
     stub_ends = {tuple(link.hexes[-1]) for link in hexmap.incomplete_links()}
     stub_starts = {link.start for link in hexmap.incomplete_links()}
     total, count = 0, 0

@@ -79,6 +79,7 @@ from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack,
 from zoobook.steam.game.bounds import goods_bound
 from zoobook.steam.game.easter_goods import cube_routes, has_cube_route
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, Economy
+from zoobook.steam.game.lookahead import free_land
 from zoobook.steam.game.state import OVER, SHARES, Game, Position, step
 
 __all__ = ["Link", "AbstractTurn", "candidate_links", "colliding", "realize_turn", "plan_links",
@@ -143,7 +144,7 @@ def candidate_links(game: Game, position: Position | None = None, *, most_tiles:
     pos = position or game.start
     hexmap = game.rules.goods.hexmap(pos.board)
     card = game.rules.card(None)
-    free = {h for h in game.land if hexmap.track_at(h) is None}
+    free = free_land(game, hexmap)
     price = {h: game.rules.tile_price(game.land[h], card) for h in free}
     node_at = {n.hex: n.name for n in hexmap.nodes}
     types = {n.name: n.type for n in hexmap.nodes}

@@ -43,7 +43,7 @@ from zoobook.hexgrid import DIRECTIONS
 from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.state import Game
 
-__all__ = ["CubeNeed", "cube_needs", "link_costs"]
+__all__ = ["CubeNeed", "cube_needs", "link_costs", "free_land"]
 
 _STEPS = tuple(DIRECTIONS.values())  # the six axial offsets, in hexgrid's order
 
@@ -62,6 +62,21 @@ class CubeNeed:
 _COSTS = IdentityCache(limit=4000)
 
 
+def free_land(game: Game, hexmap) -> set:
+    """The hexes of *game*'s land with no track on *hexmap* yet: where new track may go (S2: a
+    hex holds one track), as plain ``(q, r)`` tuples. Every planner's walks over free land
+    (here, :mod:`.linkplan`, :mod:`.anytime`, :mod:`.tight`, :mod:`.bounds`) start from it.
+
+    >>> from zoobook.steam.easter.island import City, Island
+    >>> island = Island.build(plain=[(1, 0), (2, 0)], cities=[City("Red 1", (0, 0), "red", True),
+    ...     City("Blue 1", (3, 0), "blue", True)], tracks=[[(0, 0), (1, 0)]])
+    >>> sorted(free_land(Game.easter(island, 1), island.hexmap))
+    [(2, 0)]
+    """
+    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
+    return {tuple(h) for h in game.land} - used
+
+
 def link_costs(game: Game, board) -> dict:
     """``{(a, b): tiles}``: node pairs joined by a complete link (0) or that a new link could join,
     with the fewest tiles of free land between them (from *a*, or from the end of a stub of *a*).
@@ -72,8 +87,7 @@ def link_costs(game: Game, board) -> dict:
 def _link_costs(game: Game, board) -> dict:
     hexmap = game.rules.goods.hexmap(board)
     nodes = {tuple(n.hex): n.name for n in hexmap.nodes}
-    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
-    free = {tuple(h) for h in game.land} - used
+    free = free_land(game, hexmap)
     costs: dict = {}
 
     def note(a, b, tiles):

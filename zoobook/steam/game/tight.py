@@ -71,7 +71,7 @@ from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack,
 from zoobook.steam.game.anytime import _STEPS, _paths_from  # the beams' hex steps and shortest paths
 from zoobook.steam.game.bounds import goods_bound, lower_bound
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
-from zoobook.steam.game.lookahead import cube_needs
+from zoobook.steam.game.lookahead import cube_needs, free_land
 from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.state import MOVE, OVER, SHARES, Game, Position, legal_actions, step
 
@@ -177,8 +177,7 @@ def _lays_on(game: Game, board) -> tuple[list[_Lay], list[_Lay]]:
     hexmap = game.rules.goods.hexmap(board)
     node_at = {tuple(n.hex): n for n in hexmap.nodes}
     nodes = {h: n.name for h, n in node_at.items()}
-    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
-    free = {tuple(h) for h in game.land} - used
+    free = free_land(game, hexmap)
     joined = {frozenset((link.start, link.end)) for link in hexmap.complete_links()}
     starts = [(h, name) for h, name in nodes.items()]
     for link in hexmap.incomplete_links():
@@ -249,8 +248,7 @@ def _join_tiles(game: Game, board) -> int:
         return 0
     where = {tuple(n.hex): i for i, g in enumerate(groups) for n in hexmap.nodes if n.name in g}
     loose = {tuple(n.hex) for n in hexmap.nodes} - set(where)
-    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
-    free = ({tuple(h) for h in game.land} - used) | loose
+    free = free_land(game, hexmap) | loose
     tree = nx.Graph()
     for i in range(len(groups)):
         # breadth first (0-1: loose nodes cost nothing) from every node hex of group i
