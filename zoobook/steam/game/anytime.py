@@ -838,7 +838,7 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
                 goods_bound(game, pos).turn == bound_turn:
             # the goods bound binds: a plan meeting it delivers in (almost) every round. First the
             # link planner, where the goods ride links to nodes of their colour (linkplan.py;
-            # measured on a busy machine: Easter Easy, Normal, Hard in about 1.5, 1.4 and 7 CPU-s,
+            # measured on a busy machine: Easter Easy, Normal, Hard in about 1.3, 0.9 and 6.5 CPU-s,
             # against tight.py's 4, 8.5 and 25), then the search over engine turns (tight.py);
             # ``stats`` says which one found the plan
             if game.rules.plans_by_links and not game.rules.goods.hexmap(pos.board).incomplete_links():
