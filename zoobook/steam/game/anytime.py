@@ -45,7 +45,7 @@ from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack,
                                         RaiseLocomotive, Select, Ship, Urbanize)
 from zoobook.steam.game.bounds import goods_bound, lower_bound
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
-from zoobook.steam.game.lookahead import free_land
+from zoobook.steam.game.lookahead import free_land, shortest_free_paths
 from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.planner import TurnPlan, replay
 from zoobook.steam.game.state import BUILD, MOVE, OVER, SHARES, Game, Position, step
@@ -161,41 +161,6 @@ def _try(game: Game, pos: Position, action: Action) -> Position | None:
 _STEPS = tuple(DIRECTIONS.values())  # the six axial offsets, in hexgrid's order
 
 
-def _paths_from(nodes: dict, free: set, start, origin_name: str | None, most: int) -> dict:
-    """Shortest free-land paths from *start* (a node hex or a stub's end): node name ->
-    (new track hexes, node hex), at most *most* tiles long (breadth first)."""
-    out: dict = {}
-    start = tuple(start)
-    parent = {start: None}
-    frontier = [start]
-    depth = 0
-
-    def path_to(h):
-        path = []
-        while h != start:
-            path.append(h)
-            h = parent[h]
-        return tuple(path[::-1])
-
-    while frontier and depth <= most:
-        nxt = []
-        for here in frontier:
-            q, r = here
-            for dq, dr in _STEPS:
-                n = (q + dq, r + dr)
-                node = nodes.get(n)
-                if node is not None:
-                    if here != start and node.name != origin_name and node.name not in out:
-                        out[node.name] = (path_to(here), n)
-                    continue
-                if n not in parent and n in free:
-                    parent[n] = here
-                    nxt.append(n)
-        frontier = nxt
-        depth += 1
-    return out
-
-
 _LAYS = IdentityCache(limit=20_000)
 _TARGETS: dict = {}
 _TARGET_HEXES: dict = {}
@@ -281,7 +246,7 @@ def _shortest_links(game: Game, hexmap, reach: int) -> list[tuple]:
     """(start hex, path, node hex reached) for every node and stub end, to each node within
     *reach* new tiles not yet joined to it directly (one map's, computed once)."""
     graph = _link_graph(hexmap)
-    nodes = {tuple(n.hex): n for n in hexmap.nodes}
+    names = {tuple(n.hex): n.name for n in hexmap.nodes}
     free = free_land(game, hexmap)
     starts = [(n.hex, n.name, None) for n in hexmap.nodes]
     for link in hexmap.incomplete_links():
@@ -290,7 +255,7 @@ def _shortest_links(game: Game, hexmap, reach: int) -> list[tuple]:
             starts.append((end, link.start, link))
     out = []
     for start, name, stub in starts:
-        for other, (path, goal) in _paths_from(nodes, free, start, name, reach).items():
+        for other, (path, goal) in shortest_free_paths(names, free, start, name, reach).items():
             if stub is None and graph.has_edge(name, other):
                 continue
             out.append((start, path, goal))

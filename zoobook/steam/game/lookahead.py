@@ -36,14 +36,13 @@ Examples
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from dataclasses import dataclass
 
 from zoobook.hexgrid import DIRECTIONS
 from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.state import Game
 
-__all__ = ["CubeNeed", "cube_needs", "link_costs", "free_land"]
+__all__ = ["CubeNeed", "cube_needs", "link_costs", "free_land", "shortest_free_paths"]
 
 _STEPS = tuple(DIRECTIONS.values())  # the six axial offsets, in hexgrid's order
 
@@ -77,6 +76,55 @@ def free_land(game: Game, hexmap) -> set:
     return {tuple(h) for h in game.land} - used
 
 
+def shortest_free_paths(names: dict, free: set, start, origin: str | None = None,
+                        most: int | None = None, *, from_start: bool = False) -> dict:
+    """The shortest walk over *free* land from *start* (a node hex, or the end of a stub) to each
+    node: ``{name: (new track hexes, node hex)}``, breadth first, at most *most* tiles long.
+
+    *names* maps node hexes to node names; the node *origin* (the start's own) is never a goal. A
+    node next to *start* counts (with no new tile) only *from_start*: from a stub's end, which a
+    lay may join to it; from a node, a link lays one tile at least. The one walk over free land
+    of the planners: the look-ahead's link costs here, and the beams' and tight.py's links.
+
+    >>> names = {(0, 0): "A", (3, 0): "B", (1, 1): "C"}
+    >>> paths = shortest_free_paths(names, {(1, 0), (2, 0)}, (0, 0), "A")
+    >>> paths["B"]
+    (((1, 0), (2, 0)), (3, 0))
+    >>> paths["C"]
+    (((1, 0),), (1, 1))
+    """
+    out: dict = {}
+    start = tuple(start)
+    parent = {start: None}
+    frontier = [start]
+    depth = 0
+
+    def path_to(h):
+        path = []
+        while h != start:
+            path.append(h)
+            h = parent[h]
+        return tuple(path[::-1])
+
+    while frontier and (most is None or depth <= most):
+        nxt = []
+        for here in frontier:
+            q, r = here
+            for dq, dr in _STEPS:
+                n = (q + dq, r + dr)
+                name = names.get(n)
+                if name is not None:
+                    if (here != start or from_start) and name != origin and name not in out:
+                        out[name] = (path_to(here), n)
+                    continue
+                if n not in parent and n in free:
+                    parent[n] = here
+                    nxt.append(n)
+        frontier = nxt
+        depth += 1
+    return out
+
+
 def link_costs(game: Game, board) -> dict:
     """``{(a, b): tiles}``: node pairs joined by a complete link (0) or that a new link could join,
     with the fewest tiles of free land between them (from *a*, or from the end of a stub of *a*).
@@ -103,22 +151,9 @@ def _link_costs(game: Game, board) -> dict:
             # the stub's end is a tile already laid: a link from it costs the tiles after it
             starts.append((end, link.start, 0))
     for start, origin, base in starts:
-        seen = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            d = seen[here]
-            q, r = here
-            for dq, dr in _STEPS:
-                n = (q + dq, r + dr)
-                name = nodes.get(n)
-                if name is not None:
-                    if d or start not in nodes:   # a link lays one tile at least
-                        note(origin, name, base + d)
-                    continue
-                if n in free and n not in seen:
-                    seen[n] = d + 1
-                    queue.append(n)
+        for name, (path, _) in shortest_free_paths(nodes, free, start, origin,
+                                                   from_start=start not in nodes).items():
+            note(origin, name, base + len(path))
     return costs
 
 

@@ -68,10 +68,10 @@ from dataclasses import dataclass, field
 from zoobook.errors import IllegalAction
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         Ship, Urbanize)
-from zoobook.steam.game.anytime import _STEPS, _paths_from  # the beams' hex steps and shortest paths
+from zoobook.steam.game.anytime import _STEPS  # the beams' hex steps
 from zoobook.steam.game.bounds import goods_bound, lower_bound
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
-from zoobook.steam.game.lookahead import cube_needs, free_land
+from zoobook.steam.game.lookahead import cube_needs, free_land, shortest_free_paths
 from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.state import MOVE, OVER, SHARES, Game, Position, legal_actions, step
 
@@ -205,7 +205,7 @@ def _lays_on(game: Game, board) -> tuple[list[_Lay], list[_Lay]]:
                 if n in free and n not in path and tiles < _SHORT:
                     stack.append((n, path + (n,)))
         # the shortest path to each node, up to _LONG - 1 tiles (the beams' breadth-first walk), for the stubs
-        for name, (path, goal) in _paths_from(node_at, free, start, origin, _LONG - 1).items():
+        for name, (path, goal) in shortest_free_paths(nodes, free, start, origin, _LONG - 1).items():
             if frozenset((origin, name)) not in joined:
                 longest[(start, name)] = (origin, path, goal)
     links, seen = [], set()
