@@ -162,13 +162,15 @@ class SearchMaker:
     """Makes the search bot of a game (a class, not a closure: worker processes receive it)."""
 
     def __init__(self, iterations: int, time_limit: float | None, method: str = "halving",
-                 leaf: str = "final", width: int = 8, finish_turn: bool = False) -> None:
+                 leaf: str = "final", width: int = 8, finish_turn: bool = False,
+                 screen_spots: bool = SearchBot().screen_spots) -> None:
         self.iterations, self.time_limit, self.method, self.leaf = iterations, time_limit, method, leaf
-        self.width, self.finish_turn = width, finish_turn
+        self.width, self.finish_turn, self.screen_spots = width, finish_turn, screen_spots
 
     def __call__(self, seed: int) -> SearchBot:
         return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method,
-                         leaf=self.leaf, width=self.width, finish_turn=self.finish_turn)
+                         leaf=self.leaf, width=self.width, finish_turn=self.finish_turn,
+                         screen_spots=self.screen_spots)
 
 
 def run_game(job: tuple) -> tuple[str, dict]:
@@ -397,6 +399,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--finish-turn", action="store_true",
                         help="rollouts rate every action of the turn the searched action began, then a few "
                         "drawn at random (default: a few drawn at random from the first)")
+    parser.add_argument("--screen-spots", action=argparse.BooleanOptionalAction, default=SearchBot().screen_spots,
+                        help="rollouts rate every spot of a tile (zoobook.fivebyfive.spot_values) and the best "
+                        "few again with the lineup, instead of a few spots drawn at random (default: the bot's)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
@@ -427,10 +432,11 @@ def main(argv: list[str]) -> int:
               f"{len(bot.last_view.candidates)} candidates")
         return 0
     limit = args.time_limit or None
-    maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width, args.finish_turn)
+    maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width, args.finish_turn,
+                        args.screen_spots)
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
               "time_limit": limit, "method": args.method, "leaf": args.leaf, "width": args.width,
-              "finish_turn": args.finish_turn,
+              "finish_turn": args.finish_turn, "screen_spots": args.screen_spots,
               "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []

@@ -80,6 +80,7 @@ from zoobook.fivebyfive.cards import chart_points
 from zoobook.fivebyfive.game import (BestLineup, GameState, PlaceTile, Take, action_text, components_special,
                                      witness_steps)
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
+from zoobook.fivebyfive.spot_values import best_spot
 from zoobook.fivebyfive.vocabulary import BASIC_COLOURS
 
 __all__ = ["SearchBot", "SearchView", "Candidate", "lineup_points", "deal", "final_features", "final_estimate",
@@ -508,7 +509,7 @@ class SearchBot:
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
                  rollout_lineup: bool = True, horizon_lineup: bool = True, method: str = "halving",
                  width: int = 8, leaf: str = "final", finish_turn: bool = False,
-                 place_width: int | None = None) -> None:
+                 place_width: int | None = None, screen_spots: bool = False) -> None:
         if method not in ("halving", "uct"):
             raise ValueError(f"the search method is 'halving' or 'uct', not {method!r}")
         if leaf not in ("final", "round"):
@@ -524,6 +525,7 @@ class SearchBot:
         self.rollout_lineup = rollout_lineup
         self.finish_turn = finish_turn
         self.place_width = rollout_width if place_width is None else place_width
+        self.screen_spots = screen_spots
         self.horizon_lineup = horizon_lineup
         self.method = method
         self.width = max(1, width)
@@ -743,6 +745,8 @@ class SearchBot:
         width = self.place_width if isinstance(actions[0], PlaceTile) else self.rollout_width
         if searched is not None and game.pending and (game.round, seat, game.turns[seat]) == searched:
             width = 0                                  # the searched turn: every action rated
+        elif self.screen_spots and game.phase == "main" and isinstance(actions[0], PlaceTile):
+            return best_spot(game, actions, keep=self.place_width)
         if width and len(actions) > width:
             actions = rng.sample(actions, width)
         seed = rng.getrandbits(32)
