@@ -18,7 +18,8 @@ The default search (``method="halving"``) is sequential halving at the root:
 3. *roll out* each one with a greedy policy (the lookahead bot's value -- the
    greedy value plus the round's best lineup for the hand then held -- on a few
    of the actions drawn at random; with ``finish_turn`` every action of the turn the
-   candidate began) to the end of the current round: the lineup is the exact
+   candidate began; with ``screen_spots`` every spot of a tile, rated off the board alone
+   by :mod:`~zoobook.fivebyfive.spot_values`) to the end of the current round: the lineup is the exact
    optimal lineup (the solver's, cached by board and hand) and the scoring phase
    is the game's own;
 4. *evaluate* the position reached by its expected final score,
@@ -477,6 +478,19 @@ class SearchBot:
         policy of 3 random actions scores 87; rating every placement, 93; every placement
         and every take, 102 -- but that costs 2-3 times as much a rollout: at 2 CPU-s a
         decision at a round's start then affords about 2 sampled deals instead of 10.
+    screen_spots : bool
+        Tile placements after the searched turn rate every spot by the greedy value
+        without the lineup, read off the board alone (:mod:`~zoobook.fivebyfive.spot_values`,
+        about three times cheaper than copying the game), and the best ``place_width``
+        again with the round's best lineup, instead of ``place_width`` spots drawn at
+        random. As a bot on its own (seeds 1-12) this policy scores 99 against 87, but a
+        rollout costs about 1.7 times as much. Off by default: it did not make a stronger
+        search. At 2 CPU-s a decision over solo seeds 1000-1009 (``bench_5x5_search
+        --screen-spots``, notebook 22) it scored -4.8 points against the mean of the two
+        runs of the default on file (95% CI -7.9 to -1.8, worse on 8 of 10); at a fixed
+        32 rollouts a decision (no time cap, both arms run here on the same seeds) it scored
+        +2.4 against the default at 32 (95% CI -2.4 to +7.2, better on 6 of 10): at equal
+        samples the better policy gains little if anything, and its cost loses more.
     rollout_lineup : bool
         The rollout policy's value adds the round's best lineup for the hand then
         held (the lookahead bot's value) to the greedy one; else the greedy value alone.
