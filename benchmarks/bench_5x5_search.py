@@ -25,7 +25,9 @@ difference of the search bot's solo scores of two saved runs (an A/B test on the
 best at a smaller ``--time-limit`` on a busy machine); ``--width N`` searches the lookahead ranking's best N
 actions (default 8), and every game keeps, per search, the chosen action's place in that ranking (the
 report prints how often the search took the lookahead bot's own choice, its second, ...); ``--finish-turn``
-has the rollouts finish the turn the searched action began by rating every action (the lookahead bot's way).
+has the rollouts finish the turn the searched action began by rating every action (the lookahead bot's way);
+``--screen-spots`` has them rate every spot of a tile off the board alone and the best few again with the lineup
+(``SearchBot(screen_spots=True)``; both measured, both off by default: notebook 22).
 ``--calibrate N``
 self-plays N solo games (seeds from 5000) and fits the weights of the final-score estimate
 (``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
