@@ -7,7 +7,7 @@ import pytest
 from zoobook.fivebyfive.bots import evaluate, lineup_value
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile
 from zoobook.fivebyfive.search_bot import SearchBot
-from zoobook.fivebyfive.spot_values import best_spot, placed_board, spot_value, spot_values
+from zoobook.fivebyfive.spot_values import best_spot, placed_board, spot_values
 
 
 def placement_states(seeds, players: int = 1):
