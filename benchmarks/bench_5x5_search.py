@@ -25,7 +25,9 @@ difference of the search bot's solo scores of two saved runs (an A/B test on the
 best at a smaller ``--time-limit`` on a busy machine); ``--width N`` searches the lookahead ranking's best N
 actions (default 8), and every game keeps, per search, the chosen action's place in that ranking (the
 report prints how often the search took the lookahead bot's own choice, its second, ...); ``--finish-turn``
-has the rollouts finish the turn the searched action began by rating every action (the lookahead bot's way).
+has the rollouts finish the turn the searched action began by rating every action (the lookahead bot's way);
+``--screen-spots`` has them rate every spot of a tile off the board alone and the best few again with the lineup
+(``SearchBot(screen_spots=True)``; both measured, both off by default: notebook 22).
 ``--calibrate N``
 self-plays N solo games (seeds from 5000) and fits the weights of the final-score estimate
 (``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
@@ -162,13 +164,15 @@ class SearchMaker:
     """Makes the search bot of a game (a class, not a closure: worker processes receive it)."""
 
     def __init__(self, iterations: int, time_limit: float | None, method: str = "halving",
-                 leaf: str = "final", width: int = 8, finish_turn: bool = False) -> None:
+                 leaf: str = "final", width: int = 8, finish_turn: bool = False,
+                 screen_spots: bool = SearchBot().screen_spots) -> None:
         self.iterations, self.time_limit, self.method, self.leaf = iterations, time_limit, method, leaf
-        self.width, self.finish_turn = width, finish_turn
+        self.width, self.finish_turn, self.screen_spots = width, finish_turn, screen_spots
 
     def __call__(self, seed: int) -> SearchBot:
         return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method,
-                         leaf=self.leaf, width=self.width, finish_turn=self.finish_turn)
+                         leaf=self.leaf, width=self.width, finish_turn=self.finish_turn,
+                         screen_spots=self.screen_spots)
 
 
 def run_game(job: tuple) -> tuple[str, dict]:
@@ -397,6 +401,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--finish-turn", action="store_true",
                         help="rollouts rate every action of the turn the searched action began, then a few "
                         "drawn at random (default: a few drawn at random from the first)")
+    parser.add_argument("--screen-spots", action=argparse.BooleanOptionalAction, default=SearchBot().screen_spots,
+                        help="rollouts rate every spot of a tile (zoobook.fivebyfive.spot_values) and the best "
+                        "few again with the lineup, instead of a few spots drawn at random (default: the bot's)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
@@ -427,10 +434,11 @@ def main(argv: list[str]) -> int:
               f"{len(bot.last_view.candidates)} candidates")
         return 0
     limit = args.time_limit or None
-    maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width, args.finish_turn)
+    maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width, args.finish_turn,
+                        args.screen_spots)
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
               "time_limit": limit, "method": args.method, "leaf": args.leaf, "width": args.width,
-              "finish_turn": args.finish_turn,
+              "finish_turn": args.finish_turn, "screen_spots": args.screen_spots,
               "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []
