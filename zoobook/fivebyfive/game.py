@@ -748,6 +748,18 @@ class GameState(game_api.GameState):
             self._log(f"player {seat} draws {drawn} ({why})")
             self._set(seat, hand=self.players[seat].hand + ((drawn, True),))
 
+    def board_after(self, seat: int, action: PlaceTile) -> tuple[Board, bool]:
+        """*seat*'s board after the main-phase placement *action* (not applied), and whether the
+        round's popularity condition pays a token for the tile (F16), which that board then holds.
+        The rule :meth:`apply` places a tile by; the search bot's rollouts rate spots with it."""
+        player = self.players[seat]
+        entry = next(item for item in player.hand if item[0] == action.tile)
+        tile = placed(components().tile(action.tile), Cell.parse(action.cell))
+        board = player.board.place(tile)
+        context = replace(self.turn_context, from_special=entry[1], group_tiles=player.group_tiles)
+        earned = board.popularity_refusal(tile) is None and popularity_earned(self.condition, board, tile, context)
+        return (board.add_popularity(tile) if earned else board), earned
+
     def _place(self, seat: int, action) -> None:
         player = self.players[seat]
         entry = next(item for item in player.hand if item[0] == action.tile)
@@ -755,12 +767,10 @@ class GameState(game_api.GameState):
         if isinstance(action, DiscardTile):
             self._set(seat, hand=hand)
             return
+        board, earned = self.board_after(seat, action)
         tile = placed(components().tile(action.tile), Cell.parse(action.cell))
-        board = player.board.place(tile)
-        context = replace(self.turn_context, from_special=entry[1], group_tiles=player.group_tiles)
         groups = player.group_tiles
-        if board.popularity_refusal(tile) is None and popularity_earned(self.condition, board, tile, context):
-            board = board.add_popularity(tile)
+        if earned:
             if self.condition == "C":
                 groups = groups | {tile.anchor}
             self._log(f"player {seat} earns a popularity token on {tile.name} "

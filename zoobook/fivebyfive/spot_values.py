@@ -34,10 +34,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from zoobook.fivebyfive.board import Board, Cell
+from zoobook.fivebyfive.board import Board
 from zoobook.fivebyfive.bots import evaluate, lineup_value
-from zoobook.fivebyfive.cards import popularity_earned
-from zoobook.fivebyfive.components import components, placed
 from zoobook.fivebyfive.game import GameState, PlaceTile
 
 __all__ = ["placed_board", "after_placement", "spot_value", "spot_values", "best_spot"]
@@ -45,15 +43,8 @@ __all__ = ["placed_board", "after_placement", "spot_value", "spot_values", "best
 
 def placed_board(state: GameState, seat: int, action: PlaceTile) -> Board:
     """*seat*'s board after the main-phase placement *action*: the tile, and the popularity
-    token the round's condition pays for it (the rule the game applies when the tile is placed)."""
-    player = state.players[seat]
-    entry = next(item for item in player.hand if item[0] == action.tile)
-    tile = placed(components().tile(action.tile), Cell.parse(action.cell))
-    board = player.board.place(tile)
-    context = replace(state.turn_context, from_special=entry[1], group_tiles=player.group_tiles)
-    if board.popularity_refusal(tile) is None and popularity_earned(state.condition, board, tile, context):
-        board = board.add_popularity(tile)
-    return board
+    token the round's condition pays for it (:meth:`GameState.board_after`, the game's own rule)."""
+    return state.board_after(seat, action)[0]
 
 
 def after_placement(state: GameState, seat: int, action: PlaceTile) -> GameState:
