@@ -321,12 +321,16 @@ def conservation_problems(state: ZoolorettoState) -> list[str]:
     return problems
 
 
-CONSERVATION_GAMES = int(os.environ.get("ZOOBOOK_CONSERVATION_GAMES", "40"))
+# Games 0-15 play each player count with each expansion set once; 29, 31, 33 and 35 reach the
+# rare branches (measured with coverage's branch arcs over zoobook/zooloretto/) that games 16-39
+# reached: the 20 cover every arc the first 40 did, in half the time.
+CONSERVATION_GAMES = (range(int(os.environ["ZOOBOOK_CONSERVATION_GAMES"])) if "ZOOBOOK_CONSERVATION_GAMES" in os.environ
+                      else (*range(16), 29, 31, 33, 35))
 
 
 def test_every_tile_is_conserved_over_many_random_games():
-    """Each game's every state is counted; ZOOBOOK_CONSERVATION_GAMES=2000 runs thousands (minutes)."""
-    for game in range(CONSERVATION_GAMES):
+    """Each game's every state is counted; ZOOBOOK_CONSERVATION_GAMES=2000 runs games 0-1999 (minutes)."""
+    for game in CONSERVATION_GAMES:
         players = 2 + game % 4
         expansions = COMBOS[(game // 4) % 4]
         state = ZoolorettoState.new(players=players, seed=game, expansions=expansions)
