@@ -42,7 +42,9 @@ LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # No display: print the URL instead of trying (and failing) to open a browser.
 LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -s)),,--no-browser)
 
-# Tests and notebooks run on every core (pytest-xdist); a notebook stays whole on one worker.
+# Tests and notebooks run on every core (pytest-xdist); a file (a notebook too) stays whole on one
+# worker, and files are handed out longest first (tests/startup.py, tests/costs.json), so the last
+# ones are small: --no-loadscope-reorder keeps that order (xdist's own puts files of many tests first).
 PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
 
