@@ -9,7 +9,7 @@ import pytest
 from zoobook.generate.survey import dask_client, grade_distributions, main, survey, surveys
 
 # Skipped without Dask, which is imported where used: importing it at collection cost every
-# pytest-xdist worker 2 CPU-s, not only the one that runs this file.
+# pytest-xdist worker about 1 CPU-s (2 before it is compiled), not only the one that runs this file.
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
                                 reason="Dask is the parallel extra (and a test tool)")
 
