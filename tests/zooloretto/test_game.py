@@ -55,13 +55,21 @@ def random_states(players, seed, expansions, every=7):
 
 
 # -- the contract ------------------------------------------------------------------------------
+def state_values(state: ZoolorettoState) -> tuple:
+    """What a refused action must not change: what the state's repr shows, as values (copied as deep
+    as clone() copies, whose items are immutable), compared at a quarter of the repr's cost."""
+    return (state.players, state.round, state.current_player, tuple(state.supply), tuple(map(tuple, state.trucks)),
+            tuple(state.taken), tuple(state.zoos), state.middle, tuple(state.discards), state.pending_tile,
+            tuple(state.to_place), tuple(state.to_mark), state.last_round, state.over, len(state.log))
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("expansions", COMBOS, ids=["base", "buildings", "sites", "both"])
 def test_the_contract_holds_on_states_of_random_games(players, expansions):
     checked = 0
     for seed in range(2):
         for state in random_states(players, 100 * players + seed, expansions, every=9):
-            problems = contract_violations(state, CANDIDATES)
+            problems = contract_violations(state, CANDIDATES, snapshot=state_values)
             assert problems == [], problems
             checked += 1
     assert checked > 40
