@@ -127,9 +127,10 @@ test-units: $(STAMP)
 # rewrites the test modules' asserts, both kept on disk. Otherwise both xdist workers start cold and
 # do it twice at once: 29 CPU-s each instead of 11.
 test-compile: $(STAMP)
-	@$(PYTEST) -q --collect-only $(NBVAL) -m "not browser and not nbgrader" \
-	  --ignore=tests/browser --ignore=tests/classroom/test_nbgrader.py tests zoobook notebooks > /dev/null \
-	  && echo "test-compile: the modules test-units imports are compiled"
+	@out=$$($(PYTEST) -q --collect-only $(NBVAL) -m "not browser and not nbgrader" \
+	  --ignore=tests/browser --ignore=tests/classroom/test_nbgrader.py tests zoobook notebooks 2>&1) \
+	  || { echo "$$out" | tail -n 60; echo "make: collecting the tests failed" >&2; exit 1; }; \
+	echo "test-compile: the modules test-units imports are compiled ($${out##*$$'\n'})"
 
 # The linter (pyproject's [tool.ruff]); `$(VENV)/bin/ruff check --fix .` mends most of what it finds.
 lint: $(STAMP)
