@@ -100,7 +100,7 @@ strip: $(STAMP)
 # tests, the nbgrader round trip, the puzzle answers, the quick benchmarks and the site's offline test.
 test:
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse $(STAMP) $(SITE_STAMP)
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse lint $(CLASSROOM_STAMP) chromium site test-compile
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-compile lint $(CLASSROOM_STAMP) chromium site
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-units test-lane-checks
 	@echo "make test: all passed"
 
