@@ -42,8 +42,10 @@ LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # No display: print the URL instead of trying (and failing) to open a browser.
 LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -s)),,--no-browser)
 
-# Tests and notebooks run on every core (pytest-xdist); a notebook stays whole on one worker.
-PARALLEL := -n auto --dist loadfile
+# Tests and notebooks run on every core (pytest-xdist); a file (a notebook too) stays whole on one
+# worker, and files are handed out longest first (tests/startup.py, tests/costs.json), so the last
+# ones are small: --no-loadscope-reorder keeps that order (xdist's own puts files of many tests first).
+PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
 
 .PHONY: help venv lab strip test lint test-py test-nbgrader test-notebooks test-puzzles test-bench test-browser chromium bench student app site test-site
@@ -98,11 +100,11 @@ strip: $(STAMP)
 # tests, the nbgrader round trip, the puzzle answers, the quick benchmarks and the site's offline test.
 test:
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse $(STAMP) $(SITE_STAMP)
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse lint $(CLASSROOM_STAMP) chromium site
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-compile lint $(CLASSROOM_STAMP) chromium site
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-units test-lane-checks
 	@echo "make test: all passed"
 
-.PHONY: test-lane-units test-lane-checks test-units
+.PHONY: test-lane-units test-lane-checks test-units test-compile
 test-lane-units:
 	@$(MAKE) --no-print-directory test-units
 test-lane-checks:
@@ -119,6 +121,16 @@ test-units: $(STAMP)
 	$(PYTEST) -q $(PARALLEL) $(NBVAL) --durations=15 -m "not browser and not nbgrader" \
 	  --ignore=tests/browser --ignore=tests/classroom/test_nbgrader.py tests zoobook notebooks || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: pytest collected no tests: that is a failure" >&2; exit $$status; }
+
+# What test-units collects, collected once beforehand (beside the site's build, which leaves a core
+# free): Python compiles the modules it imports (.venv's were installed without .pyc files) and pytest
+# rewrites the test modules' asserts, both kept on disk. Otherwise both xdist workers start cold and
+# do it twice at once: 29 CPU-s each instead of 11.
+test-compile: $(STAMP)
+	@out=$$($(PYTEST) -q --collect-only $(NBVAL) -m "not browser and not nbgrader" \
+	  --ignore=tests/browser --ignore=tests/classroom/test_nbgrader.py tests zoobook notebooks 2>&1) \
+	  || { echo "$$out" | tail -n 60; echo "make: collecting the tests failed" >&2; exit 1; }; \
+	echo "test-compile: the modules test-units imports are compiled ($${out##*$$'\n'})"
 
 # The linter (pyproject's [tool.ruff]); `$(VENV)/bin/ruff check --fix .` mends most of what it finds.
 lint: $(STAMP)

@@ -118,6 +118,32 @@ class GameState(abc.ABC):
         return copy
 
 
+class _Actions:
+    """A collection of actions with membership by equality: hashed where an action is hashable (a
+    legal list of hundreds of actions, each looked up once: linear lists made the check quadratic),
+    compared one by one where it is not."""
+
+    def __init__(self, actions: Iterable = ()):
+        self._hashed: set = set()
+        self._unhashable: list = []
+        for action in actions:
+            self.add(action)
+
+    def add(self, action: Any) -> None:
+        try:
+            self._hashed.add(action)
+        except TypeError:
+            self._unhashable.append(action)
+
+    def __contains__(self, action: Any) -> bool:
+        try:
+            if action in self._hashed:
+                return True
+        except TypeError:
+            pass
+        return action in self._unhashable
+
+
 def contract_violations(state: GameState, candidates: Iterable | None = None, *,
                         snapshot: Callable[[Any], Any] = repr, limit: int = 5) -> list[str]:
     """Where *state* breaks the contract, in words (an empty list when it keeps it).
@@ -149,13 +175,13 @@ def contract_violations(state: GameState, candidates: Iterable | None = None, *,
     legal = list(state.legal_actions())
     before = snapshot(state)
     problems: list[str] = []
-    seen: list = []
+    listed_legal, seen = _Actions(legal), _Actions()
     for action in legal + list(candidates or ()):
         if action in seen:
             continue
-        seen.append(action)
+        seen.add(action)
         why = state.refusal(action)
-        listed = action in legal
+        listed = action in listed_legal
         if listed and why is not None:
             problems.append(f"{action!r} is listed as legal but refused: {why}")
         elif not listed and why is None:

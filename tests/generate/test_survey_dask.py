@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from zoobook.generate.survey import dask_client, grade_distributions, main, survey, surveys
 
-distributed = pytest.importorskip("distributed", reason="Dask is the parallel extra (and a test tool)")
+# Skipped without Dask, which is imported where used: importing it at collection cost every
+# pytest-xdist worker about 1 CPU-s (2 before it is compiled), not only the one that runs this file.
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
+                                reason="Dask is the parallel extra (and a test tool)")
 
 KINDS = ["zooloretto/score", "steam-zoo/shipment"]
 
@@ -25,6 +30,8 @@ def test_a_survey_on_a_local_cluster_equals_the_single_process_one():
 
 
 def test_a_survey_sent_to_an_existing_cluster_by_address_equals_the_single_process_one():
+    import distributed
+
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   dashboard_address=None) as cluster:
         spread = surveys(KINDS, 4, seed=5, scheduler=cluster.scheduler_address)

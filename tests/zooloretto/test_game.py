@@ -55,13 +55,21 @@ def random_states(players, seed, expansions, every=7):
 
 
 # -- the contract ------------------------------------------------------------------------------
+def state_values(state: ZoolorettoState) -> tuple:
+    """What a refused action must not change: what the state's repr shows, as values (copied as deep
+    as clone() copies, whose items are immutable), compared at a quarter of the repr's cost."""
+    return (state.players, state.round, state.current_player, tuple(state.supply), tuple(map(tuple, state.trucks)),
+            tuple(state.taken), tuple(state.zoos), state.middle, tuple(state.discards), state.pending_tile,
+            tuple(state.to_place), tuple(state.to_mark), state.last_round, state.over, len(state.log))
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("expansions", COMBOS, ids=["base", "buildings", "sites", "both"])
 def test_the_contract_holds_on_states_of_random_games(players, expansions):
     checked = 0
     for seed in range(2):
         for state in random_states(players, 100 * players + seed, expansions, every=9):
-            problems = contract_violations(state, CANDIDATES)
+            problems = contract_violations(state, CANDIDATES, snapshot=state_values)
             assert problems == [], problems
             checked += 1
     assert checked > 40
@@ -321,12 +329,16 @@ def conservation_problems(state: ZoolorettoState) -> list[str]:
     return problems
 
 
-CONSERVATION_GAMES = int(os.environ.get("ZOOBOOK_CONSERVATION_GAMES", "40"))
+# Games 0-15 play each player count with each expansion set once; 29, 31, 33 and 35 reach the
+# rare branches (measured with coverage's branch arcs over zoobook/zooloretto/) that games 16-39
+# reached: the 20 cover every arc the first 40 did, in half the time.
+CONSERVATION_GAMES = (range(int(os.environ["ZOOBOOK_CONSERVATION_GAMES"])) if "ZOOBOOK_CONSERVATION_GAMES" in os.environ
+                      else (*range(16), 29, 31, 33, 35))
 
 
 def test_every_tile_is_conserved_over_many_random_games():
-    """Each game's every state is counted; ZOOBOOK_CONSERVATION_GAMES=2000 runs thousands (minutes)."""
-    for game in range(CONSERVATION_GAMES):
+    """Each game's every state is counted; ZOOBOOK_CONSERVATION_GAMES=2000 runs games 0-1999 (minutes)."""
+    for game in CONSERVATION_GAMES:
         players = 2 + game % 4
         expansions = COMBOS[(game // 4) % 4]
         state = ZoolorettoState.new(players=players, seed=game, expansions=expansions)
