@@ -181,9 +181,7 @@ class MoaiGoods:
                 (f"no statue left ({left} cube{'s' if left != 1 else ''})", left == 0)]
 
     def cleared(self, island: Island) -> bool:
-        # the cubes first: counting them is cheap, and while any is left the (costly) network
-        # of the ruins need not be looked at (S10: both conditions must hold)
-        return _CACHE.get(island, "cleared", lambda: island.cube_count() == 0 and island.ruins_joined())
+        return _CACHE.get(island, "cleared", island.cleared)
 
     def goods_left(self, island: Island) -> int:
         return _CACHE.get(island, "left", island.cube_count)
