@@ -251,3 +251,35 @@ def test_urbanization_goes_to_the_black_cubes_hub():
 # checked by ``zoobook verify`` of puzzles/steam-easter-game/easter-hard.toml (make test's
 # puzzle check) and timed by benchmarks/bench_steam_anytime.py; tests/steam/test_game_full_setups.py
 # checks that file.
+
+
+def test_the_one_search_closure_tree_weighs_what_the_metric_closure_tree_weighs():
+    """The link planner's join estimate (Mehlhorn's one multi-source search) against the
+    definition, computed by networkx: a minimum spanning tree of the terminals' metric closure.
+    Random weighted graphs, some disconnected, with terminals among non-terminals."""
+    import random
+
+    import networkx as nx
+
+    from zoobook.steam.game.linkplan import _closure_tree_weight
+
+    rng = random.Random(7)
+    disconnected = 0
+    for _ in range(300):
+        n = rng.randint(2, 9)
+        graph = nx.gnp_random_graph(n, rng.uniform(0.2, 0.7), seed=rng.randrange(10 ** 6))
+        for a, b in graph.edges:
+            graph.edges[a, b]["weight"] = rng.randint(1, 6)
+        terminals = rng.sample(range(n), rng.randint(2, n))
+        weight = {a: {b: graph.edges[a, b]["weight"] for b in graph[a]} for a in graph}
+        component = nx.node_connected_component(graph, terminals[0])
+        if not set(terminals) <= component:
+            disconnected += 1
+            assert _closure_tree_weight(weight, terminals) is None
+            continue
+        distance = dict(nx.all_pairs_dijkstra_path_length(graph))
+        closure = nx.Graph()                           # the terminals' metric closure
+        closure.add_weighted_edges_from((a, b, distance[a][b]) for a in terminals for b in terminals if a < b)
+        tree = nx.minimum_spanning_tree(closure)
+        assert _closure_tree_weight(weight, terminals) == tree.size(weight="weight")
+    assert 20 <= disconnected <= 280                    # both kinds of case were met
