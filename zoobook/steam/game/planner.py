@@ -484,6 +484,7 @@ class MoveSet:
         self._builds: dict = {}
         self._skeletons: dict = {}
         self._finals: dict = {}
+        self._rests: dict = {}
 
     # -- action ------------------------------------------------------------------------------
     def selects(self, pos: Position) -> list[Action]:
@@ -730,10 +731,33 @@ class MoveSet:
                left)
         if key in self._skeletons:
             return self._skeletons[key]
+        out = []
+        for select, card, price, net, build, built, cost in self._turn_builds(pos, last):
+            rests = [((), built)] if built.phase != MOVE else \
+                self.moves(built, stop_before_end=True, left=left)
+            for moves, end in rests:
+                after = base = None
+                if end.phase == OVER:
+                    if not end.outcome.cleared:
+                        continue
+                    base = final_score(game, end.with_(economy=end.economy.with_(shares=0)))
+                else:
+                    after, _ = engine._end_of_turn(game, end, [])
+                    if after.phase == OVER and not after.outcome.cleared:
+                        continue  # the turn limit: lost whatever the money
+                out.append(_Skeleton(select, build, moves, card, price, net, cost, end,
+                                     after, base))
+        self._skeletons[key] = out
+        return out
+
+    def _turn_builds(self, pos: Position, last: bool):
+        """The action and build of every turn from a SHARES-phase position, played with
+        unlimited cash: ``(select, card, price, net, build, built, cost)`` in the order the
+        skeletons list them (see :meth:`skeletons` for what ``last`` leaves out)."""
+        game = self.game
         # Income, shares and cash change nothing on the board: the skeleton starts from 0
         # income (its end's income is the links shipped) and is paid for later.
         rich = pos.with_(phase=ACTION, economy=pos.economy.with_(cash=_RICH, income=0, shares=0))
-        out = []
         for select in self.selects(rich):
             chosen = _apply(game, rich, select)
             if chosen is None:
@@ -755,22 +779,7 @@ class MoveSet:
                     if same in alike:
                         continue
                     alike.add(same)
-                rests = [((), built)] if built.phase != MOVE else \
-                    self.moves(built, stop_before_end=True, left=left)
-                for moves, end in rests:
-                    after = base = None
-                    if end.phase == OVER:
-                        if not end.outcome.cleared:
-                            continue
-                        base = final_score(game, end.with_(economy=end.economy.with_(shares=0)))
-                    else:
-                        after, _ = engine._end_of_turn(game, end, [])
-                        if after.phase == OVER and not after.outcome.cleared:
-                            continue  # the turn limit: lost whatever the money
-                    out.append(_Skeleton(select, build, moves, card, price, net, cost, end,
-                                         after, base))
-        self._skeletons[key] = out
-        return out
+                yield select, card, price, net, build, built, cost
 
     def _paid(self, pos: Position, sk: _Skeleton, count: int) -> Position | None:
         """The end of skeleton *sk* from *pos* with *count* shares issued, or None if it cannot
@@ -810,23 +819,62 @@ class MoveSet:
     def finals(self, pos: Position):
         """The last turn's clearing skeletons as ``{(cash needed, cash spent): best base}``:
         the selection needs its price in hand first, the whole turn needs what it spends, and
-        the base is the score without income brought in and shares (cached)."""
+        the base is the score without income brought in and shares (cached).
+
+        Worked out per action and build, not per skeleton: the best base of a build is the
+        best of its clearing move-goods rests (:meth:`_best_clearing_rest`), which depends on
+        the board and the locomotive only, so builds that leave the same board share it."""
         key = _key(self.game, pos.with_(economy=pos.economy.with_(cash=0, shares=0, income=0)))
         if key in self._finals:
             return self._finals[key]
+        game = self.game
         table: dict = {}
-        for sk in self.skeletons(pos, True):
-            if sk.base is None:
-                if sk.after is not None and sk.after.phase == OVER:
+        for select, card, price, net, build, built, cost in self._turn_builds(pos, True):
+            if built.phase == MOVE:
+                base = self._best_clearing_rest(built)
+                if base is None:
+                    continue
+            elif built.phase == OVER:
+                if not built.outcome.cleared:
+                    continue
+                base = final_score(game, built.with_(economy=built.economy.with_(shares=0)))
+            else:  # pragma: no cover - a build ends in move goods or with the game
+                after, _ = engine._end_of_turn(game, built, [])
+                if after.phase == OVER:
                     self._finals[key] = NotImplemented
                     return NotImplemented
                 continue
-            spend = sk.net + sk.cost
-            need = max(spend, sk.price if sk.select.action else 0)
-            if table.get((need, spend), -10 ** 9) < sk.base:
-                table[(need, spend)] = sk.base
+            spend = net + cost
+            need = max(spend, price if select.action else 0)
+            if table.get((need, spend), -10 ** 9) < base:
+                table[(need, spend)] = base
         self._finals[key] = table
         return table
+
+    def _best_clearing_rest(self, built: Position) -> int | None:
+        """The best base (the score with no shares) of the move-goods rests from *built* (a
+        MOVE-phase position of the last turn) that clear the map, or None (cached).
+
+        Every such rest ends the game at the clear (S13), so it needs no cash and earns no
+        money: what it depends on is the board, the locomotive, the Feeding discount, the
+        rounds and raise already played, the income and shares (the score) and the track
+        without an owner, the key here. Two builds of different cards or costs that leave
+        the same board share one search."""
+        eco = built.economy
+        key = (_board_key(self.game, built.board), eco.income, eco.shares, eco.locomotive,
+               engine._discount(self.game, built), built.raised, built.moves, built.unowned,
+               built.entered_exit)
+        if key in self._rests:
+            return self._rests[key]
+        best = None
+        for _, end in self.moves(built, stop_before_end=True, left=0):
+            if end.phase != OVER or not end.outcome.cleared:  # pragma: no cover - left=0 keeps clears
+                continue
+            base = final_score(self.game, end.with_(economy=end.economy.with_(shares=0)))
+            if best is None or base > best:
+                best = base
+        self._rests[key] = best
+        return best
 
     @staticmethod
     def final_value(finals: dict, cash: int, income: int, shares: int):
