@@ -133,7 +133,7 @@ from zoobook.steam.game import state as engine
 from zoobook.hexgrid import neighbours
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Urbanize)
-from zoobook.steam.game.economy import MAX_SHARES, SHARE_PRICE, end_of_turn_money
+from zoobook.steam.game.economy import MAX_SHARES, SHARE_PRICE, Economy, end_of_turn_money
 from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position, step
 
@@ -395,7 +395,33 @@ def _key(game: Game, pos: Position) -> tuple:
 _RICH = 10 ** 9
 
 
-def _apply(game: Game, pos: Position, action: Action) -> Position | None:
+def _links_of(game: Game, board) -> tuple:
+    """*board*'s complete links as ``(their two nodes, track index)`` (cached per board)."""
+    def compute():
+        return tuple((tuple(sorted((link.start, link.end))), link.index)
+                     for link in game.rules.goods.hexmap(board).complete_links())
+    return _KEYS.get(board, "links", compute)
+
+
+def _rests_key(game: Game, pos: Position) -> tuple:
+    """What the move-goods rounds of *pos* (MOVE phase) depend on, up to the labelling of its
+    track: the nodes and goods, the complete links as a multiset of node pairs, each owned or
+    not (S15), and the locomotive, Feeding discount, rounds and raise. See dominance 4 of the
+    module docstring: equal keys have the same clearing rests, shipping the same income."""
+    board = pos.board
+    hexmap = game.rules.goods.hexmap(board)
+    rest = _board_key(game, board)[2]
+    links = tuple(sorted((pair, index in pos.unowned) for pair, index in _links_of(game, board)))
+    eco = pos.economy
+    return (hexmap.nodes, rest, links, eco.locomotive, engine._discount(game, pos),
+            pos.discount_used, pos.raised, pos.moves, pos.entered_exit)
+
+
+
+
+def _apply(game: Game, pos: Position | None, action: Action) -> Position | None:
+    if pos is None:
+        return None
     try:
         return step(game, pos, action)[0]
     except _ILLEGAL:
@@ -485,6 +511,9 @@ class MoveSet:
         self._skeletons: dict = {}
         self._finals: dict = {}
         self._rests: dict = {}
+        self._moneys: dict = {}
+        self._next: dict = {}
+        self._templates: dict = {}
 
     # -- action ------------------------------------------------------------------------------
     def selects(self, pos: Position) -> list[Action]:
@@ -517,8 +546,9 @@ class MoveSet:
             found, seen = [], set()
             sequences = (self._complete_lay_sequences(rich) if complete_only else
                          [(self._grouped(actions), stubs) for actions, stubs in self._lay_sequences(rich)])
+            played = {(): rich}  # the engine is pure: a prefix played once serves every build
             for actions, _ in sequences:
-                end = _apply_all(self.game, rich, actions + (EndBuild(),))
+                end = _apply(self.game, self._played(played, actions), EndBuild())
                 if end is None:
                     continue
                 end_key = _key(self.game, end)
@@ -530,6 +560,18 @@ class MoveSet:
                 found.append((actions + (EndBuild(),), changes, _RICH - end.cash))
             self._builds[key] = found
         return self._builds[key]
+
+    def _played(self, played: dict, actions: tuple[Action, ...]) -> Position | None:
+        """The position after *actions* from ``played[()]``, through the engine, reusing and
+        filling *played* (action prefix -> position, None once illegal)."""
+        known = len(actions)
+        while actions[:known] not in played:
+            known -= 1
+        here = played[actions[:known]]
+        for i in range(known, len(actions)):
+            here = None if here is None else _apply(self.game, here, actions[i])
+            played[actions[:i + 1]] = here
+        return here
 
     def _grouped(self, actions: tuple[Action, ...]) -> tuple[Action, ...]:
         """One-tile lays that extend the tile just laid, as one lay (the same track, stubs and
@@ -731,6 +773,15 @@ class MoveSet:
                left)
         if key in self._skeletons:
             return self._skeletons[key]
+        if left is not None and not last:
+            # The same list as the search with *left* would make (goods only go, so a round
+            # that cannot get down to *left* has no descendant that does; the order of the
+            # rest is kept), filtered from every turn: the refuted openings need those too.
+            goods = game.rules.goods
+            out = [sk for sk in self.skeletons(pos)
+                   if not sk.moves or goods.goods_left(sk.end.board) <= left]
+            self._skeletons[key] = out
+            return out
         out = []
         for select, card, price, net, build, built, cost in self._turn_builds(pos, last):
             rests = [((), built)] if built.phase != MOVE else \
@@ -856,25 +907,24 @@ class MoveSet:
         MOVE-phase position of the last turn) that clear the map, or None (cached).
 
         Every such rest ends the game at the clear (S13), so it needs no cash and earns no
-        money: what it depends on is the board, the locomotive, the Feeding discount, the
-        rounds and raise already played, the income and shares (the score) and the track
-        without an owner, the key here. Two builds of different cards or costs that leave
-        the same board share one search."""
-        eco = built.economy
-        key = (_board_key(self.game, built.board), eco.income, eco.shares, eco.locomotive,
-               engine._discount(self.game, built), built.raised, built.moves, built.unowned,
-               built.entered_exit)
-        if key in self._rests:
-            return self._rests[key]
-        best = None
-        for _, end in self.moves(built, stop_before_end=True, left=0):
-            if end.phase != OVER or not end.outcome.cleared:  # pragma: no cover - left=0 keeps clears
-                continue
-            base = final_score(self.game, end.with_(economy=end.economy.with_(shares=0)))
-            if best is None or base > best:
-                best = base
-        self._rests[key] = best
-        return best
+        money, and it lays no track: its score is *built*'s with the income it ships added.
+        That income is searched once per :func:`_rests_key` (the last turn's dominance 4 of
+        the module docstring): builds of other cards, costs or track shapes that leave the
+        same links share one search."""
+        key = _rests_key(self.game, built)
+        if key not in self._rests:
+            best = None
+            for _, end in self.moves(built, stop_before_end=True, left=0):
+                if end.phase != OVER or not end.outcome.cleared:  # pragma: no cover - left=0 keeps clears
+                    continue
+                gain = end.economy.income - built.economy.income
+                if best is None or gain > best:
+                    best = gain
+            self._rests[key] = best
+        gain = self._rests[key]
+        if gain is None:
+            return None
+        return final_score(self.game, built.with_(economy=built.economy.with_(shares=0))) + 3 * gain
 
     @staticmethod
     def final_value(finals: dict, cash: int, income: int, shares: int):
@@ -889,6 +939,43 @@ class MoveSet:
             if best is None or value > best:
                 best = value
         return best
+
+    def _next_turn(self, sk: _Skeleton):
+        """For a skeleton that ends its turn (not the game): a number naming the position it
+        leads to but for the money (equal positions, one number), and that position's
+        last-turn table, or None when the goods and locomotive bound
+        (:func:`turns_lower_bound`) needs more than that turn (cached per skeleton)."""
+        found = self._next.get(id(sk))
+        if found is not None and found[0] is sk:
+            return found[1], found[2]
+        template = sk.after
+        tkey = _key(self.game, template.with_(economy=template.economy.with_(cash=0, shares=0, income=0)))
+        entry = self._templates.get(tkey)
+        if entry is None:
+            finals = None if turns_lower_bound(self.game, template)[0] > 1 else self.finals(template)
+            entry = self._templates[tkey] = (len(self._templates), finals)
+        self._next[id(sk)] = (sk, *entry)
+        return entry
+
+    @staticmethod
+    def _signature(sk: _Skeleton, tid) -> tuple:
+        """What the arithmetic of the last two turns reads from *sk* (with *tid*, its
+        :meth:`_next_turn` number): skeletons alike in it give the same values for every
+        share count, so only the first is worked out."""
+        return (tid, sk.select.action, sk.net, sk.cost, sk.end.economy.income,
+                sk.end.economy.locomotive, sk.base, sk.end.phase,
+                sk.end.phase == OVER and sk.end.outcome.cleared,
+                sk.after is None or sk.after.phase == OVER)
+
+    def _money(self, cash: int, income: int, shares: int, locomotive: int):
+        """The engine's :func:`~zoobook.steam.game.economy.end_of_turn_money` of that economy
+        (cached: the arithmetic of the last two turns asks for the same ones many times)."""
+        key = (cash, income, shares, locomotive)
+        found = self._moneys.get(key)
+        if found is None:
+            eco = Economy(cash=cash, income=income, shares=shares, locomotive=locomotive)
+            found = self._moneys[key] = end_of_turn_money(eco)[0]
+        return found
 
     def _no_later_share(self, pos: Position, sk: _Skeleton, count: int) -> bool:
         """Whether, *sk* being paid with *count* shares from *pos*, no more shares need be
@@ -917,16 +1004,22 @@ class MoveSet:
         spare = MAX_SHARES - pos.economy.shares
         selection = game.rules.selection
         refuted: set = set()
+        checked: set = set()
+        alike: set = set()
         for sk in self.skeletons(pos):
             if sk.end.phase == OVER:
                 continue  # cleared at once this turn: a plan, never refuted
             if sk.after.phase == OVER:
                 return NotImplemented
             template = sk.after
-            tkey = _key(game, template.with_(economy=template.economy.with_(cash=0, shares=0, income=0)))
-            finals = None if turns_lower_bound(game, template)[0] > 1 else self.finals(template)
+            tkey, finals = self._next_turn(sk)  # a number per template: cheap keys below
             if finals is NotImplemented:
                 return NotImplemented
+            signature = self._signature(sk, tkey)
+            if signature in alike:
+                continue  # the same ends as a skeleton counted already
+            alike.add(signature)
+            end_eco = sk.end.economy
             for count in range(spare + 1):
                 cash = pos.cash + SHARE_PRICE * count
                 if sk.select.action is not None and selection.refusal(pos.blocked, cash, sk.card):
@@ -936,14 +1029,14 @@ class MoveSet:
                     continue
                 cash -= sk.cost
                 shares = pos.economy.shares + count
-                eco = sk.end.economy.with_(cash=cash, shares=shares,
-                                           income=pos.economy.income + sk.end.economy.income)
-                money, _ = end_of_turn_money(eco)
+                money = self._money(cash, pos.economy.income + end_eco.income, shares,
+                                    end_eco.locomotive)
                 if money.income < 0:
                     continue  # bankrupt: no opening
                 key = (tkey, money.cash, money.income, shares)
-                if key in refuted:
-                    continue
+                if key in checked:
+                    continue  # the same end: its verdict is a function of the key
+                checked.add(key)
                 value = None if not finals else \
                     self.final_value(finals, money.cash, money.income, shares)
                 if value is None or (self.prune and not _money_ok(game, template.with_(economy=money), 1)):
@@ -960,23 +1053,30 @@ class MoveSet:
         spare = MAX_SHARES - pos.economy.shares
         selection = game.rules.selection
         skeletons = self.skeletons(pos, left=2)
+        alike: dict = {}
         for done, sk in enumerate(skeletons):
             if progress is not None and progress(done, len(skeletons), f"deadline turn {deadline}") is False:
                 raise Interrupted("stopped by the progress callback")
             if sk.end.phase != OVER and game.rules.goods.goods_left(sk.end.board) > 2:
                 continue
-            finals = None
+            finals = tid = None
             if sk.end.phase != OVER:
                 if sk.after.phase == OVER:
                     return NotImplemented
-                template = sk.after
-                if turns_lower_bound(game, template)[0] > 1:
-                    continue
-                finals = self.finals(template)
+                tid, finals = self._next_turn(sk)
+                if finals is None:
+                    continue  # the bound: the next turn cannot clear
                 if finals is NotImplemented:
                     return NotImplemented
                 if not finals:
                     continue
+            signature = self._signature(sk, tid)
+            if signature in alike:
+                if stats is not None:  # counted as if worked out again
+                    stats.weighed += alike[signature][0]
+                    stats.refuted += alike[signature][1]
+                continue
+            weighed = refuted = 0
             for count in range(spare + 1):
                 cash = pos.cash + SHARE_PRICE * count
                 if sk.select.action is not None and selection.refusal(pos.blocked, cash, sk.card):
@@ -989,20 +1089,22 @@ class MoveSet:
                 if finals is None:  # cleared at once this turn (S13): the fewest shares
                     value = (sk.base + 3 * pos.economy.income - 3 * shares, cash)
                 else:
-                    eco = sk.end.economy.with_(cash=cash, shares=shares, income=income)
-                    money, _ = end_of_turn_money(eco)
+                    money = self._money(cash, income, shares, sk.end.economy.locomotive)
                     if money.income < 0:
                         continue
                     value = self.final_value(finals, money.cash, money.income, shares)
-                if stats is not None:
-                    stats.weighed += 1
-                    stats.refuted += value is None
+                weighed += 1
+                refuted += value is None
                 if value is not None and (best is None or value > best):
                     best = value
                     if choice is not None:
                         choice[:] = [sk, count]
                 if finals is None or (self.dominances and self._no_later_share(pos, sk, count)):
                     break  # the fewest shares (S13), or dominance 3: a share more waits a turn
+            alike[signature] = (weighed, refuted)
+            if stats is not None:
+                stats.weighed += weighed
+                stats.refuted += refuted
         return best
 
     def turn_options(self, pos: Position, deadline: int | None = None, *, last: bool = False,
