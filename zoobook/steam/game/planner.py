@@ -66,6 +66,25 @@ tiebreak, and nothing is paid after the clear.
    When the fewest shares leave a shortfall, every count up to the first without one is
    tried: a shortfall lowers the income, and the income reduction makes that non-monotone.
 
+4. **The last turn's move goods depend on the links, not on the track's shape or labels.**
+   After the build of the last turn only clearing rests count, and a clear ends the game at
+   once (S13): no income or expenses follow, so a rest's score is the build's score plus 3
+   per level of income it ships, and its cash is the build's. What the two rounds can do
+   depends on the board only through its nodes (kinds, dangers, colours), its goods and its
+   complete links (the shipments of both maps run over the link graph: a route's legality
+   and level read its nodes, its number of links and whether each step is a complete link;
+   the Zoo's Feeding discount the same; Easter Island's "every ruin joined" the link graph's
+   components), and through the player's locomotive, Feeding discount, rounds and raise
+   already played, and which links have no owner (S15: they earn nothing). Take two
+   positions equal in all of these, their complete links matched one to one between the
+   same two nodes with the same owner status: the match carries every legal shipment of
+   one to a legal shipment of the other with as many links and as many without an owner,
+   leaving the same goods, and a raise or pass to itself; by induction over the two rounds
+   both reach the same clears with the same income. So the best income of the clearing
+   rests is searched once per such key (:func:`_rests_key`) and shared by every action and
+   build of the last turn that leaves it (other cards, costs, track shapes, track order,
+   incomplete track). On the shipped ``zoo-game-full`` it turns 12,098 searches into 204.
+
 In earlier turns every build is tried: even money spent on a useless stub can, through the
 income reduction, change the income (11 drops to 9, but a $1 shortfall leaves 10).
 ``tests/steam/test_game_planner.py`` checks the planner against an independent brute force
@@ -93,8 +112,16 @@ The board side of a turn (action, build, move goods) does not depend on cash, sh
 income, so it is worked out once per board (a *skeleton*, played with unlimited cash) and then
 paid for with each share count by arithmetic: the selection, tiles and new city need cash in
 hand, the end of the turn is the engine's :func:`~zoobook.steam.game.economy.end_of_turn_money`.
-The last turn is a table, per board, of what each clearing skeleton needs, spends and scores;
-the turn before it is evaluated against that table without making positions.
+The last turn is a table, per board, of what each clearing action and build needs, spends and
+scores (its move goods by dominance 4); the turn before it is evaluated against that table
+without making positions. Three caches change no answer, witness or count (``shortcuts``;
+``plan(..., shortcuts=False)`` runs without them and the tests compare both): dominance 4;
+first turns that read the same from the arithmetic (the next turn's position but for the
+money, the action, what the action, build and shipments cost and earn) are worked out once
+and counted as many times; and the build's one-tile lays, played through the engine, share
+their common prefixes (the engine is a pure function). The Zoo's shipments share the board's
+validated hex map (food is no part of it), and equal boards are one object, so the engine's
+caches of shipments and networks serve every build that lays the same track.
 
 Pruning (sound: it never cuts a plan that could clear by the deadline)
 ---------------------------------------------------------------------
@@ -503,10 +530,15 @@ class MoveSet:
     :func:`~zoobook.steam.game.economy.end_of_turn_money` (bankrupt below income 0).
     """
 
-    def __init__(self, game: Game, prune: bool = False, dominances: bool = True) -> None:
+    def __init__(self, game: Game, prune: bool = False, dominances: bool = True,
+                 shortcuts: bool = True) -> None:
         self.game = game
         self.prune = prune
         self.dominances = dominances
+        #: the caches of "How it stays fast" that change no answer and no count (dominance 4,
+        #: skeletons alike in money, shared build prefixes); off: the planner as it was
+        #: before them (the tests and the benchmark compare both)
+        self.shortcuts = shortcuts
         self._builds: dict = {}
         self._skeletons: dict = {}
         self._finals: dict = {}
@@ -548,7 +580,9 @@ class MoveSet:
                          [(self._grouped(actions), stubs) for actions, stubs in self._lay_sequences(rich)])
             played = {(): rich}  # the engine is pure: a prefix played once serves every build
             for actions, _ in sequences:
-                end = _apply(self.game, self._played(played, actions), EndBuild())
+                here = self._played(played, actions) if self.shortcuts else \
+                    _apply_all(self.game, rich, actions)
+                end = _apply(self.game, here, EndBuild())
                 if end is None:
                     continue
                 end_key = _key(self.game, end)
@@ -773,7 +807,7 @@ class MoveSet:
                left)
         if key in self._skeletons:
             return self._skeletons[key]
-        if left is not None and not last:
+        if left is not None and not last and self.shortcuts:
             # The same list as the search with *left* would make (goods only go, so a round
             # that cannot get down to *left* has no descendant that does; the order of the
             # rest is kept), filtered from every turn: the refuted openings need those too.
@@ -880,6 +914,9 @@ class MoveSet:
             return self._finals[key]
         game = self.game
         table: dict = {}
+        if not self.shortcuts:
+            self._finals[key] = table = self._finals_by_skeleton(pos)
+            return table
         for select, card, price, net, build, built, cost in self._turn_builds(pos, True):
             if built.phase == MOVE:
                 base = self._best_clearing_rest(built)
@@ -900,6 +937,21 @@ class MoveSet:
             if table.get((need, spend), -10 ** 9) < base:
                 table[(need, spend)] = base
         self._finals[key] = table
+        return table
+
+    def _finals_by_skeleton(self, pos: Position):
+        """:meth:`finals` from every clearing skeleton, each searched on its own (the planner
+        without its shortcuts)."""
+        table: dict = {}
+        for sk in self.skeletons(pos, True):
+            if sk.base is None:
+                if sk.after is not None and sk.after.phase == OVER:
+                    return NotImplemented
+                continue
+            spend = sk.net + sk.cost
+            need = max(spend, sk.price if sk.select.action else 0)
+            if table.get((need, spend), -10 ** 9) < sk.base:
+                table[(need, spend)] = sk.base
         return table
 
     def _best_clearing_rest(self, built: Position) -> int | None:
@@ -1015,7 +1067,7 @@ class MoveSet:
             tkey, finals = self._next_turn(sk)  # a number per template: cheap keys below
             if finals is NotImplemented:
                 return NotImplemented
-            signature = self._signature(sk, tkey)
+            signature = self._signature(sk, tkey) if self.shortcuts else id(sk)
             if signature in alike:
                 continue  # the same ends as a skeleton counted already
             alike.add(signature)
@@ -1070,7 +1122,7 @@ class MoveSet:
                     return NotImplemented
                 if not finals:
                     continue
-            signature = self._signature(sk, tid)
+            signature = self._signature(sk, tid) if self.shortcuts else id(sk)
             if signature in alike:
                 if stats is not None:  # counted as if worked out again
                     stats.weighed += alike[signature][0]
@@ -1181,14 +1233,14 @@ def turn_options(game: Game, pos: Position, deadline: int | None = None
 
 class _Search:
     def __init__(self, game: Game, prune: bool, progress: Callback, max_positions: int | None = None,
-                 dominances: bool = True) -> None:
+                 dominances: bool = True, shortcuts: bool = True) -> None:
         self.game = game
         self.prune = prune
         self.progress = progress
         self.max_positions = max_positions
         self.stats = SearchStats()
         self.memo: dict = {}
-        self.moves = MoveSet(game, prune, dominances)
+        self.moves = MoveSet(game, prune, dominances, shortcuts)
         self.dominances = dominances
 
     def value(self, pos: Position, deadline: int):
@@ -1300,7 +1352,7 @@ class _Search:
 
 def plan(game: Game, position: Position | None = None, *, prune: bool = True,
          progress: Callback = quiet, deadline: int | None = None,
-         max_positions: int | None = None, dominances: bool = True) -> Plan:
+         max_positions: int | None = None, dominances: bool = True, shortcuts: bool = True) -> Plan:
     """The fewest turns to clear the map from *position*, then the best score, then the most cash.
 
     Parameters
@@ -1323,12 +1375,16 @@ def plan(game: Game, position: Position | None = None, *, prune: bool = True,
     max_positions : int, optional
         Give up with :class:`~zoobook.progress.SearchBudgetExceeded` after expanding this
         many positions (generators keep only quick puzzles).
+    shortcuts : bool
+        Use the caches of "How it stays fast" that change no answer, no witness and no
+        count (dominance 4 among them); without them the last turn searches its move goods
+        per skeleton (the tests and the benchmark compare both).
     """
     pos = position or game.start
     if pos.phase == OVER:
         raise ValueError("the game is over already")
     last = game.turns if deadline is None else min(deadline, game.turns)
-    search = _Search(game, prune, progress, max_positions, dominances)
+    search = _Search(game, prune, progress, max_positions, dominances, shortcuts)
     need, why = turns_lower_bound(game, pos)
     first = max(pos.turn, pos.turn + need - 1 if prune else pos.turn)
     try:
