@@ -15,7 +15,8 @@ from tests.steam.twins import easter_game, random_easter_instance, random_zoo_in
 from zoobook.progress import quiet
 from zoobook.steam.game import planner as P
 from zoobook.steam.game.actions import EndBuild, IssueShares, Pass
-from zoobook.steam.game.state import OVER, SHARES
+from zoobook.steam.game.state import MOVE, OVER, SHARES, Game
+from zoobook.steam.zoo.model import Area, ZooMap
 
 #: Even seeds: Easter islands; odd: Zoo maps of one turn. The Zoo maps of two turns come from
 #: further seeds (ZOO_TWO_TURNS). Seed 7 is left out: without the shortcuts it takes minutes.
@@ -103,3 +104,16 @@ def test_dominance_4_cuts_the_last_turns_move_goods_searches(seed):
     (fast, searched), (slow, without) = _last_turn_searches(game, True), _last_turn_searches(game, False)
     assert fast == slow is not None
     assert searched * 10 <= without   # measured: 25 of 410 and 33 of 590
+
+
+def test_dominance_4_tells_a_link_without_an_owner_from_an_owned_one():
+    """S15: a link without an owner carries goods but earns nothing (and its tiles score
+    nothing), so the same board with it owned or not is two keys: the income differs."""
+    zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)],
+                       tracks=[[(0, 0), (1, 0), (2, 0)]])
+    game = Game.zoo(zoo, land=[(1, 0)], turns=1)
+    owned = game.start.with_(phase=MOVE)
+    moves = P.MoveSet(game)
+    # two shipments of one link each (+2 income, 3 points a level) and the link's one tile
+    assert moves._best_clearing_rest(owned) == 3 * 2 + 1
+    assert moves._best_clearing_rest(owned.with_(unowned=frozenset({0}))) == 0
