@@ -69,7 +69,8 @@ tiebreak, and nothing is paid after the clear.
 4. **The last turn's move goods depend on the links, not on the track's shape or labels.**
    After the build of the last turn only clearing rests count, and a clear ends the game at
    once (S13): no income or expenses follow, so a rest's score is the build's score plus 3
-   per level of income it ships, and its cash is the build's. What the two rounds can do
+   per level of income it ships, and its cash is the build's (shipments and a raise cost
+   nothing); the turn counts are equal, so the best income is the best rest. What the two rounds can do
    depends on the board only through its nodes (kinds, dangers, colours), its goods and its
    complete links (the shipments of both maps run over the link graph: a route's legality
    and level read its nodes, its number of links and whether each step is a complete link;
@@ -114,9 +115,11 @@ paid for with each share count by arithmetic: the selection, tiles and new city 
 hand, the end of the turn is the engine's :func:`~zoobook.steam.game.economy.end_of_turn_money`.
 The last turn is a table, per board, of what each clearing action and build needs, spends and
 scores (its move goods by dominance 4); the turn before it is evaluated against that table
-without making positions. Three caches change no answer, witness or count (``shortcuts``;
+without making positions. Four shortcuts change no answer, witness or count (``shortcuts``;
 ``plan(..., shortcuts=False)`` runs without them and the tests compare both): dominance 4;
-first turns that read the same from the arithmetic (the next turn's position but for the
+the turn before the last takes its first turns from the list of every first turn (which the
+refuted openings need too) instead of searching them again; first turns that read the same
+from the arithmetic (the next turn's position but for the
 money, the action, what the action, build and shipments cost and earn) are worked out once
 and counted as many times; and the build's one-tile lays, played through the engine, share
 their common prefixes (the engine is a pure function). The Zoo's shipments share the board's
