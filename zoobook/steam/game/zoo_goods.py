@@ -32,7 +32,7 @@ from zoobook.errors import Refusal
 from zoobook.rulings import cite
 from zoobook.steam.game.actions import Ship
 from zoobook.steam.game.memo import IdentityCache, canonical
-from zoobook.steam.zoo.model import AREA, EXIT, ZooMap
+from zoobook.steam.zoo.model import AREA, EXIT, Area, ZooMap
 from zoobook.steam.zoo.shipping import Network, route_level
 
 __all__ = ["ZooGoods", "ShipEffect", "parallel_variants"]
@@ -55,8 +55,44 @@ def parallel_variants(graph: nx.MultiGraph, ship: Ship) -> list[Ship]:
 
 
 def _network(zoo: ZooMap) -> Network:
-    """One prepared link graph per map (maps are frozen, so it never goes stale)."""
-    return _CACHE.get(zoo, "network", lambda: Network(zoo))
+    """One prepared link graph per hex map (maps are frozen, so it never goes stale).
+
+    Keyed by the map's :attr:`~ZooMap.hexmap`, which boards differing only in food share
+    (:func:`_with_areas`): this module reads only the network's graph, neighbours, exits,
+    dangers and node kinds, none of which depends on food."""
+    return _CACHE.get(zoo.hexmap, "network", lambda: Network(zoo))
+
+
+def _moved(zoo: ZooMap, origin: str, destination: str) -> ZooMap:
+    """*zoo* after one food went from *origin* (which holds some: the refusal checks it
+    first) to *destination*, which is then fed (S8); one object per result (cached), so
+    every route between the same two areas leads to the same map."""
+    def compute() -> ZooMap:
+        areas = tuple(_area(a, food=a.food - 1) if a.name == origin else
+                      _area(a, fed=True) if a.name == destination else a for a in zoo.areas)
+        return canonical(_with_areas(zoo, areas))
+    return _CACHE.get(zoo, ("moved", origin, destination), compute)
+
+
+def _area(area: Area, **changes) -> Area:
+    """*area* with other food or fed mark: its name, hex and danger were checked when it was
+    made, and the food stays within 0-2 (a shipment leaves only from an area holding food)."""
+    new = object.__new__(Area)
+    new.__dict__.update(area.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def _with_areas(zoo: ZooMap, areas: tuple[Area, ...]) -> ZooMap:
+    """*zoo* with *areas* of other food and fed marks, without rebuilding its hex map.
+
+    The nodes, track, terrain and dangers are the same (food and fed marks are none of
+    them), so the new map shares the validated hex map and danger table: what
+    ``dataclasses.replace`` would rebuild and check again, the planner's main cost."""
+    new = object.__new__(ZooMap)
+    new.__dict__.update(zoo.__dict__)
+    new.__dict__["areas"] = areas
+    return new
 
 
 @dataclass(frozen=True)
@@ -135,14 +171,12 @@ class ZooGoods:
 
     def _ship(self, zoo: ZooMap, ship: Ship, level: int, discount: bool) -> ShipEffect:
         origin, destination = ship.route[0], ship.route[-1]
-        areas = tuple(replace(a, food=a.food - 1) if a.name == origin else
-                      replace(a, fed=True) if a.name == destination else a for a in zoo.areas)
         used = discount and route_level(_network(zoo), list(ship.route), list(ship.steps),
                                         feeding=False) > level
         entered = any(zoo.kind_of(n) == EXIT for n in ship.route)
         was_fed = zoo.area(destination).fed
         note = f"{destination} {'was already fed' if was_fed else 'is fed'}"
-        return ShipEffect(canonical(replace(zoo, areas=areas)), ship.links, used, entered, note)
+        return ShipEffect(_moved(zoo, origin, destination), ship.links, used, entered, note)
 
     def conditions(self, zoo: ZooMap) -> list[tuple[str, bool]]:
         """"Feed all of the animals to clear the game" (seed, Zoo): one line per area."""
@@ -194,7 +228,10 @@ class ZooGoods:
         return zoo.hexmap
 
     def with_tracks(self, zoo: ZooMap, tracks) -> ZooMap:
-        return replace(zoo, tracks=tuple(tracks))
+        """*zoo* with *tracks* (validated); equal maps come back as one object, so the
+        caches keyed by identity (networks, shipments) serve every build that lays the same
+        track."""
+        return canonical(replace(zoo, tracks=tuple(tracks)))
 
     def towns(self, zoo: ZooMap) -> list:
         """Towns that may still be urbanized."""
