@@ -10,6 +10,7 @@ run side by side. ``make test-puzzles`` is the same check as one command.
 from __future__ import annotations
 
 import io
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -21,12 +22,24 @@ PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 ZOO_GAME = "steam-zoo-game"
 
 
+#: The generated whole-game puzzles: tests/generate/test_steam_game_generators.py
+#: (``test_every_grade_is_reached_by_a_shipped_generated_puzzle``) re-solves each one, compares
+#: the value with its ``[answer]`` and re-grades it, so they are not solved a second time here
+#: (about 2.5 CPU-s): they store no ``[answer].optima``, the one thing `zoobook verify` adds.
+#: ``make test-puzzles`` still verifies every file.
+GRADED_ELSEWHERE = {"steam-easter-game": "generated-*.toml", ZOO_GAME: "generated-*.toml"}
+
+
 def verify_folder(folder: Path) -> None:
-    """`zoobook verify FOLDER` passes every file in it, and says so."""
+    """`zoobook verify FILES` passes every file of FOLDER (but those graded elsewhere), and says so."""
     files = sorted(folder.glob("*.toml"))
     assert files, f"no puzzle files in {folder}"
+    if folder.name in GRADED_ELSEWHERE:
+        graded = set(folder.glob(GRADED_ELSEWHERE[folder.name]))
+        assert graded and all("optima" not in tomllib.loads(p.read_text())["answer"] for p in graded)
+        files = [p for p in files if p not in graded]
     out, err = io.StringIO(), io.StringIO()
-    status = main(["verify", str(folder)], out=out, err=err)
+    status = main(["verify", *map(str, files)], out=out, err=err)
     assert (status, err.getvalue()) == (0, ""), err.getvalue()
     assert out.getvalue() == f"{len(files)} passed, 0 failed\n"
 
