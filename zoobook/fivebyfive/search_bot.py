@@ -67,11 +67,13 @@ True
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections import Counter
 import statistics
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -426,6 +428,38 @@ def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool 
     return sorted(actions, key=lambda a: -values[a])       # stable: equals keep the legal order
 
 
+# -- the cycle collector's full pass, at a search's start ------------------------------------------
+#: The oldest generation's size after the last full pass of the cycle collector a search ran.
+_collected = [0]
+
+
+@contextmanager
+def _full_collections_first(grown: float = 1.25):
+    """Run a search with the cycle collector's full pass moved to its start.
+
+    A full pass (Python's oldest generation) walks every object the process holds,
+    the lineup caches' boards too: measured inside searches (``gc.callbacks``), one took
+    0.5 to 1.3 CPU-s, past the time cap, a few times a game. Inside the block the oldest
+    generation is not collected automatically (its threshold is raised; the young ones
+    are, as before: most of a search's garbage dies young); on entry a full pass runs when
+    that generation has grown by a quarter since the last one the search ran (the rule
+    CPython applies itself), before the search's clock has read anything else, so the
+    search has that much less time. The thresholds are restored on exit.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    if len(gc.get_objects(2)) > grown * _collected[0]:
+        gc.collect()
+        _collected[0] = len(gc.get_objects(2))
+    thresholds = gc.get_threshold()
+    gc.set_threshold(thresholds[0], thresholds[1], 1 << 30)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+
+
 # -- the tree -------------------------------------------------------------------------------------
 class _Node:
     __slots__ = ("order", "children", "visits", "total", "scores")
@@ -449,9 +483,11 @@ class SearchBot:
         Rollouts (iterations of the tree) per decision at most.
     time_limit : float or None
         CPU seconds (of this thread) per decision at most, a cap on top of
-        ``iterations``: no sweep (iteration) starts that would likely end past
-        nine tenths of it (the rest is for the view and its reason). The ranking
-        and the first sweep always run, so a slow first sweep can pass it.
+        ``iterations`` over the whole decision: the root's ranking stops after half
+        of nine tenths of it, and no sweep (iteration), nor any rollout in a sweep,
+        starts that would likely end past nine tenths of it (the rest is for the
+        view and its reason). One ranked action and one rollout always run, so a
+        decision passes the cap by one action's ranking and one rollout at most.
         CPU time, not wall time, so a busy shared machine does not starve
         the search; ``None`` for a search that depends on the seed alone.
     widening : float
@@ -515,6 +551,9 @@ class SearchBot:
         decision on 12 paired solo seeds (1000-1011) the two score alike ("final" minus
         "round": -1.4 points, 95% CI -6.6 to +3.8): "final" wins back the special cards'
         end-game points (+5.0 a game) and gives up about as much in the third round's lineup.
+    clock : callable or None
+        What the time cap reads, in seconds (``time.thread_time`` by default; a test
+        injects a clock of its own).
     """
 
     name = "search"
@@ -523,7 +562,7 @@ class SearchBot:
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
                  rollout_lineup: bool = True, horizon_lineup: bool = True, method: str = "halving",
                  width: int = 8, leaf: str = "final", finish_turn: bool = False,
-                 place_width: int | None = None, screen_spots: bool = False) -> None:
+                 place_width: int | None = None, screen_spots: bool = False, clock=None) -> None:
         if method not in ("halving", "uct"):
             raise ValueError(f"the search method is 'halving' or 'uct', not {method!r}")
         if leaf not in ("final", "round"):
@@ -544,6 +583,7 @@ class SearchBot:
         self.method = method
         self.width = max(1, width)
         self.leaf = leaf
+        self.clock = time.thread_time if clock is None else clock
         self.last_view: SearchView | None = None
 
     # -- the bot interface -----------------------------------------------------------------------
@@ -565,63 +605,98 @@ class SearchBot:
         """Search from *state* (not changed) and return its view; the best action is ``view.best``."""
         if state.is_terminal():
             raise ValueError("the game is over: nothing to search")
-        started = time.thread_time()
+        started = self.clock()
+        with _full_collections_first():
+            return self._search(state, started)
+
+    def _search(self, state: GameState, started: float) -> SearchView:
         seat = state.current_player
         rng = random.Random(self._decision_seed(state))
         actions = state.legal_actions()
         if BestLineup() in actions:
             actions = [BestLineup()]
         root = _Node()
-        root.order = _rank(state, actions, self.seed, deep=True)
+        root.order, ranked = self._root_ranking(state, actions, started)
         horizon = max(state.round, 1)
         if self.method == "halving":
-            done = self._halving(state, root, seat, horizon, rng, started)
-            return self._view(state, root, seat, done, time.thread_time() - started)
+            done = self._halving(state, root, seat, horizon, rng, started, ranked)
+            return self._view(state, root, seat, done, self.clock() - started)
         done = 0
-        searching = time.thread_time()
+        searching = self.clock()
         while done < self.iterations:
-            now = time.thread_time()
+            now = self.clock()
             if done and self.time_limit is not None and (
                     now + (now - searching) / done - started > self._searching_limit()):
                 break                                  # the next iteration would pass the cap
             self._iterate(state, root, seat, horizon, rng)
             done += 1
-        return self._view(state, root, seat, done, time.thread_time() - started)
+        return self._view(state, root, seat, done, self.clock() - started)
+
+    #: The share of the search's time the root's ranking may use before it stops ranking.
+    RANK_SHARE = 0.5
+
+    def _root_ranking(self, state: GameState, actions: list, started: float) -> tuple[list, int]:
+        """The root's actions best first by the lookahead bot's value (``_rank(..., deep=True)``),
+        and how many of them were ranked.
+
+        Under a time cap the ranking stops once it has used ``RANK_SHARE`` of the search's
+        time (one action at least is ranked): the actions not ranked follow in their legal
+        order and are not searched. Without a cap (or with time enough) the order is
+        exactly ``_rank``'s.
+        """
+        seat = state.current_player
+        values: dict = {}
+        for action in actions:
+            if values and self.time_limit is not None and (
+                    self.clock() - started > self.RANK_SHARE * self._searching_limit()):
+                break
+            values[action] = _greedy_value(state, action, seat, self.seed,
+                                           "turn" if isinstance(action, Take) else "settle", lineup=True)
+        ranked = sorted(values, key=lambda a: -values[a])          # stable: equals keep the legal order
+        return ranked + [a for a in actions if a not in values], len(ranked)
 
     # -- sequential halving over sampled deals (the default) --------------------------------------
     def _halving(self, state: GameState, root: _Node, seat: int, horizon: int, rng: random.Random,
-                 started: float) -> int:
+                 started: float, ranked: int) -> int:
         """Sequential halving at the root, every action of a sweep on the same sampled deal.
 
         The candidates are the root's ``width`` best actions by the lookahead bot's
-        ranking (no more than the budget of rollouts). A *sweep* deals the unseen cards
+        ranking (no more than the budget of rollouts, nor than the actions ranked). A
+        *sweep* deals the unseen cards
         once (:func:`deal`) and plays every candidate still in the race on that deal,
         each followed by a rollout with the same random numbers: the actions are compared
         on the same tiles, cubes and cards (common random numbers), so a difference of a point shows after a few sweeps
         where independent samples would need many. The budget (``iterations`` rollouts,
         or what the time cap leaves) is split evenly between the phases; after each
         phase the worse half is dropped, down to two. Returns the rollouts played.
+
+        Under a time cap no sweep starts that would likely pass it, and a sweep stops
+        before a rollout that would: the first sweep keeps the rollouts it played (one at
+        least, the ranking's first: the answer is the best of them), a later one is
+        dropped whole (its deal would favour the candidates it reached).
         """
-        alive = list(root.order[:min(self.width, self.iterations)])     # a tiny budget: fewer, each once
+        alive = list(root.order[:min(self.width, self.iterations, ranked)])   # a tiny budget: fewer, each once
         for action in alive:
             root.children[action] = _Node()
         budget = self.iterations
         phases = max(1, math.ceil(math.log2(len(alive))))
         phase_budget, spent_in_phase, done = budget / phases, 0, 0
-        searching = time.thread_time()
+        searching = self.clock()
         while True:
             if done and done + len(alive) > budget:
                 break
             if done and self.time_limit is not None:
-                now = time.thread_time()
+                now = self.clock()
                 if now + (now - searching) / done * len(alive) - started > self._searching_limit():
                     break                              # the next sweep would pass the cap
-            self._sweep(state, root, alive, seat, horizon, rng)
-            done += len(alive)
+            played = self._sweep(state, root, alive, seat, horizon, rng, started, searching, done)
+            done += played
+            if played < len(alive):                    # the cap cut the sweep short
+                break
             spent_in_phase += len(alive)
             if done == len(alive) and self.time_limit is not None:       # the first sweep: the pace
-                per_rollout = (time.thread_time() - searching) / done
-                affordable = done + int((self._searching_limit() - (time.thread_time() - started)) / per_rollout)
+                per_rollout = (self.clock() - searching) / done
+                affordable = done + int((self._searching_limit() - (self.clock() - started)) / per_rollout)
                 budget = max(done, min(self.iterations, affordable))
                 phase_budget = budget / phases
             if len(alive) > 2 and spent_in_phase + len(alive) > phase_budget:
@@ -631,20 +706,36 @@ class SearchBot:
         return done
 
     def _sweep(self, state: GameState, root: _Node, alive: list, seat: int, horizon: int,
-               rng: random.Random) -> None:
-        """One sampled deal; every action in *alive* played on it, then rolled out alike."""
+               rng: random.Random, started: float | None = None, searching: float = 0.0, done: int = 0) -> int:
+        """One sampled deal; every action in *alive* played on it, then rolled out alike.
+
+        Returns the rollouts it kept: all of them, or, when the time cap (the search
+        *started* then, its rollouts timed since *searching*, *done* of them before this
+        sweep) stops it before a rollout, those of the first sweep so far, none of a later one.
+        """
         table = deal(state, rng.getrandbits(32))
         rollout_seed = rng.getrandbits(32)
+        results = []
         for action in alive:
+            if results or done:
+                if self.time_limit is not None and started is not None:
+                    now = self.clock()
+                    pace = (now - searching) / (done + len(results))
+                    if now + pace - started > self._searching_limit():
+                        if done:
+                            return 0                   # a later sweep: dropped whole
+                        break                          # the first: the rollouts so far answer
             game = _copy(table)                        # the same deal and the same chance for each
             game._apply(action)
             self._rollout(game, horizon, random.Random(rollout_seed))
-            values = _values(game, self.horizon_lineup, self.leaf == "final")
+            results.append((action, _values(game, self.horizon_lineup, self.leaf == "final")))
+        for action, values in results:
             child = root.children[action]
             child.visits += 1
             child.total += _objectives(values)[seat]
             child.scores.append(values[seat])
         root.visits += 1
+        return len(results)
 
     #: The share of the time cap the search itself may use: the rest is for the view and its reason.
     SEARCH_SHARE = 0.9
