@@ -338,3 +338,33 @@ def test_the_whole_decision_stays_under_the_time_cap(monkeypatch):
         assert clock.now <= max(cap, 0.9 * cap + slack), (cap, clock.now, slack)
         assert view.best in actions and 1 <= view.iterations <= len(rollouts) and view.iterations < 24
     assert view.iterations == 1 and len(view.candidates) == 1       # the cap of one unit: the ranking's first, once
+
+
+def test_the_cycle_collectors_full_pass_runs_at_a_searchs_start_not_inside_it():
+    import gc
+
+    from zoobook.fivebyfive import search_bot
+    thresholds = gc.get_threshold()
+    full_passes = lambda: gc.get_stats()[2]["collections"]                   # noqa: E731
+    search_bot._collected[0] = 0                                              # the oldest generation has grown
+    before = full_passes()
+    with search_bot._full_collections_first():
+        assert full_passes() == before + 1                                   # one full pass, on entry
+        assert gc.get_threshold()[:2] == thresholds[:2] and gc.get_threshold()[2] > 10 ** 6
+        garbage = []
+        for _ in range(200_000):                                              # enough for many young passes
+            cycle = [None]
+            cycle[0] = cycle
+            garbage.append(len(garbage))
+        assert full_passes() == before + 1                                   # and none inside
+    assert gc.get_threshold() == thresholds
+    search_bot._collected[0] = len(gc.get_objects(2))                         # not grown: no pass on entry
+    before = full_passes()
+    with search_bot._full_collections_first():
+        assert full_passes() == before
+    gc.disable()
+    try:
+        with search_bot._full_collections_first():                            # the collector off: left alone
+            assert gc.get_threshold() == thresholds and not gc.isenabled()
+    finally:
+        gc.enable()

@@ -1,5 +1,7 @@
 """The search bot's value at its horizon: the expected final score (final bonus cards and all)."""
 
+import math
+
 import pytest
 
 from zoobook.fivebyfive.board import Board, Tile
@@ -129,3 +131,40 @@ def test_the_calibration_recovers_known_weights_and_keeps_the_prior_without_sign
                   + rng.gauss(0, 10)) for row in rows]         # the prior is right, the finals noisy
     weights, strength, _ = fit(noisy, prior)
     assert strength >= 10 and weights[1:] == pytest.approx(prior[1:], abs=0.3)
+
+
+def test_the_leaf_studys_rank_correlation_and_regret_match_a_hand_count():
+    from benchmarks.bench_5x5_search import ordering, spearman
+    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    # ties share their ranks: x ranks (0.5, 0.5, 2, 3), y ranks (0, 1, 3, 2); about their mean 1.5
+    # the products sum to 1.5 + 0.5 + 0.75 + 0.75 = 3.5, the squares to 4.5 and 5
+    assert spearman([5, 5, 6, 7], [1, 2, 4, 3]) == pytest.approx(3.5 / math.sqrt(4.5 * 5))
+    assert spearman([1, 1, 1], [1, 2, 3]) is None
+    group = [{"place": i, "value": v, "finals": f} for i, (v, f) in
+             enumerate([(3.0, [100, 104]), (2.0, [110, 106]), (1.0, [90, 90])])]
+    rho, regret, count = ordering([group], lambda r: r["value"])
+    # truths 102, 108, 90: the value's best (102) is 6 short of the best; ranks (2, 1, 0) vs (1, 2, 0)
+    assert (regret, count) == (6.0, 1) and rho == pytest.approx(0.5)
+
+
+def test_the_within_deal_fit_recovers_weights_whatever_each_deals_level():
+    import random
+
+    from benchmarks.bench_5x5_search import fit_within
+    rng = random.Random(5)
+    truth = [2.0, 0.5]
+    groups = []
+    for position in range(30):
+        level = rng.uniform(-40, 40)                       # each deal's own level: no feature explains it
+        group = []
+        for place in range(6):
+            extra = [float(rng.randrange(0, 10)) for _ in truth]
+            features = [1.0] + extra + [0.0] * (len(FINAL_FEATURES) - 1 - len(truth))
+            final = 50.0 + level + sum(w * x for w, x in zip(truth, extra))
+            group.append({"round": 2, "position": position, "features": features, "banked": 50.0,
+                          "finals": [final, final]})
+        groups.append(group)
+    weights = fit_within(groups, ridge=1e-6)
+    assert weights[1:3] == pytest.approx(truth, abs=1e-3)
+    assert weights[0] == FINAL_WEIGHTS[2][0]               # the constant is the one in use: it orders nothing

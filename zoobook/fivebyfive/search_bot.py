@@ -46,7 +46,11 @@ its lead over the best other player.
 
 The bot is seeded: the same seed and the same state give the same choice
 (with an iteration budget; a time cap can cut a search short on a busy
-machine, so it trades reproducibility for speed). :meth:`SearchBot.search`
+machine, so it trades reproducibility for speed). The time cap holds for the
+whole decision: the ranking stops when it has used half the search's time, a
+sweep stops before a rollout that would pass the cap, and the cycle collector's
+full pass, which took up to 1.3 CPU-s in the middle of a search, runs at a
+search's start, under its clock (:func:`_full_collections_first`). :meth:`SearchBot.search`
 returns the search's view, a :class:`SearchView`: each candidate action with
 its expected value at the end of the round (mean and spread over the
 samples; the final score in round 3), its share of the rollouts, and a one-line
