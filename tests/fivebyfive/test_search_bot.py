@@ -340,31 +340,34 @@ def test_the_whole_decision_stays_under_the_time_cap(monkeypatch):
     assert view.iterations == 1 and len(view.candidates) == 1       # the cap of one unit: the ranking's first, once
 
 
-def test_the_cycle_collectors_full_pass_runs_at_a_searchs_start_not_inside_it():
+def test_inside_a_search_the_cycle_collector_walks_only_the_searchs_objects(monkeypatch):
     import gc
+    import weakref
 
     from zoobook.fivebyfive import search_bot
-    thresholds = gc.get_threshold()
-    full_passes = lambda: gc.get_stats()[2]["collections"]                   # noqa: E731
-    search_bot._collected[0] = 0                                              # the oldest generation has grown
-    before = full_passes()
-    with search_bot._full_collections_first():
-        assert full_passes() == before + 1                                   # one full pass, on entry
-        assert gc.get_threshold()[:2] == thresholds[:2] and gc.get_threshold()[2] > 10 ** 6
-        garbage = []
-        for _ in range(200_000):                                              # enough for many young passes
-            cycle = [None]
-            cycle[0] = cycle
-            garbage.append(len(garbage))
-        assert full_passes() == before + 1                                   # and none inside
-    assert gc.get_threshold() == thresholds
-    search_bot._collected[0] = len(gc.get_objects(2))                         # not grown: no pass on entry
-    before = full_passes()
-    with search_bot._full_collections_first():
-        assert full_passes() == before
-    gc.disable()
-    try:
-        with search_bot._full_collections_first():                            # the collector off: left alone
-            assert gc.get_threshold() == thresholds and not gc.isenabled()
-    finally:
-        gc.enable()
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    old = Cycle()
+    older = weakref.ref(old)
+    del old                                            # garbage, in a cycle: only the collector frees it
+    seen = []
+    real = search_bot.SearchBot._search
+
+    def spying(bot, state, started):
+        new = Cycle()
+        newer = weakref.ref(new)
+        del new
+        gc.collect()                                   # a full pass, inside the search
+        seen.append((older() is not None, newer() is None, gc.get_freeze_count() > 0))
+        return real(bot, state, started)
+
+    monkeypatch.setattr(search_bot.SearchBot, "_search", spying)
+    state = random_state(5, 1, 12)
+    SearchBot(1, iterations=2, time_limit=None).choose(state)          # choose, then search: frozen once
+    assert seen == [(True, True, True)]                # the old cycle out of sight, the search's collected
+    assert gc.get_freeze_count() == 0                  # unfrozen on the way out
+    gc.collect()
+    assert older() is None                             # and the old cycle collected after the search

@@ -49,8 +49,8 @@ The bot is seeded: the same seed and the same state give the same choice
 machine, so it trades reproducibility for speed). The time cap holds for the
 whole decision: the ranking stops when it has used half the search's time, a
 sweep stops before a rollout that would pass the cap, and the cycle collector's
-full pass, which took up to 1.3 CPU-s in the middle of a search, runs at a
-search's start, under its clock (:func:`_full_collections_first`). :meth:`SearchBot.search`
+passes walk only the search's own objects (:func:`_search_objects_only`: a full
+pass over the whole process took up to 1.8 CPU-s in the middle of a search). :meth:`SearchBot.search`
 returns the search's view, a :class:`SearchView`: each candidate action with
 its expected value at the end of the round (mean and spread over the
 samples; the final score in round 3), its share of the rollouts, and a one-line
@@ -432,36 +432,34 @@ def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool 
     return sorted(actions, key=lambda a: -values[a])       # stable: equals keep the legal order
 
 
-# -- the cycle collector's full pass, at a search's start ------------------------------------------
-#: The oldest generation's size after the last full pass of the cycle collector a search ran.
-_collected = [0]
+# -- the cycle collector during a search: the search's own objects only -------------------------
+#: How many searches are running (a search inside a search, e.g. the widget's, freezes once).
+_searching = [0]
 
 
 @contextmanager
-def _full_collections_first(grown: float = 1.25):
-    """Run a search with the cycle collector's full pass moved to its start.
+def _search_objects_only():
+    """Run a search with the objects that existed before it out of the cycle collector's sight.
 
-    A full pass (Python's oldest generation) walks every object the process holds,
-    the lineup caches' boards too: measured inside searches (``gc.callbacks``), one took
-    0.5 to 1.3 CPU-s, past the time cap, a few times a game. Inside the block the oldest
-    generation is not collected automatically (its threshold is raised; the young ones
-    are, as before: most of a search's garbage dies young); on entry a full pass runs when
-    that generation has grown by a quarter since the last one the search ran (the rule
-    CPython applies itself), before the search's clock has read anything else, so the
-    search has that much less time. The thresholds are restored on exit.
+    Python's cycle collector now and then walks every object the process holds (its
+    oldest generation), the lineup caches' boards too: measured inside searches
+    (``gc.callbacks``), such a full pass took 0.5 to 1.8 CPU-s, past the time cap, a few
+    times a game. Inside the block the objects older than the search are frozen
+    (``gc.freeze``): every pass, the full ones too, walks only what the search made (its
+    garbage is collected as before, most of it young). On exit they are unfrozen into the
+    oldest generation, where the collector finds them again, between decisions. Left
+    alone when something else has frozen objects.
     """
-    if not gc.isenabled():
-        yield
-        return
-    if len(gc.get_objects(2)) > grown * _collected[0]:
-        gc.collect()
-        _collected[0] = len(gc.get_objects(2))
-    thresholds = gc.get_threshold()
-    gc.set_threshold(thresholds[0], thresholds[1], 1 << 30)
+    outer = _searching[0] == 0 and gc.get_freeze_count() == 0
+    if outer:
+        gc.freeze()
+    _searching[0] += 1
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
+        _searching[0] -= 1
+        if outer:
+            gc.unfreeze()
 
 
 # -- the tree -------------------------------------------------------------------------------------
@@ -593,13 +591,14 @@ class SearchBot:
     # -- the bot interface -----------------------------------------------------------------------
     def choose(self, state: GameState):
         """The action to take now (one of ``state.legal_actions()``)."""
-        actions = state.legal_actions()
-        if BestLineup() in actions:
-            return BestLineup()
-        if len(actions) == 1:
-            return actions[0]
-        self.last_view = self.search(state)
-        return self.last_view.best
+        with _search_objects_only():
+            actions = state.legal_actions()
+            if BestLineup() in actions:
+                return BestLineup()
+            if len(actions) == 1:
+                return actions[0]
+            self.last_view = self.search(state)
+            return self.last_view.best
 
     # -- the search ------------------------------------------------------------------------------
     def _decision_seed(self, state: GameState) -> int:
@@ -610,7 +609,7 @@ class SearchBot:
         if state.is_terminal():
             raise ValueError("the game is over: nothing to search")
         started = self.clock()
-        with _full_collections_first():
+        with _search_objects_only():
             return self._search(state, started)
 
     def _search(self, state: GameState, started: float) -> SearchView:
