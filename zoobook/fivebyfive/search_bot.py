@@ -698,7 +698,7 @@ class SearchBot:
                 break
             spent_in_phase += len(alive)
             if done == len(alive) and self.time_limit is not None:       # the first sweep: the pace
-                per_rollout = (self.clock() - searching) / done
+                per_rollout = max((self.clock() - searching) / done, 1e-9)      # a clock may not have moved
                 affordable = done + int((self._searching_limit() - (self.clock() - started)) / per_rollout)
                 budget = max(done, min(self.iterations, affordable))
                 phase_budget = budget / phases
