@@ -179,14 +179,16 @@ class SearchMaker:
 
     def __init__(self, iterations: int, time_limit: float | None, method: str = "halving",
                  leaf: str = "final", width: int = 8, finish_turn: bool = False,
-                 screen_spots: bool = SearchBot().screen_spots) -> None:
+                 screen_spots: bool = SearchBot().screen_spots,
+                 through_round2: bool = SearchBot().through_round2) -> None:
         self.iterations, self.time_limit, self.method, self.leaf = iterations, time_limit, method, leaf
         self.width, self.finish_turn, self.screen_spots = width, finish_turn, screen_spots
+        self.through_round2 = through_round2
 
     def __call__(self, seed: int) -> SearchBot:
         return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method,
                          leaf=self.leaf, width=self.width, finish_turn=self.finish_turn,
-                         screen_spots=self.screen_spots)
+                         screen_spots=self.screen_spots, through_round2=self.through_round2)
 
 
 def run_game(job: tuple) -> tuple[str, dict]:
@@ -208,12 +210,13 @@ def describe(kind: str, game: dict) -> str:
 
 def budget_of(result: dict) -> tuple:
     return (result["iterations"], result.get("time_limit"), result.get("method", "uct"), result.get("leaf", "round"),
-            result.get("width", 8), result.get("finish_turn", False))
+            result.get("width", 8), result.get("finish_turn", False), result.get("through_round2", False))
 
 
 def budget_text(result: dict) -> str:
     limit = result.get("time_limit")
     turn = "every action of the searched turn rated, " if result.get("finish_turn", False) else ""
+    turn += "round 1's rollouts through round 2, " if result.get("through_round2", False) else ""
     return (f"{result.get('method', 'uct')} over {result.get('width', 8)} candidates, {turn}leaf value "
             f"{result.get('leaf', 'round')}, at most "
             f"{result['iterations']} rollouts" + (f" and {limit:g} CPU-s" if limit else ", no time cap")
@@ -412,14 +415,17 @@ def study_position(job: tuple) -> list[dict]:
             game = _copy(table)
             game._apply(action)
             bot._rollout(game, horizon, rnd.Random(rollout_seed))
-            finals = []
+            finals, later = [], []
             for future in futures:
-                rest = _copy(game, seed=future)
-                bot._rollout(rest, 3, rnd.Random(future))
+                rest, chance = _copy(game, seed=future), rnd.Random(future)
+                if game.round < 3:             # the estimate one round later, on the way
+                    bot._rollout(rest, game.round, chance)
+                    later.append(final_estimate(rest, seat))
+                bot._rollout(rest, 3, chance)
                 finals.append(rest.returns()[seat])
             rows.append({"position": index, "deal": number, "place": place, "round": game.round,
                          "features": list(final_features(game, seat)), "banked": banked(game, seat),
-                         "estimate": final_estimate(game, seat), "finals": finals})
+                         "estimate": final_estimate(game, seat), "finals": finals, "later": later})
     return rows
 
 
@@ -582,6 +588,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--screen-spots", action=argparse.BooleanOptionalAction, default=SearchBot().screen_spots,
                         help="rollouts rate every spot of a tile (zoobook.fivebyfive.spot_values) and the best "
                         "few again with the lineup, instead of a few spots drawn at random (default: the bot's)")
+    parser.add_argument("--through-round2", action=argparse.BooleanOptionalAction,
+                        default=SearchBot().through_round2, help="round 1's rollouts play on through round 2 "
+                        "(the leaf at round 3's start; default: the bot's)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
@@ -623,10 +632,11 @@ def main(argv: list[str]) -> int:
         return 0
     limit = args.time_limit or None
     maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width, args.finish_turn,
-                        args.screen_spots)
+                        args.screen_spots, args.through_round2)
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
               "time_limit": limit, "method": args.method, "leaf": args.leaf, "width": args.width,
               "finish_turn": args.finish_turn, "screen_spots": args.screen_spots,
+              "through_round2": args.through_round2,
               "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []

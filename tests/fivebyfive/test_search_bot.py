@@ -371,3 +371,19 @@ def test_inside_a_search_the_cycle_collector_walks_only_the_searchs_objects(monk
     assert gc.get_freeze_count() == 0                  # unfrozen on the way out
     gc.collect()
     assert older() is None                             # and the old cycle collected after the search
+
+
+@pytest.mark.parametrize("through, leaf_round", [(False, 2), (True, 3)])
+def test_round_ones_rollouts_stop_at_the_next_rounds_start_or_go_through_round_two(monkeypatch, through, leaf_round):
+    from zoobook.fivebyfive import search_bot
+    leaves, valued = [], search_bot._values
+
+    def spying(game, *args):
+        leaves.append((game.round, game.phase))
+        return valued(game, *args)
+
+    monkeypatch.setattr(search_bot, "_values", spying)
+    state = random_state(5, 1, 12)
+    assert state.round == 1
+    SearchBot(1, iterations=3, time_limit=None, through_round2=through).search(state)
+    assert leaves and set(leaves) == {(leaf_round, "main")}

@@ -553,6 +553,13 @@ class SearchBot:
         decision on 12 paired solo seeds (1000-1011) the two score alike ("final" minus
         "round": -1.4 points, 95% CI -6.6 to +3.8): "final" wins back the special cards'
         end-game points (+5.0 a game) and gives up about as much in the third round's lineup.
+    through_round2 : bool
+        In round 1 (and the setup) the rollouts play on through round 2, so the leaf
+        is valued at round 3's start instead of round 2's: the leaf study
+        (``bench_5x5_search --leaf-study``) found the estimate at round 2's start orders
+        the candidates of a round-1 decision no better than chance against the rollout
+        policy played to the end, at round 3's start well. A rollout then costs about twice
+        as much.
     clock : callable or None
         What the time cap reads, in seconds (``time.thread_time`` by default; a test
         injects a clock of its own).
@@ -564,7 +571,8 @@ class SearchBot:
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
                  rollout_lineup: bool = True, horizon_lineup: bool = True, method: str = "halving",
                  width: int = 8, leaf: str = "final", finish_turn: bool = False,
-                 place_width: int | None = None, screen_spots: bool = False, clock=None) -> None:
+                 place_width: int | None = None, screen_spots: bool = False, through_round2: bool = False,
+                 clock=None) -> None:
         if method not in ("halving", "uct"):
             raise ValueError(f"the search method is 'halving' or 'uct', not {method!r}")
         if leaf not in ("final", "round"):
@@ -585,6 +593,7 @@ class SearchBot:
         self.method = method
         self.width = max(1, width)
         self.leaf = leaf
+        self.through_round2 = through_round2
         self.clock = time.thread_time if clock is None else clock
         self.last_view: SearchView | None = None
 
@@ -621,6 +630,8 @@ class SearchBot:
         root = _Node()
         root.order, ranked = self._root_ranking(state, actions, started)
         horizon = max(state.round, 1)
+        if self.through_round2 and horizon == 1:
+            horizon = 2                                # round 1: the leaf at round 3's start
         if self.method == "halving":
             done = self._halving(state, root, seat, horizon, rng, started, ranked)
             return self._view(state, root, seat, done, self.clock() - started)
