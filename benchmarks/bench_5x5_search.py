@@ -455,13 +455,15 @@ def spearman(xs, ys) -> float | None:
     return sum((a - mx) * (b - my) for a, b in zip(rx, ry)) / (sx * sy)
 
 
-def ordering(groups: list[list[dict]], value) -> tuple[float, float, int]:
+def ordering(groups: list[list[dict]], value, truth_of=None) -> tuple[float, float, int]:
     """How *value* (a row's leaf value) orders each group's candidates against their mean
-    continued final score: the mean rank correlation, and the mean regret (the best
-    candidate's mean final minus that of the one *value* rates best), and the groups counted."""
+    continued final score (or *truth_of* a row): the mean rank correlation, and the mean
+    regret (the best candidate's truth minus that of the one *value* rates best), and the
+    groups counted."""
+    truth_of = truth_of or (lambda r: statistics.fmean(r["finals"]))
     rhos, regrets = [], []
     for group in groups:
-        truth = [statistics.fmean(r["finals"]) for r in group]
+        truth = [truth_of(r) for r in group]
         values = [value(r) for r in group]
         rho = spearman(values, truth)
         if rho is not None:
@@ -527,6 +529,20 @@ def study_report(rows: list[dict]) -> int:
                         ("ranking's order", lambda r: -r["place"])):
         rho, regret, n = ordering(groups, value)
         print(f"  {name:<28} rank correlation {rho:+.3f}, regret {regret:.2f} points a deal")
+    half = len(rows[0]["finals"]) // 2
+    if half:                              # against the second half of the continuations, which it never saw
+        held = lambda r: statistics.fmean(r["finals"][half:])                                  # noqa: E731
+        print(f"  against the mean of continuations {half + 1}-{len(rows[0]['finals'])} (held out):")
+        for number in sorted({g[0]["round"] for g in groups}):
+            at = [g for g in groups if g[0]["round"] == number]
+            tries = [("estimate", lambda r: r["estimate"]),
+                     (f"mean final of continuations 1-{half}", lambda r: statistics.fmean(r["finals"][:half]))]
+            if all(r.get("later") for g in at for r in g):
+                tries.append(("estimate a round later (continuation 1)", lambda r: r["later"][0]))
+            for name, value in tries:
+                rho, regret, n = ordering(at, value, held)
+                print(f"    leaf at round {number}'s start, {n} deals: {name:<40} rank correlation {rho:+.3f}, "
+                      f"regret {regret:.2f}")
     positions = sorted({r["position"] for r in rows})
     folds = 5
     for ridge in (1.0, 30.0, 300.0):
