@@ -558,8 +558,11 @@ class SearchBot:
         is valued at round 3's start instead of round 2's: the leaf study
         (``bench_5x5_search --leaf-study``) found the estimate at round 2's start orders
         the candidates of a round-1 decision no better than chance against the rollout
-        policy played to the end, at round 3's start well. A rollout then costs about twice
-        as much.
+        policy played to the end, at round 3's start well. But a rollout then costs 2 to 10
+        times as much (round 2 whole, however late in round 1), and the search lost: at 2
+        CPU-s a decision over solo seeds 1000-1009 (``bench_5x5_search --through-round2``,
+        notebook 22) -6.2 points against the default run on the same seeds (95% CI -12.2
+        to -0.2, worse on 7 of 10). Off by default.
     clock : callable or None
         What the time cap reads, in seconds (``time.thread_time`` by default; a test
         injects a clock of its own).
