@@ -27,7 +27,8 @@ actions (default 8), and every game keeps, per search, the chosen action's place
 report prints how often the search took the lookahead bot's own choice, its second, ...); ``--finish-turn``
 has the rollouts finish the turn the searched action began by rating every action (the lookahead bot's way);
 ``--screen-spots`` has them rate every spot of a tile off the board alone and the best few again with the lineup
-(``SearchBot(screen_spots=True)``; both measured, both off by default: notebook 22).
+(``SearchBot(screen_spots=True)``); ``--through-round2`` has round 1's rollouts play on through round 2
+(``SearchBot(through_round2=True)``; all three measured, all off by default: notebook 22).
 ``--calibrate N``
 self-plays N solo games (seeds from 5000) and fits the weights of the final-score estimate
 (``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
@@ -49,6 +50,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -58,8 +60,8 @@ from pathlib import Path
 from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, evaluate
 from zoobook.fivebyfive.game import GameState, action_text
 from zoobook.fivebyfive.play.simulate import wilson
-from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, SearchBot, banked,
-                                           final_estimate, final_features, lineup_points)
+from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, SearchBot, _copy, banked,
+                                           deal, final_estimate, final_features, lineup_points)
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 
 FIRST_SEED = 1000
@@ -402,22 +404,20 @@ def study_position(job: tuple) -> list[dict]:
     same rollout policy *continuations* times (the same random numbers for every candidate).
     One row per (deal, candidate): the leaf's features, points banked, estimate, and finals."""
     index, state, deals, continuations = job
-    from zoobook.fivebyfive.search_bot import _copy, deal
-    import random as rnd
     bot = SearchBot(index, time_limit=None)
     seat, horizon = state.current_player, state.round
     order, _ = bot._root_ranking(state, state.legal_actions(), 0.0)
-    rng, rows = rnd.Random(index), []
+    rng, rows = random.Random(index), []
     for number in range(deals):
         table, rollout_seed = deal(state, rng.getrandbits(32)), rng.getrandbits(32)
         futures = [rng.getrandbits(32) for _ in range(continuations)]
         for place, action in enumerate(order[:bot.width]):
             game = _copy(table)
             game._apply(action)
-            bot._rollout(game, horizon, rnd.Random(rollout_seed))
+            bot._rollout(game, horizon, random.Random(rollout_seed))
             finals, later = [], []
             for future in futures:
-                rest, chance = _copy(game, seed=future), rnd.Random(future)
+                rest, chance = _copy(game, seed=future), random.Random(future)
                 if game.round < 3:             # the estimate one round later, on the way
                     bot._rollout(rest, game.round, chance)
                     later.append(final_estimate(rest, seat))
