@@ -57,7 +57,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, evaluate
+from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, evaluate, reach
 from zoobook.fivebyfive.game import GameState, action_text
 from zoobook.fivebyfive.play.simulate import wilson
 from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, SearchBot, _copy, banked,
@@ -383,13 +383,13 @@ def calibrate(games: int, seed: int, jobs: int, save: Path | None = None) -> int
 STUDY_SEED = 7000
 
 
-def study_positions(seed: int, every: int = 4) -> list[GameState]:
-    """Every *every*-th decision of two or more actions in the main phase of rounds 1 and 2 of a
-    solo lookahead game (the search's horizon is then a round's end, where the leaf decides)."""
+def study_positions(seed: int, every: int = 4, rounds: tuple[int, ...] = (1, 2)) -> list[GameState]:
+    """Every *every*-th decision of two or more actions in the main phase of *rounds* (of 1 and 2)
+    of a solo lookahead game (the search's horizon is then a round's end, where the leaf decides)."""
     state, bot, found, count = GameState.new(players=1, seed=seed), LookaheadBot(seed), [], 0
-    while not state.is_terminal() and state.round < 3:
+    while not state.is_terminal() and state.round <= max(rounds):
         actions = state.legal_actions()
-        if state.phase == "main" and state.round >= 1 and len(actions) > 1:
+        if state.phase == "main" and state.round in rounds and len(actions) > 1:
             if count % every == every // 2:
                 found.append(state.clone())
             count += 1
@@ -424,9 +424,31 @@ def study_position(job: tuple) -> list[dict]:
                 bot._rollout(rest, 3, chance)
                 finals.append(rest.returns()[seat])
             rows.append({"position": index, "deal": number, "place": place, "round": game.round,
-                         "features": list(final_features(game, seat)), "banked": banked(game, seat),
+                         "features": list(final_features(game, seat)), "extra": leaf_extras(game, seat),
+                         "banked": banked(game, seat),
                          "estimate": final_estimate(game, seat), "finals": finals, "later": later})
     return rows
+
+
+#: What :func:`leaf_extras` measures (features the estimate does not read, recorded for a refit).
+LEAF_EXTRAS = ("visitors", "hand_reach_later", "requests_met", "requests_held", "tiles", "specials",
+               "empty_pairs")
+
+
+def leaf_extras(state: GameState, seat: int) -> list[float]:
+    """Cheap measures of a leaf the estimate does not read (:data:`LEAF_EXTRAS`): the visitors in
+    hand, the tiles the later gates reach for the hand's colours, the request cards met and held,
+    the tiles, the special cards, the pairs of side-by-side empty cells (room for large tiles)."""
+    player = state.players[seat]
+    board = player.board
+    hand = player.cubes + player.meeples
+    colours = "".join(sorted(set(hand)))
+    empty = {(cell.column, cell.row) for cell in board.empty_cells}
+    pairs = sum((x + 1, y) in empty for x, y in empty) + sum((x, y + 1) in empty for x, y in empty)
+    later = state.directions[state.round:]
+    return [float(len(hand)), float(sum(reach(board, gate, colours) for gate in later) if colours else 0),
+            float(len(player.met_requests)), float(len(player.requests)), float(len(board.tiles)),
+            float(len(player.specials)), float(pairs)]
 
 
 def _ranks(values) -> list[float]:
@@ -493,12 +515,13 @@ def fit_within(groups: list[list[dict]], ridge: float = 1.0):
     return [float(w) for w in weights]
 
 
-def leaf_study(positions: int, deals: int, continuations: int, jobs: int, save: Path | None) -> int:
-    """Run the study on *positions* positions and print how the estimate orders candidates."""
+def leaf_study(positions: int, deals: int, continuations: int, jobs: int, save: Path | None,
+               rounds: tuple[int, ...] = (1, 2)) -> int:
+    """Run the study on *positions* positions (of *rounds*) and print how the estimate orders candidates."""
     states = []
     seed = STUDY_SEED
     while len(states) < positions:
-        states += study_positions(seed)
+        states += study_positions(seed, rounds=rounds)
         seed += 1
     plan = [(i, s, deals, continuations) for i, s in enumerate(states[:positions])]
     rows: list[dict] = []
@@ -618,6 +641,8 @@ def main(argv: list[str]) -> int:
                         "positions (seeds from 7000; with --save, the rows; --report-study FILE reprints)")
     parser.add_argument("--study-deals", type=int, default=2, help="leaf study: sampled deals per position")
     parser.add_argument("--continuations", type=int, default=2, help="leaf study: continuations per leaf")
+    parser.add_argument("--study-round", type=int, choices=(1, 2), action="append",
+                        help="leaf study: positions of this round only (repeatable; default both)")
     parser.add_argument("--report-study", type=Path, help="the leaf study's report of rows saved by --save")
     parser.add_argument("--compare", type=Path, nargs=2, metavar=("OLD", "NEW"),
                         help="the paired difference of the search bot's solo scores between two saved runs")
@@ -627,7 +652,8 @@ def main(argv: list[str]) -> int:
     if args.calibrate:
         return calibrate(args.calibrate, CALIBRATION_SEED, args.jobs, args.save)
     if args.leaf_study:
-        return leaf_study(args.leaf_study, args.study_deals, args.continuations, args.jobs, args.save)
+        return leaf_study(args.leaf_study, args.study_deals, args.continuations, args.jobs, args.save,
+                          tuple(args.study_round or (1, 2)))
     if args.report_study:
         return study_report(json.loads(args.report_study.read_text()))
     if args.compare:

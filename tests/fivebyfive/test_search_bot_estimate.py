@@ -168,3 +168,13 @@ def test_the_within_deal_fit_recovers_weights_whatever_each_deals_level():
     weights = fit_within(groups, ridge=1e-6)
     assert weights[1:3] == pytest.approx(truth, abs=1e-3)
     assert weights[0] == FINAL_WEIGHTS[2][0]               # the constant is the one in use: it orders nothing
+
+
+def test_the_leaf_studys_extra_measures_match_a_hand_count():
+    from benchmarks.bench_5x5_search import LEAF_EXTRAS, leaf_extras
+    state = at_round_start(2, parks("A1", "B1", "C3"), cubes="RRB", meeples="")
+    extras = dict(zip(LEAF_EXTRAS, leaf_extras(state, 0), strict=True))
+    # side-by-side empty pairs: the empty board's 40 (5 rows x 4 + 5 columns x 4), less the 4 touching
+    # A1 or B1 (A1-B1, B1-C1, A1-A2, B1-B2) and the 4 around C3 (B3, D3, C2, C4): 40 - 8 = 32
+    assert extras["empty_pairs"] == 32
+    assert (extras["visitors"], extras["tiles"], extras["specials"], extras["requests_held"]) == (3, 3, 0, 0)
