@@ -494,17 +494,19 @@ def ordering(groups: list[list[dict]], value, truth_of=None) -> tuple[float, flo
     return (statistics.fmean(rhos) if rhos else float("nan"), statistics.fmean(regrets), len(groups))
 
 
-def fit_within(groups: list[list[dict]], ridge: float = 1.0):
+def fit_within(groups: list[list[dict]], ridge: float = 1.0, extras: bool = False):
     """Weights of the features that best order candidates on the same deal: least squares of
     (mean final - banked) on the features, both taken as differences from their group's mean
     (a group is one deal of one position: only differences between its candidates choose),
-    shrunk towards the weights in use. Returns the weights (the constant kept)."""
+    shrunk towards the weights in use. Returns the weights (the constant kept); with *extras*,
+    followed by those of the rows' :data:`LEAF_EXTRAS` (shrunk towards 0)."""
     import numpy as np
     xs, ys, prior = [], [], None
     for group in groups:
         rnd = group[0]["round"]
-        prior = np.array(FINAL_WEIGHTS[min(3, max(2, rnd))], dtype=float)
-        x = np.array([r["features"] for r in group], dtype=float)
+        prior = np.array(FINAL_WEIGHTS[min(3, max(2, rnd))] + (0.0,) * (len(LEAF_EXTRAS) if extras else 0),
+                         dtype=float)
+        x = np.array([r["features"] + (r["extra"] if extras else []) for r in group], dtype=float)
         y = np.array([statistics.fmean(r["finals"]) - r["banked"] for r in group])
         xs.append(x - x.mean(axis=0))
         ys.append(y - y.mean())
@@ -516,10 +518,10 @@ def fit_within(groups: list[list[dict]], ridge: float = 1.0):
 
 
 def leaf_study(positions: int, deals: int, continuations: int, jobs: int, save: Path | None,
-               rounds: tuple[int, ...] = (1, 2)) -> int:
-    """Run the study on *positions* positions (of *rounds*) and print how the estimate orders candidates."""
+               rounds: tuple[int, ...] = (1, 2), seed: int = STUDY_SEED) -> int:
+    """Run the study on *positions* positions (of *rounds*, games from *seed* on) and print how the
+    estimate orders candidates."""
     states = []
-    seed = STUDY_SEED
     while len(states) < positions:
         states += study_positions(seed, rounds=rounds)
         seed += 1
@@ -568,18 +570,20 @@ def study_report(rows: list[dict]) -> int:
                       f"regret {regret:.2f}")
     positions = sorted({r["position"] for r in rows})
     folds = 5
-    for ridge in (1.0, 30.0, 300.0):
-        refit = {}
-        for k in range(folds):
-            held = {p for i, p in enumerate(positions) if i % folds == k}
-            weights = fit_within([g for g in groups if g[0]["position"] not in held], ridge)
-            for g in groups:
-                if g[0]["position"] in held:
-                    for r in g:
-                        refit[id(r)] = r["banked"] + sum(w * x for w, x in zip(weights, r["features"]))
-        rho, regret, n = ordering(groups, lambda r: refit[id(r)])
-        print(f"  refit within deals, ridge {ridge:g} (5-fold by position): rank correlation {rho:+.3f}, "
-              f"regret {regret:.2f}")
+    for extras in (False, True) if all("extra" in r for r in rows) else (False,):
+        for ridge in (1.0, 30.0, 300.0):
+            refit = {}
+            for k in range(folds):
+                held = {p for i, p in enumerate(positions) if i % folds == k}
+                weights = fit_within([g for g in groups if g[0]["position"] not in held], ridge, extras)
+                for g in groups:
+                    if g[0]["position"] in held:
+                        for r in g:
+                            measures = r["features"] + (r["extra"] if extras else [])
+                            refit[id(r)] = r["banked"] + sum(w * x for w, x in zip(weights, measures))
+            rho, regret, n = ordering(groups, lambda r: refit[id(r)])
+            print(f"  refit within deals{' with the extra measures' if extras else ''}, ridge {ridge:g} "
+                  f"(5-fold by position): rank correlation {rho:+.3f}, regret {regret:.2f}")
     weights = fit_within(groups, 30.0)
     print("  weights (all positions, ridge 30): " + ", ".join(f"{n} {w:+.3f}" for n, w in zip(FINAL_FEATURES, weights)))
     return 0
@@ -641,6 +645,8 @@ def main(argv: list[str]) -> int:
                         "positions (seeds from 7000; with --save, the rows; --report-study FILE reprints)")
     parser.add_argument("--study-deals", type=int, default=2, help="leaf study: sampled deals per position")
     parser.add_argument("--continuations", type=int, default=2, help="leaf study: continuations per leaf")
+    parser.add_argument("--study-seed", type=int, default=STUDY_SEED,
+                        help=f"leaf study: the first self-played game's seed (default {STUDY_SEED})")
     parser.add_argument("--study-round", type=int, choices=(1, 2), action="append",
                         help="leaf study: positions of this round only (repeatable; default both)")
     parser.add_argument("--report-study", type=Path, help="the leaf study's report of rows saved by --save")
@@ -653,7 +659,7 @@ def main(argv: list[str]) -> int:
         return calibrate(args.calibrate, CALIBRATION_SEED, args.jobs, args.save)
     if args.leaf_study:
         return leaf_study(args.leaf_study, args.study_deals, args.continuations, args.jobs, args.save,
-                          tuple(args.study_round or (1, 2)))
+                          tuple(args.study_round or (1, 2)), args.study_seed)
     if args.report_study:
         return study_report(json.loads(args.report_study.read_text()))
     if args.compare:
