@@ -57,11 +57,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, evaluate, reach
+from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, evaluate
 from zoobook.fivebyfive.game import GameState, action_text
 from zoobook.fivebyfive.play.simulate import wilson
-from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, SearchBot, _copy, banked,
-                                           deal, final_estimate, final_features, lineup_points)
+from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, LEAF_EXTRAS, SearchBot, _copy,
+                                           banked, deal, final_estimate, final_features, leaf_extras, lineup_points)
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 
 FIRST_SEED = 1000
@@ -182,15 +182,17 @@ class SearchMaker:
     def __init__(self, iterations: int, time_limit: float | None, method: str = "halving",
                  leaf: str = "final", width: int = 8, finish_turn: bool = False,
                  screen_spots: bool = SearchBot().screen_spots,
-                 through_round2: bool = SearchBot().through_round2) -> None:
+                 through_round2: bool = SearchBot().through_round2,
+                 refit_round1_leaf: bool = SearchBot().refit_round1_leaf) -> None:
         self.iterations, self.time_limit, self.method, self.leaf = iterations, time_limit, method, leaf
         self.width, self.finish_turn, self.screen_spots = width, finish_turn, screen_spots
-        self.through_round2 = through_round2
+        self.through_round2, self.refit_round1_leaf = through_round2, refit_round1_leaf
 
     def __call__(self, seed: int) -> SearchBot:
         return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method,
                          leaf=self.leaf, width=self.width, finish_turn=self.finish_turn,
-                         screen_spots=self.screen_spots, through_round2=self.through_round2)
+                         screen_spots=self.screen_spots, through_round2=self.through_round2,
+                         refit_round1_leaf=self.refit_round1_leaf)
 
 
 def run_game(job: tuple) -> tuple[str, dict]:
@@ -212,13 +214,15 @@ def describe(kind: str, game: dict) -> str:
 
 def budget_of(result: dict) -> tuple:
     return (result["iterations"], result.get("time_limit"), result.get("method", "uct"), result.get("leaf", "round"),
-            result.get("width", 8), result.get("finish_turn", False), result.get("through_round2", False))
+            result.get("width", 8), result.get("finish_turn", False), result.get("through_round2", False),
+            result.get("refit_round1_leaf", False))
 
 
 def budget_text(result: dict) -> str:
     limit = result.get("time_limit")
     turn = "every action of the searched turn rated, " if result.get("finish_turn", False) else ""
     turn += "round 1's rollouts through round 2, " if result.get("through_round2", False) else ""
+    turn += "round 1's leaves by the weights fitted within deals, " if result.get("refit_round1_leaf", False) else ""
     return (f"{result.get('method', 'uct')} over {result.get('width', 8)} candidates, {turn}leaf value "
             f"{result.get('leaf', 'round')}, at most "
             f"{result['iterations']} rollouts" + (f" and {limit:g} CPU-s" if limit else ", no time cap")
@@ -430,27 +434,6 @@ def study_position(job: tuple) -> list[dict]:
     return rows
 
 
-#: What :func:`leaf_extras` measures (features the estimate does not read, recorded for a refit).
-LEAF_EXTRAS = ("visitors", "hand_reach_later", "requests_met", "requests_held", "tiles", "specials",
-               "empty_pairs")
-
-
-def leaf_extras(state: GameState, seat: int) -> list[float]:
-    """Cheap measures of a leaf the estimate does not read (:data:`LEAF_EXTRAS`): the visitors in
-    hand, the tiles the later gates reach for the hand's colours, the request cards met and held,
-    the tiles, the special cards, the pairs of side-by-side empty cells (room for large tiles)."""
-    player = state.players[seat]
-    board = player.board
-    hand = player.cubes + player.meeples
-    colours = "".join(sorted(set(hand)))
-    empty = {(cell.column, cell.row) for cell in board.empty_cells}
-    pairs = sum((x + 1, y) in empty for x, y in empty) + sum((x, y + 1) in empty for x, y in empty)
-    later = state.directions[state.round:]
-    return [float(len(hand)), float(sum(reach(board, gate, colours) for gate in later) if colours else 0),
-            float(len(player.met_requests)), float(len(player.requests)), float(len(board.tiles)),
-            float(len(player.specials)), float(pairs)]
-
-
 def _ranks(values) -> list[float]:
     """Average ranks (ties share the mean of their places)."""
     order = sorted(range(len(values)), key=lambda i: values[i])
@@ -634,6 +617,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--through-round2", action=argparse.BooleanOptionalAction,
                         default=SearchBot().through_round2, help="round 1's rollouts play on through round 2 "
                         "(the leaf at round 3's start; default: the bot's)")
+    parser.add_argument("--refit-round1-leaf", action=argparse.BooleanOptionalAction,
+                        default=SearchBot().refit_round1_leaf, help="the leaves of round 1's decisions valued by "
+                        "the weights fitted within deals (round1_leaf_estimate; default: the bot's)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
@@ -680,11 +666,11 @@ def main(argv: list[str]) -> int:
         return 0
     limit = args.time_limit or None
     maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width, args.finish_turn,
-                        args.screen_spots, args.through_round2)
+                        args.screen_spots, args.through_round2, args.refit_round1_leaf)
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
               "time_limit": limit, "method": args.method, "leaf": args.leaf, "width": args.width,
               "finish_turn": args.finish_turn, "screen_spots": args.screen_spots,
-              "through_round2": args.through_round2,
+              "through_round2": args.through_round2, "refit_round1_leaf": args.refit_round1_leaf,
               "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []

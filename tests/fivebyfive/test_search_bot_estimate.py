@@ -8,8 +8,9 @@ from zoobook.fivebyfive.board import Board, Tile
 from zoobook.fivebyfive.bots import GreedyBot, evaluate
 from zoobook.fivebyfive.cards import final_bonus
 from zoobook.fivebyfive.game import BestLineup, GameState
-from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_WEIGHTS, SearchBot, _near_bonus, _values, banked,
-                                           final_estimate, final_features, lineup_points)
+from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_WEIGHTS, LEAF_EXTRAS, ROUND1_LEAF_WEIGHTS, SearchBot,
+                                           _near_bonus, _values, banked, final_estimate, final_features, leaf_extras,
+                                           lineup_points, round1_leaf_estimate)
 
 
 def at_round_start(round: int, board: Board, cubes: str, cards=("C", "D", "G"), meeples: str = "") -> GameState:
@@ -170,11 +171,35 @@ def test_the_within_deal_fit_recovers_weights_whatever_each_deals_level():
     assert weights[0] == FINAL_WEIGHTS[2][0]               # the constant is the one in use: it orders nothing
 
 
-def test_the_leaf_studys_extra_measures_match_a_hand_count():
-    from benchmarks.bench_5x5_search import LEAF_EXTRAS, leaf_extras
+def test_the_leaf_extra_measures_match_a_hand_count():
     state = at_round_start(2, parks("A1", "B1", "C3"), cubes="RRB", meeples="")
     extras = dict(zip(LEAF_EXTRAS, leaf_extras(state, 0), strict=True))
     # side-by-side empty pairs: the empty board's 40 (5 rows x 4 + 5 columns x 4), less the 4 touching
     # A1 or B1 (A1-B1, B1-C1, A1-A2, B1-B2) and the 4 around C3 (B3, D3, C2, C4): 40 - 8 = 32
     assert extras["empty_pairs"] == 32
     assert (extras["visitors"], extras["tiles"], extras["specials"], extras["requests_held"]) == (3, 3, 0, 0)
+
+
+def test_the_refit_round1_leaf_changes_the_value_at_round_2s_start_only():
+    assert len(ROUND1_LEAF_WEIGHTS) == len(FINAL_FEATURES) + len(LEAF_EXTRAS)
+    board = parks("A1", "B1", "C3")
+    at2, at3 = at_round_start(2, board, cubes="RRB"), at_round_start(3, board, cubes="RRB")
+    assert _values(at3, final=True, refit=True) == _values(at3, final=True) == [final_estimate(at3, 0)]
+    assert _values(at2, final=True, refit=True) == [round1_leaf_estimate(at2, 0)]
+    # the same board at round 2's start with one more blue cube: the two estimates move by their
+    # weights of what the cube changes (the visitors in hand +1 for the refit alone)
+    more = at_round_start(2, board, cubes="RRBB")
+    moved = [a - b for a, b in zip(final_features(more, 0), final_features(at2, 0))]
+    step = round1_leaf_estimate(more, 0) - round1_leaf_estimate(at2, 0)
+    extra_weights = dict(zip(LEAF_EXTRAS, ROUND1_LEAF_WEIGHTS[len(FINAL_FEATURES):]))
+    assert step == pytest.approx(sum(w * m for w, m in zip(ROUND1_LEAF_WEIGHTS, moved)) + extra_weights["visitors"]
+                                 + (banked(more, 0) - banked(at2, 0)))
+
+
+def test_a_search_with_the_refit_round1_leaf_answers_legally_and_reproducibly():
+    state = GameState.new(players=1, seed=3)
+    while state.phase == "setup":
+        state.apply(GreedyBot().choose(state))
+    view = SearchBot(2, iterations=4, time_limit=None, refit_round1_leaf=True).search(state)
+    assert view.best in state.legal_actions() and sum(c.visits for c in view.candidates) == 4
+    assert SearchBot(2, iterations=4, time_limit=None, refit_round1_leaf=True).search(state) == view

@@ -241,18 +241,21 @@ def lineup_points(state: GameState, seat: int) -> int:
     return lineup_value(state, seat)
 
 
-def _values(state: GameState, lineup: bool = False, final: bool = False) -> list[float]:
+def _values(state: GameState, lineup: bool = False, final: bool = False, refit: bool = False) -> list[float]:
     """Every seat's value: the final score at the end, else :func:`evaluate`.
 
     With *lineup*, a state in a round's main phase (the search's horizon: the next
     round has just been dealt) is also credited with the best lineup each seat could
     walk with the board and the hand it holds now: what the zoo built so far already
     enables in the next round (the lookahead bot's value, one round later).
-    With *final*, the value is :func:`final_estimate` instead: the expected final score.
+    With *final*, the value is :func:`final_estimate` instead: the expected final score
+    (with *refit*, at round 2's start :func:`round1_leaf_estimate`).
     """
     if state.is_terminal():
         return [float(v) for v in state.returns()]
     if final:
+        if refit and state.round == 2:
+            return [round1_leaf_estimate(state, seat) for seat in range(len(state.players))]
         return [final_estimate(state, seat) for seat in range(len(state.players))]
     values = [evaluate(state, seat) for seat in range(len(state.players))]
     if lineup and state.phase == "main":
@@ -385,6 +388,47 @@ def final_estimate(state: GameState, seat: int) -> float:
         return float(state.players[seat].score)
     weights = FINAL_WEIGHTS[min(3, max(2, state.round))]
     return banked(state, seat) + sum(w * x for w, x in zip(weights, final_features(state, seat)))
+
+
+#: What :func:`leaf_extras` measures (read by :func:`round1_leaf_estimate` beside :data:`FINAL_FEATURES`).
+LEAF_EXTRAS = ("visitors", "hand_reach_later", "requests_met", "requests_held", "tiles", "specials",
+               "empty_pairs")
+
+
+def leaf_extras(state: GameState, seat: int) -> list[float]:
+    """Cheap measures of a position :func:`final_features` does not read (:data:`LEAF_EXTRAS`): the
+    visitors in hand, the tiles the later gates reach for the hand's colours, the request cards met
+    and held, the tiles, the special cards, the pairs of side-by-side empty cells (room for large tiles)."""
+    player = state.players[seat]
+    board = player.board
+    hand = player.cubes + player.meeples
+    colours = "".join(sorted(set(hand)))
+    empty = {(cell.column, cell.row) for cell in board.empty_cells}
+    pairs = sum((x + 1, y) in empty for x, y in empty) + sum((x, y + 1) in empty for x, y in empty)
+    later = state.directions[state.round:]
+    return [float(len(hand)), float(sum(reach(board, gate, colours) for gate in later) if colours else 0),
+            float(len(player.met_requests)), float(len(player.requests)), float(len(board.tiles)),
+            float(len(player.specials)), float(pairs)]
+
+
+#: Weights of :data:`FINAL_FEATURES` then :data:`LEAF_EXTRAS` at round 2's start, for the leaves of a
+#: round-1 decision (``SearchBot(refit_round1_leaf=True)``): fitted within deals -- only differences
+#: between the candidates of one deal, the deal's level removed -- on the leaf study's rows
+#: (``bench_5x5_search --leaf-study 48 --study-round 1 --study-deals 2 --continuations 10``, study seeds
+#: 7000 and 7100: 96 positions, 192 deals, ridge 300 towards :data:`FINAL_WEIGHTS`\ [2] and 0); the
+#: constant sets the mean over those rows to :func:`final_estimate`'s. Held out (5-fold by position,
+#: fitted on play-outs 1-5, judged on 6-10) the rank correlation with the play-outs rose from +0.29 to +0.37.
+ROUND1_LEAF_WEIGHTS = (70.046, 0.935, 1.110, 1.209, 0.610, 0.487, 0.402, 1.716, 0.833, 0.645, -0.069,
+                       0.266, 0.072, -0.119, 0.119, 0.119, 0.051, -0.358)
+
+
+def round1_leaf_estimate(state: GameState, seat: int) -> float:
+    """*seat*'s expected final score at round 2's start by :data:`ROUND1_LEAF_WEIGHTS` (points banked
+    plus the weights times :func:`final_features` and :func:`leaf_extras`)."""
+    if state.is_terminal():
+        return float(state.players[seat].score)
+    measures = final_features(state, seat) + tuple(leaf_extras(state, seat))
+    return banked(state, seat) + sum(w * x for w, x in zip(ROUND1_LEAF_WEIGHTS, measures, strict=True))
 
 
 def _objectives(values: list[float]) -> list[float]:
@@ -565,6 +609,10 @@ class SearchBot:
         CPU-s a decision over solo seeds 1000-1009 (``bench_5x5_search --through-round2``,
         notebook 22) -6.2 points against the default run on the same seeds (95% CI -12.2
         to -0.2, worse on 7 of 10). Off by default.
+    refit_round1_leaf : bool
+        The leaves at round 2's start (a round-1 decision's) valued by
+        :func:`round1_leaf_estimate`, weights fitted within deals on the leaf study's
+        rows, instead of :func:`final_estimate`. Off by default.
     clock : callable or None
         What the time cap reads, in seconds (``time.thread_time`` by default; a test
         injects a clock of its own).
@@ -577,7 +625,7 @@ class SearchBot:
                  rollout_lineup: bool = True, horizon_lineup: bool = True, method: str = "halving",
                  width: int = 8, leaf: str = "final", finish_turn: bool = False,
                  place_width: int | None = None, screen_spots: bool = False, through_round2: bool = False,
-                 clock=None) -> None:
+                 refit_round1_leaf: bool = False, clock=None) -> None:
         if method not in ("halving", "uct"):
             raise ValueError(f"the search method is 'halving' or 'uct', not {method!r}")
         if leaf not in ("final", "round"):
@@ -599,6 +647,7 @@ class SearchBot:
         self.width = max(1, width)
         self.leaf = leaf
         self.through_round2 = through_round2
+        self.refit_round1_leaf = refit_round1_leaf
         self.clock = time.thread_time if clock is None else clock
         self.last_view: SearchView | None = None
 
@@ -747,7 +796,7 @@ class SearchBot:
             game = _copy(table)                        # the same deal and the same chance for each
             game._apply(action)
             self._rollout(game, horizon, random.Random(rollout_seed))
-            results.append((action, _values(game, self.horizon_lineup, self.leaf == "final")))
+            results.append((action, _values(game, self.horizon_lineup, self.leaf == "final", self.refit_round1_leaf)))
         for action, values in results:
             child = root.children[action]
             child.visits += 1
@@ -803,7 +852,7 @@ class SearchBot:
             node = node.children.setdefault(action, _Node())
             path.append((node, mover))
         self._rollout(game, horizon, rng)
-        values = _values(game, self.horizon_lineup, self.leaf == "final")
+        values = _values(game, self.horizon_lineup, self.leaf == "final", self.refit_round1_leaf)
         objectives = _objectives(values)
         for depth, (visited, mover) in enumerate(path):
             visited.visits += 1
