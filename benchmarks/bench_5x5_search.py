@@ -28,7 +28,9 @@ report prints how often the search took the lookahead bot's own choice, its seco
 has the rollouts finish the turn the searched action began by rating every action (the lookahead bot's way);
 ``--screen-spots`` has them rate every spot of a tile off the board alone and the best few again with the lineup
 (``SearchBot(screen_spots=True)``); ``--through-round2`` has round 1's rollouts play on through round 2
-(``SearchBot(through_round2=True)``; all three measured, all off by default: notebook 22).
+(``SearchBot(through_round2=True)``); ``--refit-round1-leaf`` values the leaves of round 1's decisions by weights
+fitted within deals on the leaf study (``SearchBot(refit_round1_leaf=True)``; all four measured, all off by
+default: notebook 22).
 ``--calibrate N``
 self-plays N solo games (seeds from 5000) and fits the weights of the final-score estimate
 (``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
@@ -38,7 +40,9 @@ rolled out to the round's end on a few shared deals (``--study-deals``), as a sw
 position reached is played on to the game's end by the same rollout policy (``--continuations``
 times, the same random numbers for every candidate); it prints, per deal, the rank correlation of
 the estimate with the mean final score and the regret of choosing by it, and the same for weights
-refitted on these rows within deals (cross-validated by position); ``--report-study FILE`` reprints.
+refitted on these rows within deals (cross-validated by position), also with the extra measures
+(``search_bot.leaf_extras``); ``--study-round 1`` takes round 1's positions alone, ``--study-seed`` other games;
+``--report-study FILE`` reprints.
 
 Run: ``python -m benchmarks.bench_5x5_search [--games 100] [--duels 40] [--jobs 2]``;
 ``--quick`` imports everything and makes one searched decision (for ``make test``); ``--report FILE...``

@@ -603,8 +603,8 @@ class SearchBot:
         (``bench_5x5_search --leaf-study``, one to five held-out play-outs to the end)
         seemed to find the estimate at round 2's start ordering the candidates of a
         round-1 decision no better than chance, at round 3's start well; measured with ten
-        play-outs on 96 deals it orders them as well as five play-outs (rank correlation
-        +0.28 with five others, five others +0.24; notebook 22). A rollout then costs 2 to 10
+        play-outs on 192 deals it orders them better than five play-outs do (rank correlation
+        +0.29 with five others, five others +0.22; notebook 22). A rollout then costs 2 to 10
         times as much (round 2 whole, however late in round 1), and the search lost: at 2
         CPU-s a decision over solo seeds 1000-1009 (``bench_5x5_search --through-round2``,
         notebook 22) -6.2 points against the default run on the same seeds (95% CI -12.2
