@@ -4,8 +4,8 @@
   scores, the paired mean difference with a 95% confidence interval (the target of
   issue 22: at least +25 points), both rank distributions, the points of both by
   source (each round's lineup, solo bonus and requests; each final bonus card, the
-  special cards, the stars) and the search's CPU seconds per decision (median, 90th
-  percentile, mean, slowest; the target: 2 s or less).
+  special cards, the stars) and the search's CPU seconds per decision (median, 90th and
+  99th percentiles, mean, slowest; the target: every decision 2 s or less).
 * 2 players, the search bot against the lookahead bot, the seats alternating: the
   search bot's win rate with a 95% Wilson confidence interval.
 
@@ -27,10 +27,22 @@ actions (default 8), and every game keeps, per search, the chosen action's place
 report prints how often the search took the lookahead bot's own choice, its second, ...); ``--finish-turn``
 has the rollouts finish the turn the searched action began by rating every action (the lookahead bot's way);
 ``--screen-spots`` has them rate every spot of a tile off the board alone and the best few again with the lineup
-(``SearchBot(screen_spots=True)``; both measured, both off by default: notebook 22).
+(``SearchBot(screen_spots=True)``); ``--through-round2`` has round 1's rollouts play on through round 2
+(``SearchBot(through_round2=True)``); ``--refit-round1-leaf`` values the leaves of round 1's decisions by weights
+fitted within deals on the leaf study (``SearchBot(refit_round1_leaf=True)``; all four measured, all off by
+default: notebook 22).
 ``--calibrate N``
 self-plays N solo games (seeds from 5000) and fits the weights of the final-score estimate
 (``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
+``--leaf-study N`` asks whether that estimate orders the candidates the search compares: on N
+positions of rounds 1 and 2 (lookahead self-play, seeds from 7000), every candidate of the root is
+rolled out to the round's end on a few shared deals (``--study-deals``), as a sweep does, and the
+position reached is played on to the game's end by the same rollout policy (``--continuations``
+times, the same random numbers for every candidate); it prints, per deal, the rank correlation of
+the estimate with the mean final score and the regret of choosing by it, and the same for weights
+refitted on these rows within deals (cross-validated by position), also with the extra measures
+(``search_bot.leaf_extras``); ``--study-round 1`` takes round 1's positions alone, ``--study-seed`` other games;
+``--report-study FILE`` reprints.
 
 Run: ``python -m benchmarks.bench_5x5_search [--games 100] [--duels 40] [--jobs 2]``;
 ``--quick`` imports everything and makes one searched decision (for ``make test``); ``--report FILE...``
@@ -42,6 +54,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -51,8 +64,8 @@ from pathlib import Path
 from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, evaluate
 from zoobook.fivebyfive.game import GameState, action_text
 from zoobook.fivebyfive.play.simulate import wilson
-from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, SearchBot, banked, final_estimate,
-                                           final_features, lineup_points)
+from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, LEAF_EXTRAS, SearchBot, _copy,
+                                           banked, deal, final_estimate, final_features, leaf_extras, lineup_points)
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 
 FIRST_SEED = 1000
@@ -139,6 +152,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
+def time_summary(seconds: list[float]) -> str:
+    """The distribution of decision times in words: median, 90th and 99th percentiles, mean, slowest."""
+    return (f"median {statistics.median(seconds):.2f}, 90th percentile {percentile(seconds, 0.9):.2f}, "
+            f"99th {percentile(seconds, 0.99):.2f}, mean {statistics.fmean(seconds):.2f}, "
+            f"slowest {max(seconds):.2f}")
+
+
 def solo_game(seed: int, make_search, record: bool = False) -> dict:
     decisions, priors = ([] if record else None), []
     searched, times = play(GameState.new(players=1, seed=seed), [make_search(seed)], decisions, priors)
@@ -165,14 +185,18 @@ class SearchMaker:
 
     def __init__(self, iterations: int, time_limit: float | None, method: str = "halving",
                  leaf: str = "final", width: int = 8, finish_turn: bool = False,
-                 screen_spots: bool = SearchBot().screen_spots) -> None:
+                 screen_spots: bool = SearchBot().screen_spots,
+                 through_round2: bool = SearchBot().through_round2,
+                 refit_round1_leaf: bool = SearchBot().refit_round1_leaf) -> None:
         self.iterations, self.time_limit, self.method, self.leaf = iterations, time_limit, method, leaf
         self.width, self.finish_turn, self.screen_spots = width, finish_turn, screen_spots
+        self.through_round2, self.refit_round1_leaf = through_round2, refit_round1_leaf
 
     def __call__(self, seed: int) -> SearchBot:
         return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method,
                          leaf=self.leaf, width=self.width, finish_turn=self.finish_turn,
-                         screen_spots=self.screen_spots)
+                         screen_spots=self.screen_spots, through_round2=self.through_round2,
+                         refit_round1_leaf=self.refit_round1_leaf)
 
 
 def run_game(job: tuple) -> tuple[str, dict]:
@@ -194,12 +218,15 @@ def describe(kind: str, game: dict) -> str:
 
 def budget_of(result: dict) -> tuple:
     return (result["iterations"], result.get("time_limit"), result.get("method", "uct"), result.get("leaf", "round"),
-            result.get("width", 8), result.get("finish_turn", False))
+            result.get("width", 8), result.get("finish_turn", False), result.get("through_round2", False),
+            result.get("refit_round1_leaf", False))
 
 
 def budget_text(result: dict) -> str:
     limit = result.get("time_limit")
     turn = "every action of the searched turn rated, " if result.get("finish_turn", False) else ""
+    turn += "round 1's rollouts through round 2, " if result.get("through_round2", False) else ""
+    turn += "round 1's leaves by the weights fitted within deals, " if result.get("refit_round1_leaf", False) else ""
     return (f"{result.get('method', 'uct')} over {result.get('width', 8)} candidates, {turn}leaf value "
             f"{result.get('leaf', 'round')}, at most "
             f"{result['iterations']} rollouts" + (f" and {limit:g} CPU-s" if limit else ", no time cap")
@@ -256,11 +283,9 @@ def report(result: dict) -> int:
             print("  points by source, mean per game:")
             print("\n".join(sources))
     if seconds:
-        median, p90 = statistics.median(seconds), percentile(seconds, 0.9)
-        print(f"  CPU seconds per search decision ({len(seconds)} decisions): median {median:.2f}, "
-              f"90th percentile {p90:.2f}, mean {statistics.fmean(seconds):.2f}, slowest {max(seconds):.2f}")
-        print(f"target 2 CPU-s per decision or less (90th percentile): {'MET' if p90 <= 2.0 else 'MISSED'}")
-        met &= p90 <= 2.0
+        print(f"  CPU seconds per search decision ({len(seconds)} decisions): {time_summary(seconds)}")
+        print(f"target 2 CPU-s per decision or less (every decision): {'MET' if max(seconds) <= 2.0 else 'MISSED'}")
+        met &= max(seconds) <= 2.0
     if duel:
         wins = sum(g["won"] for g in duel)
         low, high = wilson(wins, len(duel))
@@ -361,6 +386,196 @@ def calibrate(games: int, seed: int, jobs: int, save: Path | None = None) -> int
     return 0
 
 
+# -- the leaf study: how well the final-score estimate orders the candidates of one deal ------------
+#: Positions of the leaf study: lookahead self-play from these seeds, apart from the bench's and the calibration's.
+STUDY_SEED = 7000
+
+
+def study_positions(seed: int, every: int = 4, rounds: tuple[int, ...] = (1, 2)) -> list[GameState]:
+    """Every *every*-th decision of two or more actions in the main phase of *rounds* (of 1 and 2)
+    of a solo lookahead game (the search's horizon is then a round's end, where the leaf decides)."""
+    state, bot, found, count = GameState.new(players=1, seed=seed), LookaheadBot(seed), [], 0
+    while not state.is_terminal() and state.round <= max(rounds):
+        actions = state.legal_actions()
+        if state.phase == "main" and state.round in rounds and len(actions) > 1:
+            if count % every == every // 2:
+                found.append(state.clone())
+            count += 1
+        state.apply(bot.choose(state))
+    return found
+
+
+def study_position(job: tuple) -> list[dict]:
+    """The search's view of one position, unfolded: on *deals* sampled deals, each of the
+    root's candidates (the lookahead ranking's best ``width``) played and rolled out to the
+    round's end as a sweep does (the leaf), then the leaf played on to the game's end by the
+    same rollout policy *continuations* times (the same random numbers for every candidate).
+    One row per (deal, candidate): the leaf's features, points banked, estimate, and finals."""
+    index, state, deals, continuations = job
+    bot = SearchBot(index, time_limit=None)
+    seat, horizon = state.current_player, state.round
+    order, _ = bot._root_ranking(state, state.legal_actions(), 0.0)
+    rng, rows = random.Random(index), []
+    for number in range(deals):
+        table, rollout_seed = deal(state, rng.getrandbits(32)), rng.getrandbits(32)
+        futures = [rng.getrandbits(32) for _ in range(continuations)]
+        for place, action in enumerate(order[:bot.width]):
+            game = _copy(table)
+            game._apply(action)
+            bot._rollout(game, horizon, random.Random(rollout_seed))
+            finals, later = [], []
+            for future in futures:
+                rest, chance = _copy(game, seed=future), random.Random(future)
+                if game.round < 3:             # the estimate one round later, on the way
+                    bot._rollout(rest, game.round, chance)
+                    later.append(final_estimate(rest, seat))
+                bot._rollout(rest, 3, chance)
+                finals.append(rest.returns()[seat])
+            rows.append({"position": index, "deal": number, "place": place, "round": game.round,
+                         "features": list(final_features(game, seat)), "extra": leaf_extras(game, seat),
+                         "banked": banked(game, seat),
+                         "estimate": final_estimate(game, seat), "finals": finals, "later": later})
+    return rows
+
+
+def _ranks(values) -> list[float]:
+    """Average ranks (ties share the mean of their places)."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for k in range(start, end + 1):
+            ranks[order[k]] = (start + end) / 2
+        start = end + 1
+    return ranks
+
+
+def spearman(xs, ys) -> float | None:
+    """Spearman's rank correlation (``None`` when either side is constant)."""
+    rx, ry = _ranks(list(xs)), _ranks(list(ys))
+    mx, my = statistics.fmean(rx), statistics.fmean(ry)
+    sx = math.sqrt(sum((a - mx) ** 2 for a in rx))
+    sy = math.sqrt(sum((b - my) ** 2 for b in ry))
+    if not sx or not sy:
+        return None
+    return sum((a - mx) * (b - my) for a, b in zip(rx, ry)) / (sx * sy)
+
+
+def ordering(groups: list[list[dict]], value, truth_of=None) -> tuple[float, float, int]:
+    """How *value* (a row's leaf value) orders each group's candidates against their mean
+    continued final score (or *truth_of* a row): the mean rank correlation, and the mean
+    regret (the best candidate's truth minus that of the one *value* rates best), and the
+    groups counted."""
+    truth_of = truth_of or (lambda r: statistics.fmean(r["finals"]))
+    rhos, regrets = [], []
+    for group in groups:
+        truth = [truth_of(r) for r in group]
+        values = [value(r) for r in group]
+        rho = spearman(values, truth)
+        if rho is not None:
+            rhos.append(rho)
+        regrets.append(max(truth) - truth[max(range(len(group)), key=lambda i: values[i])])
+    return (statistics.fmean(rhos) if rhos else float("nan"), statistics.fmean(regrets), len(groups))
+
+
+def fit_within(groups: list[list[dict]], ridge: float = 1.0, extras: bool = False):
+    """Weights of the features that best order candidates on the same deal: least squares of
+    (mean final - banked) on the features, both taken as differences from their group's mean
+    (a group is one deal of one position: only differences between its candidates choose),
+    shrunk towards the weights in use. Returns the weights (the constant kept); with *extras*,
+    followed by those of the rows' :data:`LEAF_EXTRAS` (shrunk towards 0)."""
+    import numpy as np
+    xs, ys, prior = [], [], None
+    for group in groups:
+        rnd = group[0]["round"]
+        prior = np.array(FINAL_WEIGHTS[min(3, max(2, rnd))] + (0.0,) * (len(LEAF_EXTRAS) if extras else 0),
+                         dtype=float)
+        x = np.array([r["features"] + (r["extra"] if extras else []) for r in group], dtype=float)
+        y = np.array([statistics.fmean(r["finals"]) - r["banked"] for r in group])
+        xs.append(x - x.mean(axis=0))
+        ys.append(y - y.mean())
+    x, y = np.vstack(xs), np.concatenate(ys)
+    penalty = ridge * np.eye(x.shape[1])
+    weights = np.linalg.solve(x.T @ x + penalty, x.T @ y + penalty @ prior)
+    weights[0] = prior[0]
+    return [float(w) for w in weights]
+
+
+def leaf_study(positions: int, deals: int, continuations: int, jobs: int, save: Path | None,
+               rounds: tuple[int, ...] = (1, 2), seed: int = STUDY_SEED) -> int:
+    """Run the study on *positions* positions (of *rounds*, games from *seed* on) and print how the
+    estimate orders candidates."""
+    states = []
+    while len(states) < positions:
+        states += study_positions(seed, rounds=rounds)
+        seed += 1
+    plan = [(i, s, deals, continuations) for i, s in enumerate(states[:positions])]
+    rows: list[dict] = []
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            for found in pool.imap_unordered(study_position, plan):
+                rows += found
+                if save:
+                    save.write_text(json.dumps(rows) + "\n")
+    else:
+        for job in plan:
+            rows += study_position(job)
+            if save:
+                save.write_text(json.dumps(rows) + "\n")
+    return study_report(rows)
+
+
+def study_report(rows: list[dict]) -> int:
+    groups_of: dict = {}
+    for row in rows:
+        groups_of.setdefault((row["position"], row["deal"]), []).append(row)
+    groups = [g for g in groups_of.values() if len(g) > 1]
+    print(f"leaf study: {len({r['position'] for r in rows})} positions, {len(groups)} deals of 2 or more candidates, "
+          f"{len(rows[0]['finals'])} continuations each")
+    for name, value in (("estimate (FINAL_WEIGHTS)", lambda r: r["estimate"]),
+                        ("banked only", lambda r: r["banked"]),
+                        ("ranking's order", lambda r: -r["place"])):
+        rho, regret, n = ordering(groups, value)
+        print(f"  {name:<28} rank correlation {rho:+.3f}, regret {regret:.2f} points a deal")
+    half = len(rows[0]["finals"]) // 2
+    if half:                              # against the second half of the continuations, which it never saw
+        held = lambda r: statistics.fmean(r["finals"][half:])                                  # noqa: E731
+        print(f"  against the mean of continuations {half + 1}-{len(rows[0]['finals'])} (held out):")
+        for number in sorted({g[0]["round"] for g in groups}):
+            at = [g for g in groups if g[0]["round"] == number]
+            tries = [("estimate", lambda r: r["estimate"]),
+                     (f"mean final of continuations 1-{half}", lambda r: statistics.fmean(r["finals"][:half]))]
+            if all(r.get("later") for g in at for r in g):
+                tries.append(("estimate a round later (continuation 1)", lambda r: r["later"][0]))
+            for name, value in tries:
+                rho, regret, n = ordering(at, value, held)
+                print(f"    leaf at round {number}'s start, {n} deals: {name:<40} rank correlation {rho:+.3f}, "
+                      f"regret {regret:.2f}")
+    positions = sorted({r["position"] for r in rows})
+    folds = 5
+    for extras in (False, True) if all("extra" in r for r in rows) else (False,):
+        for ridge in (1.0, 30.0, 300.0):
+            refit = {}
+            for k in range(folds):
+                held = {p for i, p in enumerate(positions) if i % folds == k}
+                weights = fit_within([g for g in groups if g[0]["position"] not in held], ridge, extras)
+                for g in groups:
+                    if g[0]["position"] in held:
+                        for r in g:
+                            measures = r["features"] + (r["extra"] if extras else [])
+                            refit[id(r)] = r["banked"] + sum(w * x for w, x in zip(weights, measures))
+            rho, regret, n = ordering(groups, lambda r: refit[id(r)])
+            print(f"  refit within deals{' with the extra measures' if extras else ''}, ridge {ridge:g} "
+                  f"(5-fold by position): rank correlation {rho:+.3f}, regret {regret:.2f}")
+    weights = fit_within(groups, 30.0)
+    print("  weights (all positions, ridge 30): " + ", ".join(f"{n} {w:+.3f}" for n, w in zip(FINAL_FEATURES, weights)))
+    return 0
+
+
 def compare(old: dict, new: dict) -> int:
     """The search bot of two saved runs on the seeds both played: the paired mean difference, new minus old."""
     before = {g["seed"]: g["search"] for g in old["solo"]["games"]}
@@ -379,8 +594,7 @@ def compare(old: dict, new: dict) -> int:
     for name, run in (("old", old), ("new", new)):
         seconds = [t for g in run["solo"]["games"] if g["seed"] in seeds for t in g["seconds"]]
         if seconds:
-            print(f"  {name}: CPU seconds per decision median {statistics.median(seconds):.2f}, "
-                  f"90th percentile {percentile(seconds, 0.9):.2f}")
+            print(f"  {name}: CPU seconds per decision: {time_summary(seconds)}")
     return 0
 
 
@@ -404,12 +618,28 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--screen-spots", action=argparse.BooleanOptionalAction, default=SearchBot().screen_spots,
                         help="rollouts rate every spot of a tile (zoobook.fivebyfive.spot_values) and the best "
                         "few again with the lineup, instead of a few spots drawn at random (default: the bot's)")
+    parser.add_argument("--through-round2", action=argparse.BooleanOptionalAction,
+                        default=SearchBot().through_round2, help="round 1's rollouts play on through round 2 "
+                        "(the leaf at round 3's start; default: the bot's)")
+    parser.add_argument("--refit-round1-leaf", action=argparse.BooleanOptionalAction,
+                        default=SearchBot().refit_round1_leaf, help="the leaves of round 1's decisions valued by "
+                        "the weights fitted within deals (round1_leaf_estimate; default: the bot's)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
     parser.add_argument("--quick", action="store_true", help="one searched decision, then exit (for make test)")
     parser.add_argument("--calibrate", type=int, metavar="N", help="self-play N solo games and print the "
                         "weights of the search's final-score estimate (seeds from 5000)")
+    parser.add_argument("--leaf-study", type=int, metavar="N", help="how the final-score estimate orders the "
+                        "candidates of one deal, against the rollout policy played on to the game's end, on N "
+                        "positions (seeds from 7000; with --save, the rows; --report-study FILE reprints)")
+    parser.add_argument("--study-deals", type=int, default=2, help="leaf study: sampled deals per position")
+    parser.add_argument("--continuations", type=int, default=2, help="leaf study: continuations per leaf")
+    parser.add_argument("--study-seed", type=int, default=STUDY_SEED,
+                        help=f"leaf study: the first self-played game's seed (default {STUDY_SEED})")
+    parser.add_argument("--study-round", type=int, choices=(1, 2), action="append",
+                        help="leaf study: positions of this round only (repeatable; default both)")
+    parser.add_argument("--report-study", type=Path, help="the leaf study's report of rows saved by --save")
     parser.add_argument("--compare", type=Path, nargs=2, metavar=("OLD", "NEW"),
                         help="the paired difference of the search bot's solo scores between two saved runs")
     parser.add_argument("--report", type=Path, nargs="+", help="only print the report of files saved by --save "
@@ -417,6 +647,11 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.calibrate:
         return calibrate(args.calibrate, CALIBRATION_SEED, args.jobs, args.save)
+    if args.leaf_study:
+        return leaf_study(args.leaf_study, args.study_deals, args.continuations, args.jobs, args.save,
+                          tuple(args.study_round or (1, 2)), args.study_seed)
+    if args.report_study:
+        return study_report(json.loads(args.report_study.read_text()))
     if args.compare:
         return compare(*(json.loads(path.read_text()) for path in args.compare))
     if args.report:
@@ -435,10 +670,11 @@ def main(argv: list[str]) -> int:
         return 0
     limit = args.time_limit or None
     maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width, args.finish_turn,
-                        args.screen_spots)
+                        args.screen_spots, args.through_round2, args.refit_round1_leaf)
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
               "time_limit": limit, "method": args.method, "leaf": args.leaf, "width": args.width,
               "finish_turn": args.finish_turn, "screen_spots": args.screen_spots,
+              "through_round2": args.through_round2, "refit_round1_leaf": args.refit_round1_leaf,
               "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []

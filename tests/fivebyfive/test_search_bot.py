@@ -46,9 +46,9 @@ def test_a_tiny_budget_still_answers():
     state = random_state(5, 1, 12)
     assert state.phase == "main" and len(state.legal_actions()) > 1
     view = SearchBot(1, iterations=50, time_limit=0.0).search(state)
-    # the cap stops it after the one sweep it always runs: every candidate once, on one deal
-    assert view.iterations == len(view.candidates) == min(8, len(state.legal_actions()))
-    assert all(c.visits == 1 for c in view.candidates)
+    # the cap stops it after what it always runs: one ranked action, rolled out once on one deal
+    assert view.iterations == len(view.candidates) == view.deals == 1
+    assert view.candidates[0].visits == 1 and view.candidates[0].prior == 0
     assert view.best in state.legal_actions()
     view = SearchBot(1, iterations=50, time_limit=0.0, method="uct").search(state)
     assert view.iterations == 1                # the tree: one iteration, then the cap
@@ -290,3 +290,100 @@ def test_the_searched_turn_ends_with_the_turn():
     assert isinstance(takes[0], Take) and len(takes) > 3
     pick = bot._rollout_action(game, takes, random.Random(0), searched)
     assert pick in random.Random(0).sample(takes, 3)
+
+
+class WorkClock:
+    """A clock for the time cap that reads the search's work, not the machine's time: every
+    greedy valuation (the ranking's and the rollout policy's) costs one unit."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_whole_decision_stays_under_the_time_cap(monkeypatch):
+    from zoobook.fivebyfive import search_bot
+    clock, rollouts = WorkClock(), []
+    valued, rolled = search_bot._greedy_value, SearchBot._rollout
+
+    def charged(*args, **kwargs):
+        clock.now += 1.0
+        return valued(*args, **kwargs)
+
+    def timed(bot, *args):
+        before = clock.now
+        rolled(bot, *args)
+        rollouts.append(clock.now - before)
+
+    monkeypatch.setattr(search_bot, "_greedy_value", charged)
+    monkeypatch.setattr(SearchBot, "_rollout", timed)
+    monkeypatch.setattr(search_bot, "reason", lambda state, action, candidates=(): "")   # the cap's last tenth
+    state = random_state(5, 1, 12)
+    actions = state.legal_actions()
+    ranking = []
+    for action in actions:             # the ranking's units, action by action, measured apart
+        before = clock.now
+        charged(state, action, 0, 1, "turn" if isinstance(action, Take) else "settle", lineup=True)
+        ranking.append(clock.now - before)
+    clock.now = 0.0
+    whole = SearchBot(1, iterations=24, time_limit=None, clock=clock).search(state)
+    uncapped = clock.now
+    assert whole.iterations == 24 and uncapped > 3 * max(rollouts)
+    slack = max(ranking) + max(rollouts)       # what may run past the cap: one ranked action, one rollout
+    for cap in (uncapped / 2, uncapped / 4, uncapped / 8, uncapped / 16, 1.0):
+        clock.now, rollouts[:] = 0.0, []
+        view = SearchBot(1, iterations=1000, time_limit=cap, clock=clock).search(state)
+        assert clock.now <= max(cap, 0.9 * cap + slack), (cap, clock.now, slack)
+        assert view.best in actions and 1 <= view.iterations <= len(rollouts) and view.iterations < 24
+    assert view.iterations == 1 and len(view.candidates) == 1       # the cap of one unit: the ranking's first, once
+
+
+def test_inside_a_search_the_cycle_collector_walks_only_the_searchs_objects(monkeypatch):
+    import gc
+    import weakref
+
+    from zoobook.fivebyfive import search_bot
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    old = Cycle()
+    older = weakref.ref(old)
+    del old                                            # garbage, in a cycle: only the collector frees it
+    seen = []
+    real = search_bot.SearchBot._search
+
+    def spying(bot, state, started):
+        new = Cycle()
+        newer = weakref.ref(new)
+        del new
+        gc.collect()                                   # a full pass, inside the search
+        seen.append((older() is not None, newer() is None, gc.get_freeze_count() > 0))
+        return real(bot, state, started)
+
+    monkeypatch.setattr(search_bot.SearchBot, "_search", spying)
+    state = random_state(5, 1, 12)
+    SearchBot(1, iterations=2, time_limit=None).choose(state)          # choose, then search: frozen once
+    assert seen == [(True, True, True)]                # the old cycle out of sight, the search's collected
+    assert gc.get_freeze_count() == 0                  # unfrozen on the way out
+    gc.collect()
+    assert older() is None                             # and the old cycle collected after the search
+
+
+@pytest.mark.parametrize("through, leaf_round", [(False, 2), (True, 3)])
+def test_round_ones_rollouts_stop_at_the_next_rounds_start_or_go_through_round_two(monkeypatch, through, leaf_round):
+    from zoobook.fivebyfive import search_bot
+    leaves, valued = [], search_bot._values
+
+    def spying(game, *args):
+        leaves.append((game.round, game.phase))
+        return valued(game, *args)
+
+    monkeypatch.setattr(search_bot, "_values", spying)
+    state = random_state(5, 1, 12)
+    assert state.round == 1
+    SearchBot(1, iterations=3, time_limit=None, through_round2=through).search(state)
+    assert leaves and set(leaves) == {(leaf_round, "main")}

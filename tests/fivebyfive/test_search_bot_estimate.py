@@ -1,13 +1,16 @@
 """The search bot's value at its horizon: the expected final score (final bonus cards and all)."""
 
+import math
+
 import pytest
 
 from zoobook.fivebyfive.board import Board, Tile
 from zoobook.fivebyfive.bots import GreedyBot, evaluate
 from zoobook.fivebyfive.cards import final_bonus
 from zoobook.fivebyfive.game import BestLineup, GameState
-from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_WEIGHTS, SearchBot, _near_bonus, _values, banked,
-                                           final_estimate, final_features, lineup_points)
+from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_WEIGHTS, LEAF_EXTRAS, ROUND1_LEAF_WEIGHTS, SearchBot,
+                                           _near_bonus, _values, banked, final_estimate, final_features, leaf_extras,
+                                           lineup_points, round1_leaf_estimate)
 
 
 def at_round_start(round: int, board: Board, cubes: str, cards=("C", "D", "G"), meeples: str = "") -> GameState:
@@ -129,3 +132,74 @@ def test_the_calibration_recovers_known_weights_and_keeps_the_prior_without_sign
                   + rng.gauss(0, 10)) for row in rows]         # the prior is right, the finals noisy
     weights, strength, _ = fit(noisy, prior)
     assert strength >= 10 and weights[1:] == pytest.approx(prior[1:], abs=0.3)
+
+
+def test_the_leaf_studys_rank_correlation_and_regret_match_a_hand_count():
+    from benchmarks.bench_5x5_search import ordering, spearman
+    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    # ties share their ranks: x ranks (0.5, 0.5, 2, 3), y ranks (0, 1, 3, 2); about their mean 1.5
+    # the products sum to 1.5 + 0.5 + 0.75 + 0.75 = 3.5, the squares to 4.5 and 5
+    assert spearman([5, 5, 6, 7], [1, 2, 4, 3]) == pytest.approx(3.5 / math.sqrt(4.5 * 5))
+    assert spearman([1, 1, 1], [1, 2, 3]) is None
+    group = [{"place": i, "value": v, "finals": f} for i, (v, f) in
+             enumerate([(3.0, [100, 104]), (2.0, [110, 106]), (1.0, [90, 90])])]
+    rho, regret, count = ordering([group], lambda r: r["value"])
+    # truths 102, 108, 90: the value's best (102) is 6 short of the best; ranks (2, 1, 0) vs (1, 2, 0)
+    assert (regret, count) == (6.0, 1) and rho == pytest.approx(0.5)
+
+
+def test_the_within_deal_fit_recovers_weights_whatever_each_deals_level():
+    import random
+
+    from benchmarks.bench_5x5_search import fit_within
+    rng = random.Random(5)
+    truth = [2.0, 0.5]
+    groups = []
+    for position in range(30):
+        level = rng.uniform(-40, 40)                       # each deal's own level: no feature explains it
+        group = []
+        for place in range(6):
+            extra = [float(rng.randrange(0, 10)) for _ in truth]
+            features = [1.0] + extra + [0.0] * (len(FINAL_FEATURES) - 1 - len(truth))
+            final = 50.0 + level + sum(w * x for w, x in zip(truth, extra))
+            group.append({"round": 2, "position": position, "features": features, "banked": 50.0,
+                          "finals": [final, final]})
+        groups.append(group)
+    weights = fit_within(groups, ridge=1e-6)
+    assert weights[1:3] == pytest.approx(truth, abs=1e-3)
+    assert weights[0] == FINAL_WEIGHTS[2][0]               # the constant is the one in use: it orders nothing
+
+
+def test_the_leaf_extra_measures_match_a_hand_count():
+    state = at_round_start(2, parks("A1", "B1", "C3"), cubes="RRB", meeples="")
+    extras = dict(zip(LEAF_EXTRAS, leaf_extras(state, 0), strict=True))
+    # side-by-side empty pairs: the empty board's 40 (5 rows x 4 + 5 columns x 4), less the 4 touching
+    # A1 or B1 (A1-B1, B1-C1, A1-A2, B1-B2) and the 4 around C3 (B3, D3, C2, C4): 40 - 8 = 32
+    assert extras["empty_pairs"] == 32
+    assert (extras["visitors"], extras["tiles"], extras["specials"], extras["requests_held"]) == (3, 3, 0, 0)
+
+
+def test_the_refit_round1_leaf_changes_the_value_at_round_2s_start_only():
+    assert len(ROUND1_LEAF_WEIGHTS) == len(FINAL_FEATURES) + len(LEAF_EXTRAS)
+    board = parks("A1", "B1", "C3")
+    at2, at3 = at_round_start(2, board, cubes="RRB"), at_round_start(3, board, cubes="RRB")
+    assert _values(at3, final=True, refit=True) == _values(at3, final=True) == [final_estimate(at3, 0)]
+    assert _values(at2, final=True, refit=True) == [round1_leaf_estimate(at2, 0)]
+    # the same board at round 2's start with one more blue cube: the two estimates move by their
+    # weights of what the cube changes (the visitors in hand +1 for the refit alone)
+    more = at_round_start(2, board, cubes="RRBB")
+    moved = [a - b for a, b in zip(final_features(more, 0), final_features(at2, 0))]
+    step = round1_leaf_estimate(more, 0) - round1_leaf_estimate(at2, 0)
+    extra_weights = dict(zip(LEAF_EXTRAS, ROUND1_LEAF_WEIGHTS[len(FINAL_FEATURES):]))
+    assert step == pytest.approx(sum(w * m for w, m in zip(ROUND1_LEAF_WEIGHTS, moved)) + extra_weights["visitors"]
+                                 + (banked(more, 0) - banked(at2, 0)))
+
+
+def test_a_search_with_the_refit_round1_leaf_answers_legally_and_reproducibly():
+    state = GameState.new(players=1, seed=3)
+    while state.phase == "setup":
+        state.apply(GreedyBot().choose(state))
+    view = SearchBot(2, iterations=4, time_limit=None, refit_round1_leaf=True).search(state)
+    assert view.best in state.legal_actions() and sum(c.visits for c in view.candidates) == 4
+    assert SearchBot(2, iterations=4, time_limit=None, refit_round1_leaf=True).search(state) == view

@@ -46,7 +46,11 @@ its lead over the best other player.
 
 The bot is seeded: the same seed and the same state give the same choice
 (with an iteration budget; a time cap can cut a search short on a busy
-machine, so it trades reproducibility for speed). :meth:`SearchBot.search`
+machine, so it trades reproducibility for speed). The time cap holds for the
+whole decision: the ranking stops when it has used half the search's time, a
+sweep stops before a rollout that would pass the cap, and the cycle collector's
+passes walk only the search's own objects (:func:`_search_objects_only`: a full
+pass over the whole process took up to 1.8 CPU-s in the middle of a search). :meth:`SearchBot.search`
 returns the search's view, a :class:`SearchView`: each candidate action with
 its expected value at the end of the round (mean and spread over the
 samples; the final score in round 3), its share of the rollouts, and a one-line
@@ -67,11 +71,13 @@ True
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections import Counter
 import statistics
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -235,18 +241,21 @@ def lineup_points(state: GameState, seat: int) -> int:
     return lineup_value(state, seat)
 
 
-def _values(state: GameState, lineup: bool = False, final: bool = False) -> list[float]:
+def _values(state: GameState, lineup: bool = False, final: bool = False, refit: bool = False) -> list[float]:
     """Every seat's value: the final score at the end, else :func:`evaluate`.
 
     With *lineup*, a state in a round's main phase (the search's horizon: the next
     round has just been dealt) is also credited with the best lineup each seat could
     walk with the board and the hand it holds now: what the zoo built so far already
     enables in the next round (the lookahead bot's value, one round later).
-    With *final*, the value is :func:`final_estimate` instead: the expected final score.
+    With *final*, the value is :func:`final_estimate` instead: the expected final score
+    (with *refit*, at round 2's start :func:`round1_leaf_estimate`).
     """
     if state.is_terminal():
         return [float(v) for v in state.returns()]
     if final:
+        if refit and state.round == 2:
+            return [round1_leaf_estimate(state, seat) for seat in range(len(state.players))]
         return [final_estimate(state, seat) for seat in range(len(state.players))]
     values = [evaluate(state, seat) for seat in range(len(state.players))]
     if lineup and state.phase == "main":
@@ -381,6 +390,47 @@ def final_estimate(state: GameState, seat: int) -> float:
     return banked(state, seat) + sum(w * x for w, x in zip(weights, final_features(state, seat)))
 
 
+#: What :func:`leaf_extras` measures (read by :func:`round1_leaf_estimate` beside :data:`FINAL_FEATURES`).
+LEAF_EXTRAS = ("visitors", "hand_reach_later", "requests_met", "requests_held", "tiles", "specials",
+               "empty_pairs")
+
+
+def leaf_extras(state: GameState, seat: int) -> list[float]:
+    """Cheap measures of a position :func:`final_features` does not read (:data:`LEAF_EXTRAS`): the
+    visitors in hand, the tiles the later gates reach for the hand's colours, the request cards met
+    and held, the tiles, the special cards, the pairs of side-by-side empty cells (room for large tiles)."""
+    player = state.players[seat]
+    board = player.board
+    hand = player.cubes + player.meeples
+    colours = "".join(sorted(set(hand)))
+    empty = {(cell.column, cell.row) for cell in board.empty_cells}
+    pairs = sum((x + 1, y) in empty for x, y in empty) + sum((x, y + 1) in empty for x, y in empty)
+    later = state.directions[state.round:]
+    return [float(len(hand)), float(sum(reach(board, gate, colours) for gate in later) if colours else 0),
+            float(len(player.met_requests)), float(len(player.requests)), float(len(board.tiles)),
+            float(len(player.specials)), float(pairs)]
+
+
+#: Weights of :data:`FINAL_FEATURES` then :data:`LEAF_EXTRAS` at round 2's start, for the leaves of a
+#: round-1 decision (``SearchBot(refit_round1_leaf=True)``): fitted within deals -- only differences
+#: between the candidates of one deal, the deal's level removed -- on the leaf study's rows
+#: (``bench_5x5_search --leaf-study 48 --study-round 1 --study-deals 2 --continuations 10``, study seeds
+#: 7000 and 7100: 96 positions, 192 deals, ridge 300 towards :data:`FINAL_WEIGHTS`\ [2] and 0); the
+#: constant sets the mean over those rows to :func:`final_estimate`'s. Held out (5-fold by position,
+#: fitted on play-outs 1-5, judged on 6-10) the rank correlation with the play-outs rose from +0.29 to +0.37.
+ROUND1_LEAF_WEIGHTS = (70.046, 0.935, 1.110, 1.209, 0.610, 0.487, 0.402, 1.716, 0.833, 0.645, -0.069,
+                       0.266, 0.072, -0.119, 0.119, 0.119, 0.051, -0.358)
+
+
+def round1_leaf_estimate(state: GameState, seat: int) -> float:
+    """*seat*'s expected final score at round 2's start by :data:`ROUND1_LEAF_WEIGHTS` (points banked
+    plus the weights times :func:`final_features` and :func:`leaf_extras`)."""
+    if state.is_terminal():
+        return float(state.players[seat].score)
+    measures = final_features(state, seat) + tuple(leaf_extras(state, seat))
+    return banked(state, seat) + sum(w * x for w, x in zip(ROUND1_LEAF_WEIGHTS, measures, strict=True))
+
+
 def _objectives(values: list[float]) -> list[float]:
     """What each seat maximises: its value solo; its lead over the best other player otherwise."""
     if len(values) == 1:
@@ -426,6 +476,36 @@ def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool 
     return sorted(actions, key=lambda a: -values[a])       # stable: equals keep the legal order
 
 
+# -- the cycle collector during a search: the search's own objects only -------------------------
+#: How many searches are running (a search inside a search, e.g. the widget's, freezes once).
+_searching = [0]
+
+
+@contextmanager
+def _search_objects_only():
+    """Run a search with the objects that existed before it out of the cycle collector's sight.
+
+    Python's cycle collector now and then walks every object the process holds (its
+    oldest generation), the lineup caches' boards too: measured inside searches
+    (``gc.callbacks``), such a full pass took 0.5 to 1.8 CPU-s, past the time cap, a few
+    times a game. Inside the block the objects older than the search are frozen
+    (``gc.freeze``): every pass, the full ones too, walks only what the search made (its
+    garbage is collected as before, most of it young). On exit they are unfrozen into the
+    oldest generation, where the collector finds them again, between decisions. Left
+    alone when something else has frozen objects.
+    """
+    outer = _searching[0] == 0 and gc.get_freeze_count() == 0
+    if outer:
+        gc.freeze()
+    _searching[0] += 1
+    try:
+        yield
+    finally:
+        _searching[0] -= 1
+        if outer:
+            gc.unfreeze()
+
+
 # -- the tree -------------------------------------------------------------------------------------
 class _Node:
     __slots__ = ("order", "children", "visits", "total", "scores")
@@ -449,9 +529,11 @@ class SearchBot:
         Rollouts (iterations of the tree) per decision at most.
     time_limit : float or None
         CPU seconds (of this thread) per decision at most, a cap on top of
-        ``iterations``: no sweep (iteration) starts that would likely end past
-        nine tenths of it (the rest is for the view and its reason). The ranking
-        and the first sweep always run, so a slow first sweep can pass it.
+        ``iterations`` over the whole decision: the root's ranking stops after half
+        of nine tenths of it, and no sweep (iteration), nor any rollout in a sweep,
+        starts that would likely end past nine tenths of it (the rest is for the
+        view and its reason). One ranked action and one rollout always run, so a
+        decision passes the cap by one action's ranking and one rollout at most.
         CPU time, not wall time, so a busy shared machine does not starve
         the search; ``None`` for a search that depends on the seed alone.
     widening : float
@@ -515,6 +597,29 @@ class SearchBot:
         decision on 12 paired solo seeds (1000-1011) the two score alike ("final" minus
         "round": -1.4 points, 95% CI -6.6 to +3.8): "final" wins back the special cards'
         end-game points (+5.0 a game) and gives up about as much in the third round's lineup.
+    through_round2 : bool
+        In round 1 (and the setup) the rollouts play on through round 2, so the leaf
+        is valued at round 3's start instead of round 2's: a first leaf study
+        (``bench_5x5_search --leaf-study``, one to five held-out play-outs to the end)
+        seemed to find the estimate at round 2's start ordering the candidates of a
+        round-1 decision no better than chance, at round 3's start well; measured with ten
+        play-outs on 192 deals it orders them better than five play-outs do (rank correlation
+        +0.29 with five others, five others +0.22; notebook 22). A rollout then costs 2 to 10
+        times as much (round 2 whole, however late in round 1), and the search lost: at 2
+        CPU-s a decision over solo seeds 1000-1009 (``bench_5x5_search --through-round2``,
+        notebook 22) -6.2 points against the default run on the same seeds (95% CI -12.2
+        to -0.2, worse on 7 of 10). Off by default.
+    refit_round1_leaf : bool
+        The leaves at round 2's start (a round-1 decision's) valued by
+        :func:`round1_leaf_estimate`, weights fitted within deals on the leaf study's
+        rows, instead of :func:`final_estimate` (held out, it orders the candidates of
+        one deal better: rank correlation +0.37 against +0.29). But at 2 CPU-s a decision
+        over solo seeds 1000-1009 (``bench_5x5_search --refit-round1-leaf``, notebook 22)
+        it scored +0.2 points against the default run on the same seeds (95% CI -4.9 to
+        +5.3). Off by default.
+    clock : callable or None
+        What the time cap reads, in seconds (``time.thread_time`` by default; a test
+        injects a clock of its own).
     """
 
     name = "search"
@@ -523,7 +628,8 @@ class SearchBot:
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
                  rollout_lineup: bool = True, horizon_lineup: bool = True, method: str = "halving",
                  width: int = 8, leaf: str = "final", finish_turn: bool = False,
-                 place_width: int | None = None, screen_spots: bool = False) -> None:
+                 place_width: int | None = None, screen_spots: bool = False, through_round2: bool = False,
+                 refit_round1_leaf: bool = False, clock=None) -> None:
         if method not in ("halving", "uct"):
             raise ValueError(f"the search method is 'halving' or 'uct', not {method!r}")
         if leaf not in ("final", "round"):
@@ -544,18 +650,22 @@ class SearchBot:
         self.method = method
         self.width = max(1, width)
         self.leaf = leaf
+        self.through_round2 = through_round2
+        self.refit_round1_leaf = refit_round1_leaf
+        self.clock = time.thread_time if clock is None else clock
         self.last_view: SearchView | None = None
 
     # -- the bot interface -----------------------------------------------------------------------
     def choose(self, state: GameState):
         """The action to take now (one of ``state.legal_actions()``)."""
-        actions = state.legal_actions()
-        if BestLineup() in actions:
-            return BestLineup()
-        if len(actions) == 1:
-            return actions[0]
-        self.last_view = self.search(state)
-        return self.last_view.best
+        with _search_objects_only():
+            actions = state.legal_actions()
+            if BestLineup() in actions:
+                return BestLineup()
+            if len(actions) == 1:
+                return actions[0]
+            self.last_view = self.search(state)
+            return self.last_view.best
 
     # -- the search ------------------------------------------------------------------------------
     def _decision_seed(self, state: GameState) -> int:
@@ -565,63 +675,100 @@ class SearchBot:
         """Search from *state* (not changed) and return its view; the best action is ``view.best``."""
         if state.is_terminal():
             raise ValueError("the game is over: nothing to search")
-        started = time.thread_time()
+        started = self.clock()
+        with _search_objects_only():
+            return self._search(state, started)
+
+    def _search(self, state: GameState, started: float) -> SearchView:
         seat = state.current_player
         rng = random.Random(self._decision_seed(state))
         actions = state.legal_actions()
         if BestLineup() in actions:
             actions = [BestLineup()]
         root = _Node()
-        root.order = _rank(state, actions, self.seed, deep=True)
+        root.order, ranked = self._root_ranking(state, actions, started)
         horizon = max(state.round, 1)
+        if self.through_round2 and horizon == 1:
+            horizon = 2                                # round 1: the leaf at round 3's start
         if self.method == "halving":
-            done = self._halving(state, root, seat, horizon, rng, started)
-            return self._view(state, root, seat, done, time.thread_time() - started)
+            done = self._halving(state, root, seat, horizon, rng, started, ranked)
+            return self._view(state, root, seat, done, self.clock() - started)
         done = 0
-        searching = time.thread_time()
+        searching = self.clock()
         while done < self.iterations:
-            now = time.thread_time()
+            now = self.clock()
             if done and self.time_limit is not None and (
                     now + (now - searching) / done - started > self._searching_limit()):
                 break                                  # the next iteration would pass the cap
             self._iterate(state, root, seat, horizon, rng)
             done += 1
-        return self._view(state, root, seat, done, time.thread_time() - started)
+        return self._view(state, root, seat, done, self.clock() - started)
+
+    #: The share of the search's time the root's ranking may use before it stops ranking.
+    RANK_SHARE = 0.5
+
+    def _root_ranking(self, state: GameState, actions: list, started: float) -> tuple[list, int]:
+        """The root's actions best first by the lookahead bot's value (``_rank(..., deep=True)``),
+        and how many of them were ranked.
+
+        Under a time cap the ranking stops once it has used ``RANK_SHARE`` of the search's
+        time (one action at least is ranked): the actions not ranked follow in their legal
+        order and are not searched. Without a cap (or with time enough) the order is
+        exactly ``_rank``'s.
+        """
+        seat = state.current_player
+        values: dict = {}
+        for action in actions:
+            if values and self.time_limit is not None and (
+                    self.clock() - started > self.RANK_SHARE * self._searching_limit()):
+                break
+            values[action] = _greedy_value(state, action, seat, self.seed,
+                                           "turn" if isinstance(action, Take) else "settle", lineup=True)
+        ranked = sorted(values, key=lambda a: -values[a])          # stable: equals keep the legal order
+        return ranked + [a for a in actions if a not in values], len(ranked)
 
     # -- sequential halving over sampled deals (the default) --------------------------------------
     def _halving(self, state: GameState, root: _Node, seat: int, horizon: int, rng: random.Random,
-                 started: float) -> int:
+                 started: float, ranked: int) -> int:
         """Sequential halving at the root, every action of a sweep on the same sampled deal.
 
         The candidates are the root's ``width`` best actions by the lookahead bot's
-        ranking (no more than the budget of rollouts). A *sweep* deals the unseen cards
+        ranking (no more than the budget of rollouts, nor than the actions ranked). A
+        *sweep* deals the unseen cards
         once (:func:`deal`) and plays every candidate still in the race on that deal,
         each followed by a rollout with the same random numbers: the actions are compared
         on the same tiles, cubes and cards (common random numbers), so a difference of a point shows after a few sweeps
         where independent samples would need many. The budget (``iterations`` rollouts,
         or what the time cap leaves) is split evenly between the phases; after each
         phase the worse half is dropped, down to two. Returns the rollouts played.
+
+        Under a time cap no sweep starts that would likely pass it, and a sweep stops
+        before a rollout that would: the first sweep keeps the rollouts it played (one at
+        least, the ranking's first: the answer is the best of them), a later one is
+        dropped whole (its deal would favour the candidates it reached).
         """
-        alive = list(root.order[:min(self.width, self.iterations)])     # a tiny budget: fewer, each once
+        alive = list(root.order[:min(self.width, self.iterations, ranked)])   # a tiny budget: fewer, each once
         for action in alive:
             root.children[action] = _Node()
         budget = self.iterations
         phases = max(1, math.ceil(math.log2(len(alive))))
         phase_budget, spent_in_phase, done = budget / phases, 0, 0
-        searching = time.thread_time()
+        searching = self.clock()
         while True:
             if done and done + len(alive) > budget:
                 break
             if done and self.time_limit is not None:
-                now = time.thread_time()
+                now = self.clock()
                 if now + (now - searching) / done * len(alive) - started > self._searching_limit():
                     break                              # the next sweep would pass the cap
-            self._sweep(state, root, alive, seat, horizon, rng)
-            done += len(alive)
+            played = self._sweep(state, root, alive, seat, horizon, rng, started, searching, done)
+            done += played
+            if played < len(alive):                    # the cap cut the sweep short
+                break
             spent_in_phase += len(alive)
             if done == len(alive) and self.time_limit is not None:       # the first sweep: the pace
-                per_rollout = (time.thread_time() - searching) / done
-                affordable = done + int((self._searching_limit() - (time.thread_time() - started)) / per_rollout)
+                per_rollout = max((self.clock() - searching) / done, 1e-9)      # a clock may not have moved
+                affordable = done + int((self._searching_limit() - (self.clock() - started)) / per_rollout)
                 budget = max(done, min(self.iterations, affordable))
                 phase_budget = budget / phases
             if len(alive) > 2 and spent_in_phase + len(alive) > phase_budget:
@@ -631,20 +778,36 @@ class SearchBot:
         return done
 
     def _sweep(self, state: GameState, root: _Node, alive: list, seat: int, horizon: int,
-               rng: random.Random) -> None:
-        """One sampled deal; every action in *alive* played on it, then rolled out alike."""
+               rng: random.Random, started: float | None = None, searching: float = 0.0, done: int = 0) -> int:
+        """One sampled deal; every action in *alive* played on it, then rolled out alike.
+
+        Returns the rollouts it kept: all of them, or, when the time cap (the search
+        *started* then, its rollouts timed since *searching*, *done* of them before this
+        sweep) stops it before a rollout, those of the first sweep so far, none of a later one.
+        """
         table = deal(state, rng.getrandbits(32))
         rollout_seed = rng.getrandbits(32)
+        results = []
         for action in alive:
+            if results or done:
+                if self.time_limit is not None and started is not None:
+                    now = self.clock()
+                    pace = (now - searching) / (done + len(results))
+                    if now + pace - started > self._searching_limit():
+                        if done:
+                            return 0                   # a later sweep: dropped whole
+                        break                          # the first: the rollouts so far answer
             game = _copy(table)                        # the same deal and the same chance for each
             game._apply(action)
             self._rollout(game, horizon, random.Random(rollout_seed))
-            values = _values(game, self.horizon_lineup, self.leaf == "final")
+            results.append((action, _values(game, self.horizon_lineup, self.leaf == "final", self.refit_round1_leaf)))
+        for action, values in results:
             child = root.children[action]
             child.visits += 1
             child.total += _objectives(values)[seat]
             child.scores.append(values[seat])
         root.visits += 1
+        return len(results)
 
     #: The share of the time cap the search itself may use: the rest is for the view and its reason.
     SEARCH_SHARE = 0.9
@@ -693,7 +856,7 @@ class SearchBot:
             node = node.children.setdefault(action, _Node())
             path.append((node, mover))
         self._rollout(game, horizon, rng)
-        values = _values(game, self.horizon_lineup, self.leaf == "final")
+        values = _values(game, self.horizon_lineup, self.leaf == "final", self.refit_round1_leaf)
         objectives = _objectives(values)
         for depth, (visited, mover) in enumerate(path):
             visited.visits += 1
