@@ -468,12 +468,24 @@ def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = 
     return value
 
 
-def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool = False) -> list:
-    """*actions* best first by the greedy value; *deep*: the lookahead bot's value (the whole turn, the lineup)."""
+def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool = False,
+          stop=None) -> tuple[list, int]:
+    """*actions* best first by the greedy value; *deep*: the lookahead bot's value (the whole turn, the lineup).
+
+    With *stop* (a function of no arguments), the ranking ends once it says so (one action
+    at least is valued): the actions not valued follow in their legal order. Returns the
+    order and how many actions were valued.
+    """
     seat = state.current_player
-    values = {a: _greedy_value(state, a, seat, seed, "turn" if deep and isinstance(a, Take) else "settle",
-                               lineup=deep, sampled=sampled) for a in actions}
-    return sorted(actions, key=lambda a: -values[a])       # stable: equals keep the legal order
+    values: dict = {}
+    for action in actions:
+        if values and stop is not None and stop():
+            break
+        values[action] = _greedy_value(state, action, seat, seed,
+                                       "turn" if deep and isinstance(action, Take) else "settle",
+                                       lineup=deep, sampled=sampled)
+    ranked = sorted(values, key=lambda a: -values[a])       # stable: equals keep the legal order
+    return ranked + [a for a in actions if a not in values], len(ranked)
 
 
 # -- the cycle collector during a search: the search's own objects only -------------------------
@@ -714,18 +726,11 @@ class SearchBot:
         Under a time cap the ranking stops once it has used ``RANK_SHARE`` of the search's
         time (one action at least is ranked): the actions not ranked follow in their legal
         order and are not searched. Without a cap (or with time enough) the order is
-        exactly ``_rank``'s.
+        exactly the uncapped ``_rank``'s.
         """
-        seat = state.current_player
-        values: dict = {}
-        for action in actions:
-            if values and self.time_limit is not None and (
-                    self.clock() - started > self.RANK_SHARE * self._searching_limit()):
-                break
-            values[action] = _greedy_value(state, action, seat, self.seed,
-                                           "turn" if isinstance(action, Take) else "settle", lineup=True)
-        ranked = sorted(values, key=lambda a: -values[a])          # stable: equals keep the legal order
-        return ranked + [a for a in actions if a not in values], len(ranked)
+        def spent() -> bool:
+            return self.clock() - started > self.RANK_SHARE * self._searching_limit()
+        return _rank(state, actions, self.seed, deep=True, stop=spent if self.time_limit is not None else None)
 
     # -- sequential halving over sampled deals (the default) --------------------------------------
     def _halving(self, state: GameState, root: _Node, seat: int, horizon: int, rng: random.Random,
@@ -823,7 +828,7 @@ class SearchBot:
         allowed = [a for a in node.order[:self._widened(node)] if a in legal]
         if not allowed:                    # this deal's choices differ (a drawn tile): rank the new ones
             known = set(node.order)
-            node.order += _rank(game, [a for a in actions if a not in known], self.seed, deep=False, sampled=True)
+            node.order += _rank(game, [a for a in actions if a not in known], self.seed, deep=False, sampled=True)[0]
             allowed = [next(a for a in node.order if a in legal)]
         for action in allowed:
             if action not in node.children or node.children[action].visits == 0:
@@ -849,7 +854,7 @@ class SearchBot:
             if node.order is None:
                 if node.visits == 0:
                     break                                      # a new leaf: roll out from here
-                node.order = _rank(game, actions, self.seed, deep=False, sampled=True)
+                node.order = _rank(game, actions, self.seed, deep=False, sampled=True)[0]
             mover = game.current_player
             action = self._select(node, game, actions)
             game._apply(action)                                # legal: _select picks among them
