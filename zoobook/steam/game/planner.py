@@ -447,8 +447,6 @@ def _rests_key(game: Game, pos: Position) -> tuple:
             pos.discount_used, pos.raised, pos.moves, pos.entered_exit)
 
 
-
-
 def _apply(game: Game, pos: Position | None, action: Action) -> Position | None:
     if pos is None:
         return None
