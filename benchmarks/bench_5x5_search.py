@@ -30,7 +30,8 @@ has the rollouts finish the turn the searched action began by rating every actio
 (``SearchBot(screen_spots=True)``); ``--through-round2`` has round 1's rollouts play on through round 2
 (``SearchBot(through_round2=True)``); ``--refit-round1-leaf`` values the leaves of round 1's decisions by weights
 fitted within deals on the leaf study (``SearchBot(refit_round1_leaf=True)``; all four measured, all off by
-default: notebook 22).
+default: notebook 22); ``--option NAME=VALUE`` sets any other ``SearchBot`` parameter (repeatable, e.g.
+``--option rollout_width=0``), kept in the saved run's budget so runs of other options are never merged.
 ``--calibrate N``
 self-plays N solo games (seeds from 5000) and fits the weights of the final-score estimate
 (``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
@@ -187,16 +188,17 @@ class SearchMaker:
                  leaf: str = "final", width: int = 8, finish_turn: bool = False,
                  screen_spots: bool = SearchBot().screen_spots,
                  through_round2: bool = SearchBot().through_round2,
-                 refit_round1_leaf: bool = SearchBot().refit_round1_leaf) -> None:
+                 refit_round1_leaf: bool = SearchBot().refit_round1_leaf, options: dict | None = None) -> None:
         self.iterations, self.time_limit, self.method, self.leaf = iterations, time_limit, method, leaf
         self.width, self.finish_turn, self.screen_spots = width, finish_turn, screen_spots
         self.through_round2, self.refit_round1_leaf = through_round2, refit_round1_leaf
+        self.options = dict(options or {})
 
     def __call__(self, seed: int) -> SearchBot:
         return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method,
                          leaf=self.leaf, width=self.width, finish_turn=self.finish_turn,
                          screen_spots=self.screen_spots, through_round2=self.through_round2,
-                         refit_round1_leaf=self.refit_round1_leaf)
+                         refit_round1_leaf=self.refit_round1_leaf, **self.options)
 
 
 def run_game(job: tuple) -> tuple[str, dict]:
@@ -219,7 +221,7 @@ def describe(kind: str, game: dict) -> str:
 def budget_of(result: dict) -> tuple:
     return (result["iterations"], result.get("time_limit"), result.get("method", "uct"), result.get("leaf", "round"),
             result.get("width", 8), result.get("finish_turn", False), result.get("through_round2", False),
-            result.get("refit_round1_leaf", False))
+            result.get("refit_round1_leaf", False), tuple(sorted(result.get("options", {}).items())))
 
 
 def budget_text(result: dict) -> str:
@@ -227,6 +229,7 @@ def budget_text(result: dict) -> str:
     turn = "every action of the searched turn rated, " if result.get("finish_turn", False) else ""
     turn += "round 1's rollouts through round 2, " if result.get("through_round2", False) else ""
     turn += "round 1's leaves by the weights fitted within deals, " if result.get("refit_round1_leaf", False) else ""
+    turn += "".join(f"{name}={value!r}, " for name, value in sorted(result.get("options", {}).items()))
     return (f"{result.get('method', 'uct')} over {result.get('width', 8)} candidates, {turn}leaf value "
             f"{result.get('leaf', 'round')}, at most "
             f"{result['iterations']} rollouts" + (f" and {limit:g} CPU-s" if limit else ", no time cap")
@@ -598,6 +601,19 @@ def compare(old: dict, new: dict) -> int:
     return 0
 
 
+def bot_option(text: str) -> tuple[str, object]:
+    """``NAME=VALUE`` of ``--option``: a SearchBot parameter and its value (a Python literal)."""
+    import ast
+    import inspect
+    name, _, value = text.partition("=")
+    if name not in inspect.signature(SearchBot).parameters:
+        raise argparse.ArgumentTypeError(f"SearchBot has no parameter {name!r}")
+    try:
+        return name, ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        raise argparse.ArgumentTypeError(f"{name}: {value!r} is not a Python literal") from None
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="solo games (default 100)")
@@ -624,6 +640,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--refit-round1-leaf", action=argparse.BooleanOptionalAction,
                         default=SearchBot().refit_round1_leaf, help="the leaves of round 1's decisions valued by "
                         "the weights fitted within deals (round1_leaf_estimate; default: the bot's)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", type=bot_option,
+                        help="any other SearchBot parameter, e.g. --option rollout_width=0 (repeatable; the "
+                        "value is read as a Python literal)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
@@ -670,12 +689,12 @@ def main(argv: list[str]) -> int:
         return 0
     limit = args.time_limit or None
     maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width, args.finish_turn,
-                        args.screen_spots, args.through_round2, args.refit_round1_leaf)
+                        args.screen_spots, args.through_round2, args.refit_round1_leaf, dict(args.option))
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
               "time_limit": limit, "method": args.method, "leaf": args.leaf, "width": args.width,
               "finish_turn": args.finish_turn, "screen_spots": args.screen_spots,
               "through_round2": args.through_round2, "refit_round1_leaf": args.refit_round1_leaf,
-              "solo": {"games": []}, "duels": {"games": []}}
+              "options": dict(args.option), "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []
     for index in range(max(args.games, args.duels)):     # interleaved: a run stopped early has both kinds

@@ -203,3 +203,20 @@ def test_a_search_with_the_refit_round1_leaf_answers_legally_and_reproducibly():
     view = SearchBot(2, iterations=4, time_limit=None, refit_round1_leaf=True).search(state)
     assert view.best in state.legal_actions() and sum(c.visits for c in view.candidates) == 4
     assert SearchBot(2, iterations=4, time_limit=None, refit_round1_leaf=True).search(state) == view
+
+
+def test_the_benchmarks_option_reaches_the_bot_and_refuses_a_parameter_it_does_not_have():
+    """``bench_5x5_search --option NAME=VALUE``: any SearchBot parameter, recorded in the run's budget."""
+    import argparse
+
+    from benchmarks.bench_5x5_search import SearchMaker, bot_option, budget_of, budget_text
+    name, value = bot_option("rollout_width=0")
+    bot = SearchMaker(4, None, options={name: value})(7)
+    assert (bot.rollout_width, bot.iterations, bot.seed) == (0, 4, 7)
+    assert bot_option("time_limit=None") == ("time_limit", None)
+    result = {"iterations": 4, "time_limit": None, "options": {"rollout_width": 0}}
+    assert budget_of(result) != budget_of({**result, "options": {}})      # runs of other options are not merged
+    assert "rollout_width=0" in budget_text(result)
+    for wrong in ("no_such_knob=1", "rollout_width=three"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            bot_option(wrong)
