@@ -44,6 +44,11 @@ the estimate with the mean final score and the regret of choosing by it, and the
 refitted on these rows within deals (cross-validated by position), also with the extra measures
 (``search_bot.leaf_extras``); ``--study-round 1`` takes round 1's positions alone, ``--study-seed`` other games;
 ``--report-study FILE`` reprints.
+``--noise-study N`` asks how much of a candidate's value is the rollout's own chance: on N positions of
+rounds 1 and 2 (as the leaf study's), the lookahead ranking's best four are played on ``--study-deals``
+shared deals as a sweep plays them, by the bot as it plays and by the bot with the ``--option`` values; it
+prints the spread over the deals of each candidate's value minus the first's, and the CPU-ms a rollout
+(``--report-noise FILE`` reprints rows saved by ``--save``).
 
 Run: ``python -m benchmarks.bench_5x5_search [--games 100] [--duels 40] [--jobs 2]``;
 ``--quick`` imports everything and makes one searched decision (for ``make test``); ``--report FILE...``
@@ -66,7 +71,8 @@ from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, evaluate
 from zoobook.fivebyfive.game import GameState, action_text
 from zoobook.fivebyfive.play.simulate import wilson
 from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, LEAF_EXTRAS, SearchBot, _copy,
-                                           banked, deal, final_estimate, final_features, leaf_extras, lineup_points)
+                                           _Node, banked, deal, final_estimate, final_features, leaf_extras,
+                                           lineup_points)
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 
 FIRST_SEED = 1000
@@ -441,6 +447,71 @@ def study_position(job: tuple) -> list[dict]:
     return rows
 
 
+# -- the noise study: how far apart one deal's rollouts put the candidates, per rollout policy -------
+#: The candidates the noise study compares (the lookahead ranking's best four: the first against each other).
+NOISE_CANDIDATES = 4
+
+
+def noise_position(job: tuple) -> dict:
+    """One position of the noise study: the ranking's best :data:`NOISE_CANDIDATES` played on *deals*
+    sampled deals as a sweep plays them, by the bot of *options*; per other candidate, the standard
+    deviation over the deals of its value minus the first's (what the halving must see through),
+    and the CPU seconds per rollout."""
+    index, state, deals, options = job
+    bot = SearchBot(index, time_limit=None, **options)
+    seat = state.current_player
+    order, _ = bot._root_ranking(state, state.legal_actions(), 0.0)
+    root = _Node()
+    root.order, alive = order, order[:NOISE_CANDIDATES]
+    for action in alive:
+        root.children[action] = _Node()
+    rng, started = random.Random(index), time.process_time()
+    for _ in range(deals):
+        bot._sweep(state, root, alive, seat, max(state.round, 1), rng)
+    seconds = (time.process_time() - started) / (deals * len(alive))
+    first = root.children[alive[0]].scores
+    spreads = [statistics.stdev([x - y for x, y in zip(root.children[action].scores, first)])
+               for action in alive[1:]]
+    return {"position": index, "options": options, "candidates": [action_text(a) for a in alive],
+            "values": [root.children[action].scores for action in alive], "spreads": spreads,
+            "seconds_per_rollout": seconds}
+
+
+def noise_study(positions: int, deals: int, arms: list[dict], jobs: int, save: Path | None,
+                seed: int = STUDY_SEED) -> int:
+    """Run the noise study on *positions* positions (rounds 1 and 2 of lookahead games from *seed*)
+    for each arm (a dict of SearchBot options; ``{}`` is the bot as it plays) and print it."""
+    states = []
+    while len(states) < positions:
+        states += [s for s in study_positions(seed) if len(s.legal_actions()) >= NOISE_CANDIDATES]
+        seed += 1
+    plan = [(i, s, deals, arm) for arm in arms for i, s in enumerate(states[:positions])]
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            rows = list(pool.imap(noise_position, plan))
+    else:
+        rows = [noise_position(job) for job in plan]
+    if save:
+        save.write_text(json.dumps(rows) + "\n")
+    return noise_report(rows)
+
+
+def noise_report(rows: list[dict]) -> int:
+    arms: dict = {}
+    for row in rows:
+        arms.setdefault(json.dumps(row["options"], sort_keys=True), []).append(row)
+    print(f"noise study: {len({r['position'] for r in rows})} positions, the lookahead ranking's best "
+          f"{NOISE_CANDIDATES} on the same sampled deals")
+    for options, found in arms.items():
+        spreads = [x for r in found for x in r["spreads"]]
+        cost = statistics.fmean(r["seconds_per_rollout"] for r in found)
+        print(f"  {options if options != '{}' else 'the bot as it plays':<45} spread of a candidate minus the "
+              f"first over deals: median {statistics.median(spreads):.2f}, mean {statistics.fmean(spreads):.2f} "
+              f"points; {1000 * cost:.1f} CPU-ms a rollout")
+    return 0
+
+
 def _ranks(values) -> list[float]:
     """Average ranks (ties share the mean of their places)."""
     order = sorted(range(len(values)), key=lambda i: values[i])
@@ -652,6 +723,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--leaf-study", type=int, metavar="N", help="how the final-score estimate orders the "
                         "candidates of one deal, against the rollout policy played on to the game's end, on N "
                         "positions (seeds from 7000; with --save, the rows; --report-study FILE reprints)")
+    parser.add_argument("--noise-study", type=int, metavar="N", help="how far apart one deal's rollouts put "
+                        "the candidates, on N positions (seeds from 7000): the bot as it plays, and the bot with "
+                        "the --option values (--study-deals deals; with --save, the rows; --report-noise FILE "
+                        "reprints)")
+    parser.add_argument("--report-noise", type=Path, help="the noise study's report of rows saved by --save")
     parser.add_argument("--study-deals", type=int, default=2, help="leaf study: sampled deals per position")
     parser.add_argument("--continuations", type=int, default=2, help="leaf study: continuations per leaf")
     parser.add_argument("--study-seed", type=int, default=STUDY_SEED,
@@ -669,6 +745,11 @@ def main(argv: list[str]) -> int:
     if args.leaf_study:
         return leaf_study(args.leaf_study, args.study_deals, args.continuations, args.jobs, args.save,
                           tuple(args.study_round or (1, 2)), args.study_seed)
+    if args.noise_study:
+        return noise_study(args.noise_study, args.study_deals, [{}] + ([dict(args.option)] if args.option else []),
+                           args.jobs, args.save, args.study_seed)
+    if args.report_noise:
+        return noise_report(json.loads(args.report_noise.read_text()))
     if args.report_study:
         return study_report(json.loads(args.report_study.read_text()))
     if args.compare:

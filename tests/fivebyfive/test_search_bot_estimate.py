@@ -220,3 +220,20 @@ def test_the_benchmarks_option_reaches_the_bot_and_refuses_a_parameter_it_does_n
     for wrong in ("no_such_knob=1", "rollout_width=three"):
         with pytest.raises(argparse.ArgumentTypeError):
             bot_option(wrong)
+
+
+def test_the_noise_study_compares_the_rankings_best_on_shared_deals():
+    """``bench_5x5_search --noise-study``: the spread over deals of each candidate's value minus the first's."""
+    import statistics
+
+    from benchmarks.bench_5x5_search import NOISE_CANDIDATES, noise_position, study_positions
+    from zoobook.fivebyfive.game import action_text
+    from zoobook.fivebyfive.search_bot import _rank
+    state = next(s for s in study_positions(7000) if len(s.legal_actions()) >= NOISE_CANDIDATES)
+    row = noise_position((3, state, 3, {"rollout_width": 1}))
+    order, _ = _rank(state, state.legal_actions(), 3, deep=True)
+    assert row["candidates"] == [action_text(a) for a in order[:NOISE_CANDIDATES]]
+    assert [len(v) for v in row["values"]] == [3] * NOISE_CANDIDATES
+    first = row["values"][0]
+    assert row["spreads"] == [statistics.stdev([x - y for x, y in zip(v, first)]) for v in row["values"][1:]]
+    assert row["seconds_per_rollout"] > 0 and row["options"] == {"rollout_width": 1}
