@@ -264,8 +264,12 @@ def gate_cell(gate: str) -> Cell:
     return Cell.parse(assumed("fivebyfive.gates")[gate])
 
 
+@cache
 def gate_border(gate: str) -> Border:
-    """The border between *gate* and its cell: walls and doors there act as anywhere (F7)."""
+    """The border between *gate* and its cell: walls and doors there act as anywhere (F7).
+
+    Cached like :func:`gate_cell` (a border is a frozen value): the bots ask for it in every evaluation.
+    """
     return Border(gate_cell(gate), Side(gate))
 
 
@@ -409,7 +413,19 @@ class Board:
                 raise IllegalAction(f"a popularity token must lie on a tile; {cell} names no tile", "F10")
 
     def __hash__(self) -> int:
-        return hash((self.tiles, self.doors, self.popular))
+        # Computed once: the board never changes, and the bots' caches hash the same board
+        # (every tile, door and token) many times over (each gate's reach, the points, the lineup).
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.tiles, self.doors, self.popular))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict:
+        # A string's hash differs between processes: a pickled board must not carry its hash.
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
 
     # -- looking ------------------------------------------------------------------------
     def tile_at(self, cell: Cell | str) -> Tile | None:
