@@ -195,7 +195,33 @@ def test_a_fresh_copy_redraws_only_the_customer_cards():
     one, two = _copy(state, seed=1), _copy(state, seed=2)
     assert one.small_deck == two.small_deck == state.small_deck        # a sampled deal's tiles stay
     assert Counter(one.customer_deck) == Counter(state.customer_deck)
-    assert one.customer_deck != two.customer_deck                      # the random draws do not
+    # The random draws do not (the deck is drawn at random rather than shuffled: see the next test).
+    draws = min(8, len(state.customer_deck))
+    assert draws >= 4 and [one.customer_deck.pop() for _ in range(draws)] != [two.customer_deck.pop()
+                                                                              for _ in range(draws)]
+
+
+def test_a_sampled_copys_customer_deck_draws_each_card_once_uniformly_and_copies_alike():
+    """The sampled copy's deck (_DrawnAtRandom) draws as a shuffled deck would: each card once,
+    every order about equally often; a plain copy of it goes on drawing the same cards; the
+    game's own copies keep plain, shuffled lists."""
+    state = random_state(6, 1, 20)
+    state.customer_deck[:] = list("RBGYK")
+    orders = Counter()
+    for seed in range(6000):
+        copy = _copy(state, seed)
+        drawn = [copy.customer_deck.pop() for _ in range(5)]
+        assert sorted(drawn) == sorted("RBGYK") and not copy.customer_deck
+        orders["".join(drawn)] += 1
+    assert len(orders) == 120 and min(orders.values()) > 20 and max(orders.values()) < 90   # 50 each expected
+    firsts = Counter(order[0] for order in orders.elements())
+    assert all(1000 < n < 1400 for n in firsts.values())             # 1200 each expected
+    sample = _copy(state, 7)
+    sample.customer_deck.pop()
+    twin = _copy(sample)                                             # the rollout's copy of a sampled copy
+    assert [twin.customer_deck.pop() for _ in range(4)] == [sample.customer_deck.pop() for _ in range(4)]
+    assert type(sample.clone().customer_deck) is list and type(_copy(state).customer_deck) is list
+    assert type(state.clone(reseed=3).customer_deck) is list and state.customer_deck == list("RBGYK")
 
 
 def test_halving_keeps_the_best_candidates_of_the_ranking_and_picks_the_most_sampled():
