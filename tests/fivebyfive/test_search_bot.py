@@ -224,6 +224,17 @@ def test_a_sampled_copys_customer_deck_draws_each_card_once_uniformly_and_copies
     assert type(state.clone(reseed=3).customer_deck) is list and state.customer_deck == list("RBGYK")
 
 
+def test_a_sampled_copys_generator_is_seeded_when_first_used_with_the_same_numbers():
+    state = random_state(6, 1, 20)
+    unused, used = _copy(state, 9), _copy(state, 9)
+    expected = random.Random(9)
+    assert [used.rng.random() for _ in range(3)] == [expected.random() for _ in range(3)]
+    later = _copy(used)                                              # a copy goes on where it stands
+    assert later.rng.random() == used.rng.random() == expected.random()
+    fresh = _copy(unused)                                            # still unseeded: copied as a seed
+    assert fresh.rng.getstate() == unused.rng.getstate() == random.Random(9).getstate()
+
+
 def test_halving_keeps_the_best_candidates_of_the_ranking_and_picks_the_most_sampled():
     state = random_state(5, 1, 12)
     bot = SearchBot(3, iterations=40, time_limit=None, width=5)

@@ -203,14 +203,36 @@ def _copy(state: GameState, seed: int | None = None) -> GameState:
     fields["log"], fields["history"] = _Sink(), _Sink()
     fields["lineup"] = state.lineup.clone() if state.lineup else None
     if seed is None:
-        fields["rng"] = random.Random()
-        fields["rng"].setstate(state.rng.getstate())
+        if isinstance(state.rng, _SeededOnUse) and state.rng.rng is None:
+            fields["rng"] = _SeededOnUse(state.rng.seed)      # not drawn from yet: the same numbers to come
+        else:
+            fields["rng"] = random.Random()
+            fields["rng"].setstate(state.rng.getstate())
         if isinstance(state.customer_deck, _DrawnAtRandom):   # the copy draws as the original would
             fields["customer_deck"] = _DrawnAtRandom(fields["customer_deck"], fields["rng"])
     else:
-        fields["rng"] = random.Random(seed)
+        fields["rng"] = _SeededOnUse(seed)
         fields["customer_deck"] = _DrawnAtRandom(fields["customer_deck"], fields["rng"])
     return copy
+
+
+class _SeededOnUse:
+    """``random.Random(seed)``, made when something first draws from it: the same numbers.
+
+    Seeding a generator costs about as much as copying the rest of a state, and most of the
+    copies the search makes (one per action it rates) never draw a random number.
+    """
+
+    __slots__ = ("seed", "rng")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng: random.Random | None = None
+
+    def __getattr__(self, name: str):                   # only for what the slots lack: the generator's methods
+        if self.rng is None:
+            self.rng = random.Random(self.seed)
+        return getattr(self.rng, name)
 
 
 class _DrawnAtRandom(list):
@@ -230,7 +252,7 @@ class _DrawnAtRandom(list):
 
     __slots__ = ("rng",)
 
-    def __init__(self, cards, rng: random.Random) -> None:
+    def __init__(self, cards, rng) -> None:
         super().__init__(cards)
         self.rng = rng
 
