@@ -424,3 +424,46 @@ def test_round_ones_rollouts_stop_at_the_next_rounds_start_or_go_through_round_t
     assert state.round == 1
     SearchBot(1, iterations=3, time_limit=None, through_round2=through).search(state)
     assert leaves and set(leaves) == {(leaf_round, "main")}
+
+
+def _greedy_value_replayed(state, action, seat, seed, follow="settle", lineup=False, sampled=False):
+    """_greedy_value as first written: every follow-up choice played again on the trial."""
+    from zoobook.fivebyfive.bots import evaluate
+    from zoobook.fivebyfive.search_bot import deal, lineup_points
+    trial = _copy(state, seed) if sampled else deal(state, seed)
+    trial._apply(action)
+    if follow != "none":
+        while (trial.pending and trial.current_player == seat and not trial.is_terminal()
+               and (follow == "turn" or trial.pending[0][0] != "place")):
+            actions = trial.legal_actions()
+            if len(actions) == 1 or trial.pending[0][0] == "popularity":
+                trial._apply(actions[0])
+            else:
+                trial._apply(max(actions, key=lambda a: _greedy_value_replayed(trial, a, seat, seed, "settle",
+                                                                               sampled=True)))
+    value = evaluate(trial, seat)
+    if lineup and trial.phase == "main":
+        value += lineup_points(trial, seat)
+    return value
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_a_greedy_value_that_goes_on_as_its_best_choices_copy_values_as_replaying_it(players):
+    """_greedy_trial adopts the copy that valued the best follow-up choice instead of playing it
+    again: the same values, for takes (row effects, special cards, meeples, cubes), placements
+    and every follow-up, inside sampled deals and on dealt copies, the whole turn or the settling."""
+    rng, kinds = random.Random(players), Counter()
+    for game in range(14):
+        state = random_state(100 + game, players, rng.randrange(2, 60))
+        for _ in range(6):
+            if state.is_terminal() or state.phase != "main":
+                break
+            seat, actions = state.current_player, state.legal_actions()
+            for action in rng.sample(actions, min(4, len(actions))):
+                kinds[type(action).__name__] += 1
+                for follow, sampled in (("settle", True), ("turn", True), ("settle", False), ("turn", False)):
+                    seed = rng.getrandbits(32)
+                    assert _greedy_value(state, action, seat, seed, follow, lineup=True, sampled=sampled) == \
+                        _greedy_value_replayed(state, action, seat, seed, follow, lineup=True, sampled=sampled)
+            state.apply(rng.choice(actions))
+    assert kinds["Take"] > 20 and kinds["PlaceTile"] > 10 and kinds["RowEffect"] > 3

@@ -516,6 +516,21 @@ def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = 
     does; ``"turn"`` the whole turn, greedily, as the lookahead bot does. With
     *lineup*, the best lineup of the round for the hand then held is added.
     """
+    return _greedy_trial(state, action, seat, seed, follow, lineup, sampled)[0]
+
+
+def _greedy_trial(state: GameState, action, seat: int, seed: int, follow: str = "settle",
+                  lineup: bool = False, sampled: bool = False) -> tuple[float, GameState]:
+    """:func:`_greedy_value`, and the copy it valued (the state after *action* and what followed).
+
+    A follow-up choice is made by valuing each choice on a copy of the trial (``_copy(trial,
+    seed)``), and that copy has played the best choice and settled what followed it. While
+    the trial has drawn no random number yet, the copy is the very state the trial would reach
+    by playing that choice itself -- the same cards in the same order, a generator seeded
+    alike (:class:`_SeededOnUse`) -- so the trial goes on as that copy instead of playing the
+    choice (and valuing the choices after it) a second time. Once the trial has drawn, it
+    plays the choice itself, as it always did.
+    """
     trial = _copy(state, seed) if sampled else deal(state, seed)
     trial._apply(action)
     if follow != "none":
@@ -524,12 +539,21 @@ def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = 
             actions = trial.legal_actions()
             if len(actions) == 1 or trial.pending[0][0] == "popularity":
                 trial._apply(actions[0])   # evaluate() values a token the same on every tile: the first
+                continue
+            best_value, best_action, best_trial = None, None, None
+            for choice in actions:         # the first of the best, as max() picks
+                value, copy = _greedy_trial(trial, choice, seat, seed, "settle", sampled=True)
+                if best_value is None or value > best_value:
+                    best_value, best_action, best_trial = value, choice, copy
+            rng = trial.rng
+            if isinstance(rng, _SeededOnUse) and rng.rng is None and rng.seed == seed:
+                trial = best_trial         # undrawn: the copy is where playing the choice leads
             else:
-                trial._apply(max(actions, key=lambda a: _greedy_value(trial, a, seat, seed, "settle", sampled=True)))
+                trial._apply(best_action)
     value = evaluate(trial, seat)
     if lineup and trial.phase == "main":
         value += lineup_points(trial, seat)
-    return value
+    return value, trial
 
 
 def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool = False,
