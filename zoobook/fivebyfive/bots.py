@@ -137,11 +137,10 @@ def _board_points(board: Board, cards: tuple[str, ...], specials: tuple[str, ...
     return points + sum(special_card_points(components_special(card), board) for card in specials)
 
 
-def _board_bonus(letter: str, board: Board) -> int:
-    """``final_bonus(letter, board).points`` for the board-only cards, the line cards (C, E, F, H)
-    counted in one pass over the tiles (``tests/fivebyfive/test_bots.py`` checks they agree)."""
-    if letter not in "CEFH":
-        return final_bonus(letter, board).points
+@_by_identity
+def _lines(board: Board) -> tuple[list[int], list[int], list[set]]:
+    """Per line (rows 1-5, then columns A-E): the cells covered, the walls, the categories.
+    Counted once per board for all the line cards in play (not to be changed by the caller)."""
     covered, walls = [0] * 10, [0] * 10
     kinds: list[set] = [set() for _ in range(10)]
     for tile in board.tiles:
@@ -153,6 +152,15 @@ def _board_bonus(letter: str, board: Board) -> int:
         for wall in tile.walls:
             walls[wall.cell.row] += 1
             walls[5 + wall.cell.column] += 1
+    return covered, walls, kinds
+
+
+def _board_bonus(letter: str, board: Board) -> int:
+    """``final_bonus(letter, board).points`` for the board-only cards, the line cards (C, E, F, H)
+    counted in one pass over the tiles (``tests/fivebyfive/test_bots.py`` checks they agree)."""
+    if letter not in "CEFH":
+        return final_bonus(letter, board).points
+    covered, walls, kinds = _lines(board)
     if letter == "C":
         count = sum(n == 5 for n in covered)
     elif letter == "E":
