@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -151,3 +152,27 @@ def test_random_boards_are_consistent(seed):
     assert Board(board.tiles, board.doors, board.popular) == board
     for wall in board.walls:
         assert isinstance(wall, CellSide) and board.wall_count(wall.border) >= 1
+
+
+def test_a_boards_hash_is_kept_but_never_pickled_and_gate_borders_are_shared():
+    import pickle
+    board = random_board(random.Random(3), cells=12)
+    first = hash(board)
+    assert hash(board) == first == hash((board.tiles, board.doors, board.popular))
+    twin = pickle.loads(pickle.dumps(board))
+    assert "_hash" not in twin.__dict__ and twin == board and hash(twin) == first
+    for gate in "NESW":
+        assert gate_border(gate) is gate_border(gate) == Border(gate_cell(gate), Side(gate))
+
+
+@given(st.text(alphabet="RBGYKWQr ", max_size=8))
+def test_sorted_letters_is_colour_letters_of_colours_errors_included(letters):
+    from zoobook.fivebyfive.vocabulary import colour_letters, colours, sorted_letters
+    try:
+        expected = colour_letters(colours(letters))
+    except ValueError as slow:
+        with pytest.raises(ValueError, match=f"^{re.escape(str(slow))}$"):
+            sorted_letters(letters)
+    else:
+        assert sorted_letters(letters) == expected
+    assert sorted_letters([Colour.WHITE, Colour.RED]) == "RW"       # colours, as colours() takes them

@@ -108,3 +108,50 @@ def test_the_bots_fast_values_agree_with_the_rules_code():
             assert _board_bonus(letter, board) == bonus.points, (letter, board)
             counts.get(letter, set()).add(bonus.count)
     assert checked > 50 and all(len(seen) >= 2 for seen in counts.values())   # not only empty lines
+
+
+def _reach_as_written(board, gate, colours=""):
+    """reach() before its step table: a flood over Cell.neighbours, Border objects and is_blocked."""
+    from zoobook.fivebyfive.board import Border, gate_border
+    from zoobook.fivebyfive.vocabulary import Colour, fits
+    start = board.gate_tile(gate)
+    if start is None or board.is_blocked(gate_border(gate)):
+        return 0
+    wanted = [Colour(c) for c in set(colours)]
+
+    def enterable(tile) -> bool:
+        return not colours or any(fits(colour, tile.category) for colour in wanted)
+
+    if not enterable(start):
+        return 0
+    seen, frontier = {start.anchor}, list(start.cells)
+    while frontier:
+        cell = frontier.pop()
+        for side, other_cell in cell.neighbours():
+            other = board.tile_at(other_cell)
+            if other is None or other.anchor in seen or not enterable(other):
+                continue
+            if board.is_blocked(Border(cell, side)):
+                continue
+            seen.add(other.anchor)
+            frontier.extend(other.cells)
+    return len(seen)
+
+
+def test_reach_counts_as_the_plain_flood_does():
+    """reach() walks a table of numbered borders and a board's blocked ones: the same counts as the
+    plain flood over every board shape (walls, doors, large tiles, colours), and the same errors."""
+    from zoobook.fivebyfive.lineup_generator import random_board
+    rng, counts = random.Random(11), set()
+    for _ in range(120):
+        board = random_board(rng, cells=rng.randint(3, 25), walls=rng.choice([0.1, 0.3, 0.6]), doors=rng.randint(0, 4))
+        assert {b for b in board.blocked_borders} == {b for t in board.tiles for w in t.walls
+                                                       if board.is_blocked(b := w.border)}
+        for gate in "NESW":
+            for colours in ("", "R", "BY", "W", "KGR", rng.choice(["RBGYK", "YY", "GW"])):
+                reach.cache_clear()
+                counts.add(reach(board, gate, colours))
+                assert reach(board, gate, colours) == _reach_as_written(board, gate, colours)
+    assert len(counts) > 10                                        # walks of every length, not just 0
+    with pytest.raises(ValueError):
+        reach(Board((Tile.make("C1", "bird"),)), "N", "Q")

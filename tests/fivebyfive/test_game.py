@@ -373,3 +373,27 @@ def test_a_player_with_no_visitor_never_earns_the_most_visitors_award_f22():
     assert most_visitors_award([0, 0]) == (0, 0)
     assert most_visitors_award([3, 0, 0, 0]) == (4, 0, 0, 0)
     assert most_visitors_award([3, 3, 0]) == (3, 3, 0)
+
+
+def test_a_player_is_changed_exactly_as_dataclasses_replace_would():
+    """GameState._set copies the frozen PlayerState's fields instead of calling replace: the same
+    value, for any change of any field, and an unknown field is refused as replace refuses it."""
+    from dataclasses import fields, replace
+    assert not hasattr(PlayerState, "__post_init__")             # what the shortcut relies on
+    assert all(f.init for f in fields(PlayerState))
+    rng = random.Random(5)
+    sources = [p for seed in range(3) for p in random_game(1 + seed % 2, seed, until=lambda s: s.round == 2).players]
+    names = [f.name for f in fields(PlayerState) if f.name != "seat"]      # _set names the seat itself
+    for _ in range(200):
+        old, donor = rng.choice(sources), rng.choice(sources)
+        changes = {name: getattr(donor, name) for name in rng.sample(names, rng.randint(1, 4))}
+        state = GameState.new(players=1, seed=0)
+        state.players[0] = old
+        new = state._set(0, **changes)
+        assert new == replace(old, **changes) and repr(new) == repr(replace(old, **changes))
+        assert vars(new) == vars(replace(old, **changes)) and state.players[0] is new
+        assert hash(new.board) == hash(replace(old, **changes).board)
+    with pytest.raises(TypeError):
+        GameState.new(players=1, seed=0)._set(0, colour="R")
+    with pytest.raises(TypeError):
+        replace(sources[0], colour="R")

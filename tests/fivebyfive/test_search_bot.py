@@ -195,7 +195,44 @@ def test_a_fresh_copy_redraws_only_the_customer_cards():
     one, two = _copy(state, seed=1), _copy(state, seed=2)
     assert one.small_deck == two.small_deck == state.small_deck        # a sampled deal's tiles stay
     assert Counter(one.customer_deck) == Counter(state.customer_deck)
-    assert one.customer_deck != two.customer_deck                      # the random draws do not
+    # The random draws do not (the deck is drawn at random rather than shuffled: see the next test).
+    draws = min(8, len(state.customer_deck))
+    assert draws >= 4 and [one.customer_deck.pop() for _ in range(draws)] != [two.customer_deck.pop()
+                                                                              for _ in range(draws)]
+
+
+def test_a_sampled_copys_customer_deck_draws_each_card_once_uniformly_and_copies_alike():
+    """The sampled copy's deck (_DrawnAtRandom) draws as a shuffled deck would: each card once,
+    every order about equally often; a plain copy of it goes on drawing the same cards; the
+    game's own copies keep plain, shuffled lists."""
+    state = random_state(6, 1, 20)
+    state.customer_deck[:] = list("RBGYK")
+    orders = Counter()
+    for seed in range(6000):
+        copy = _copy(state, seed)
+        drawn = [copy.customer_deck.pop() for _ in range(5)]
+        assert sorted(drawn) == sorted("RBGYK") and not copy.customer_deck
+        orders["".join(drawn)] += 1
+    assert len(orders) == 120 and min(orders.values()) > 20 and max(orders.values()) < 90   # 50 each expected
+    firsts = Counter(order[0] for order in orders.elements())
+    assert all(1000 < n < 1400 for n in firsts.values())             # 1200 each expected
+    sample = _copy(state, 7)
+    sample.customer_deck.pop()
+    twin = _copy(sample)                                             # the rollout's copy of a sampled copy
+    assert [twin.customer_deck.pop() for _ in range(4)] == [sample.customer_deck.pop() for _ in range(4)]
+    assert type(sample.clone().customer_deck) is list and type(_copy(state).customer_deck) is list
+    assert type(state.clone(reseed=3).customer_deck) is list and state.customer_deck == list("RBGYK")
+
+
+def test_a_sampled_copys_generator_is_seeded_when_first_used_with_the_same_numbers():
+    state = random_state(6, 1, 20)
+    unused, used = _copy(state, 9), _copy(state, 9)
+    expected = random.Random(9)
+    assert [used.rng.random() for _ in range(3)] == [expected.random() for _ in range(3)]
+    later = _copy(used)                                              # a copy goes on where it stands
+    assert later.rng.random() == used.rng.random() == expected.random()
+    fresh = _copy(unused)                                            # still unseeded: copied as a seed
+    assert fresh.rng.getstate() == unused.rng.getstate() == random.Random(9).getstate()
 
 
 def test_halving_keeps_the_best_candidates_of_the_ranking_and_picks_the_most_sampled():
@@ -387,3 +424,46 @@ def test_round_ones_rollouts_stop_at_the_next_rounds_start_or_go_through_round_t
     assert state.round == 1
     SearchBot(1, iterations=3, time_limit=None, through_round2=through).search(state)
     assert leaves and set(leaves) == {(leaf_round, "main")}
+
+
+def _greedy_value_replayed(state, action, seat, seed, follow="settle", lineup=False, sampled=False):
+    """_greedy_value as first written: every follow-up choice played again on the trial."""
+    from zoobook.fivebyfive.bots import evaluate
+    from zoobook.fivebyfive.search_bot import deal, lineup_points
+    trial = _copy(state, seed) if sampled else deal(state, seed)
+    trial._apply(action)
+    if follow != "none":
+        while (trial.pending and trial.current_player == seat and not trial.is_terminal()
+               and (follow == "turn" or trial.pending[0][0] != "place")):
+            actions = trial.legal_actions()
+            if len(actions) == 1 or trial.pending[0][0] == "popularity":
+                trial._apply(actions[0])
+            else:
+                trial._apply(max(actions, key=lambda a: _greedy_value_replayed(trial, a, seat, seed, "settle",
+                                                                               sampled=True)))
+    value = evaluate(trial, seat)
+    if lineup and trial.phase == "main":
+        value += lineup_points(trial, seat)
+    return value
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_a_greedy_value_that_goes_on_as_its_best_choices_copy_values_as_replaying_it(players):
+    """_greedy_trial adopts the copy that valued the best follow-up choice instead of playing it
+    again: the same values, for takes (row effects, special cards, meeples, cubes), placements
+    and every follow-up, inside sampled deals and on dealt copies, the whole turn or the settling."""
+    rng, kinds = random.Random(players), Counter()
+    for game in range(14):
+        state = random_state(100 + game, players, rng.randrange(2, 60))
+        for _ in range(6):
+            if state.is_terminal() or state.phase != "main":
+                break
+            seat, actions = state.current_player, state.legal_actions()
+            for action in rng.sample(actions, min(4, len(actions))):
+                kinds[type(action).__name__] += 1
+                for follow, sampled in (("settle", True), ("turn", True), ("settle", False), ("turn", False)):
+                    seed = rng.getrandbits(32)
+                    assert _greedy_value(state, action, seat, seed, follow, lineup=True, sampled=sampled) == \
+                        _greedy_value_replayed(state, action, seat, seed, follow, lineup=True, sampled=sampled)
+            state.apply(rng.choice(actions))
+    assert kinds["Take"] > 20 and kinds["PlaceTile"] > 10 and kinds["RowEffect"] > 3

@@ -264,8 +264,12 @@ def gate_cell(gate: str) -> Cell:
     return Cell.parse(assumed("fivebyfive.gates")[gate])
 
 
+@cache
 def gate_border(gate: str) -> Border:
-    """The border between *gate* and its cell: walls and doors there act as anywhere (F7)."""
+    """The border between *gate* and its cell: walls and doors there act as anywhere (F7).
+
+    Cached like :func:`gate_cell` (a border is a frozen value): the bots ask for it in every evaluation.
+    """
     return Border(gate_cell(gate), Side(gate))
 
 
@@ -409,7 +413,19 @@ class Board:
                 raise IllegalAction(f"a popularity token must lie on a tile; {cell} names no tile", "F10")
 
     def __hash__(self) -> int:
-        return hash((self.tiles, self.doors, self.popular))
+        # Computed once: the board never changes, and the bots' caches hash the same board
+        # (every tile, door and token) many times over (each gate's reach, the points, the lineup).
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.tiles, self.doors, self.popular))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict:
+        # A string's hash differs between processes: a pickled board must not carry its hash.
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
 
     # -- looking ------------------------------------------------------------------------
     def tile_at(self, cell: Cell | str) -> Tile | None:
@@ -460,15 +476,33 @@ class Board:
         """DOOR if a door is on it (wall or not), else WALL if any wall, else OPEN (F7)."""
         if border in self.doors:
             return BorderState.DOOR
+        return BorderState.WALL if border in self._walled_borders() else BorderState.OPEN
+
+    def _walled_borders(self) -> frozenset[Border]:
         walled = self.__dict__.get("_walled")
         if walled is None:  # computed once: the board never changes
             walled = frozenset(w.border for t in self.tiles for w in t.walls)
             object.__setattr__(self, "_walled", walled)
-        return BorderState.WALL if border in walled else BorderState.OPEN
+        return walled
 
     def is_blocked(self, border: Border) -> bool:
         """Blocked: a wall on either side and no door (F7)."""
         return self.border_state(border) is BorderState.WALL
+
+    @property
+    def blocked_borders(self) -> frozenset[Border]:
+        """Every border :meth:`is_blocked` says is blocked, the outer ones too.
+
+        >>> board = Board((Tile.make("A3", "bird", walls=["A3:E", "A3:S"]), Tile.make("A4", "park")),
+        ...               doors=[Border.parse("A3:S")])
+        >>> sorted(b.name for b in board.blocked_borders)
+        ['A3:E']
+        """
+        found = self.__dict__.get("_blocked")
+        if found is None:  # computed once: the board never changes
+            found = self._walled_borders() - self.doors
+            object.__setattr__(self, "_blocked", found)
+        return found
 
     def borders_between(self, a: Tile, b: Tile) -> tuple[Border, ...]:
         """The borders two different tiles share (two for some pairs of large tiles)."""

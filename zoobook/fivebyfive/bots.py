@@ -30,13 +30,13 @@ from __future__ import annotations
 import random
 from functools import lru_cache, wraps
 
-from zoobook.fivebyfive.board import Board, Border, gate_border
+from zoobook.fivebyfive.board import ALL_CELLS, Board, Border, gate_border
 from zoobook.fivebyfive.cards import chart_points, final_bonus, special_card_points
 from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take, components_special
 from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.solver import best_lineup_value
-from zoobook.fivebyfive.vocabulary import Colour, fits
+from zoobook.fivebyfive.vocabulary import Category, Colour, fits
 
 __all__ = ["RandomBot", "GreedyBot", "LookaheadBot", "evaluate", "lineup_value", "reach", "play", "BOTS"]
 
@@ -89,25 +89,43 @@ def reach(board: Board, gate: str, colours: str = "") -> int:
     start = board.gate_tile(gate)
     if start is None or board.is_blocked(gate_border(gate)):
         return 0
-    wanted = [Colour(c) for c in set(colours)]
-
-    def enterable(tile) -> bool:
-        return not colours or any(fits(colour, tile.category) for colour in wanted)
-
-    if not enterable(start):
+    allowed = _categories_fitting(colours) if colours else None
+    if allowed is not None and start.category not in allowed:
         return 0
-    seen, frontier = {start.anchor}, list(start.cells)
+    blocked = _blocked_steps(board)
+    seen, frontier = {id(start)}, list(start.cells)      # a board holds each tile once: tiles by identity
     while frontier:
         cell = frontier.pop()
-        for side, other_cell in cell.neighbours():
+        for other_cell, step in _STEPS[cell]:
             other = board.tile_at(other_cell)
-            if other is None or other.anchor in seen or not enterable(other):
+            if other is None or id(other) in seen or (allowed is not None and other.category not in allowed):
                 continue
-            if board.is_blocked(Border(cell, side)):
+            if step in blocked:
                 continue
-            seen.add(other.anchor)
+            seen.add(id(other))
             frontier.extend(other.cells)
     return len(seen)
+
+
+#: Each cell's neighbours, in :meth:`~zoobook.fivebyfive.board.Cell.neighbours`' order, each with a
+#: number for the border between them (:func:`reach` steps over thousands of borders a search
+#: decision: a number is hashed at once, a :class:`Border` by its cell and side).
+_STEP_NUMBERS: dict[Border, int] = {}
+_STEPS = {cell: tuple((other, _STEP_NUMBERS.setdefault(Border(cell, side), len(_STEP_NUMBERS)))
+                      for side, other in cell.neighbours()) for cell in ALL_CELLS}
+
+
+@_by_identity
+def _blocked_steps(board: Board) -> frozenset[int]:
+    """The numbers (:data:`_STEPS`) of the inner borders :meth:`Board.is_blocked` says are blocked."""
+    return frozenset(_STEP_NUMBERS[border] for border in board.blocked_borders if border in _STEP_NUMBERS)
+
+
+@lru_cache(maxsize=None)
+def _categories_fitting(colours: str) -> frozenset[Category]:
+    """The categories a visitor of one of *colours* (letters) fits; :class:`ValueError` on a bad letter."""
+    wanted = [Colour(c) for c in set(colours)]
+    return frozenset(category for category in Category if any(fits(colour, category) for colour in wanted))
 
 
 @_by_identity
@@ -119,11 +137,10 @@ def _board_points(board: Board, cards: tuple[str, ...], specials: tuple[str, ...
     return points + sum(special_card_points(components_special(card), board) for card in specials)
 
 
-def _board_bonus(letter: str, board: Board) -> int:
-    """``final_bonus(letter, board).points`` for the board-only cards, the line cards (C, E, F, H)
-    counted in one pass over the tiles (``tests/fivebyfive/test_bots.py`` checks they agree)."""
-    if letter not in "CEFH":
-        return final_bonus(letter, board).points
+@_by_identity
+def _lines(board: Board) -> tuple[list[int], list[int], list[set]]:
+    """Per line (rows 1-5, then columns A-E): the cells covered, the walls, the categories.
+    Counted once per board for all the line cards in play (not to be changed by the caller)."""
     covered, walls = [0] * 10, [0] * 10
     kinds: list[set] = [set() for _ in range(10)]
     for tile in board.tiles:
@@ -135,6 +152,15 @@ def _board_bonus(letter: str, board: Board) -> int:
         for wall in tile.walls:
             walls[wall.cell.row] += 1
             walls[5 + wall.cell.column] += 1
+    return covered, walls, kinds
+
+
+def _board_bonus(letter: str, board: Board) -> int:
+    """``final_bonus(letter, board).points`` for the board-only cards, the line cards (C, E, F, H)
+    counted in one pass over the tiles (``tests/fivebyfive/test_bots.py`` checks they agree)."""
+    if letter not in "CEFH":
+        return final_bonus(letter, board).points
+    covered, walls, kinds = _lines(board)
     if letter == "C":
         count = sum(n == 5 for n in covered)
     elif letter == "E":

@@ -41,7 +41,7 @@ import networkx as nx
 from zoobook.errors import IllegalAction, Refusal
 from zoobook.fivebyfive.board import GATES, Board, Border, BorderState, Tile, gate_border
 from zoobook.fivebyfive.scoring import LineupScore
-from zoobook.fivebyfive.vocabulary import Colour, colour_letters, colours, fits
+from zoobook.fivebyfive.vocabulary import Colour, colour_letters, colours, fits, sorted_letters
 from zoobook.game_api import GameState
 
 __all__ = ["GATE", "lineup_graph", "Visitor", "Hand", "Move", "Place", "PlaceDoor", "BuyDoor",
@@ -122,13 +122,13 @@ class Hand:
     doors: int = 0
 
     def __post_init__(self) -> None:
-        cubes, meeples = colours(self.cubes), colours(self.meeples)
-        if Colour.WHITE in meeples:
+        cubes, meeples = sorted_letters(self.cubes), sorted_letters(self.meeples)   # checked, in colour order
+        if Colour.WHITE.letter in meeples:
             raise ValueError("regular customer meeples come in the five basic colours, never white")
         if isinstance(self.doors, bool) or not isinstance(self.doors, int) or self.doors < 0:
             raise ValueError(f"doors in hand must be a whole number 0 or more, not {self.doors!r}")
-        object.__setattr__(self, "cubes", colour_letters(cubes))
-        object.__setattr__(self, "meeples", colour_letters(meeples))
+        object.__setattr__(self, "cubes", cubes)
+        object.__setattr__(self, "meeples", meeples)
 
     @property
     def visitors(self) -> tuple[Visitor, ...]:

@@ -185,10 +185,11 @@ def _copy(state: GameState, seed: int | None = None) -> GameState:
     """A copy of *state* for the search's own use: ``clone()`` without the log and the history.
 
     With *seed*, its random draws come from *seed* and the one-time customer deck is
-    reshuffled: a policy rating an action inside a sampled deal must not see the cubes
-    that deal would draw (it would take row 4 only where they fit). The tile decks keep
-    the deal's order: they are a sample already, and a turn draws from them only by a
-    special card. Not for a true state: :func:`deal` is the copy that cannot peek.
+    drawn at random (:class:`_DrawnAtRandom`, as good as reshuffled): a policy rating an
+    action inside a sampled deal must not see the cubes that deal would draw (it would take
+    row 4 only where they fit). The tile decks keep the deal's order: they are a sample
+    already, and a turn draws from them only by a special card. Not for a true state:
+    :func:`deal` is the copy that cannot peek.
     """
     copy = object.__new__(GameState)
     fields = copy.__dict__
@@ -196,17 +197,80 @@ def _copy(state: GameState, seed: int | None = None) -> GameState:
     for name in ("players", "small_deck", "large_deck", "special_deck", "request_deck", "customer_deck",
                  "customer_discard", "turns", "pending", "lineup_order"):
         fields[name] = list(fields[name])
-    fields["stock"] = Counter(state.stock)
-    fields["meeple_stock"] = Counter(state.meeple_stock)
+    fields["stock"] = _counter_copy(state.stock)
+    fields["meeple_stock"] = _counter_copy(state.meeple_stock)
     fields["lineup_results"] = dict(state.lineup_results)
     fields["log"], fields["history"] = _Sink(), _Sink()
     fields["lineup"] = state.lineup.clone() if state.lineup else None
     if seed is None:
-        fields["rng"] = random.Random()
-        fields["rng"].setstate(state.rng.getstate())
+        if isinstance(state.rng, _SeededOnUse) and state.rng.rng is None:
+            fields["rng"] = _SeededOnUse(state.rng.seed)      # not drawn from yet: the same numbers to come
+        else:
+            fields["rng"] = random.Random()
+            fields["rng"].setstate(state.rng.getstate())
+        if isinstance(state.customer_deck, _DrawnAtRandom):   # the copy draws as the original would
+            fields["customer_deck"] = _DrawnAtRandom(fields["customer_deck"], fields["rng"])
     else:
-        fields["rng"] = random.Random(seed)
-        fields["rng"].shuffle(fields["customer_deck"])
+        fields["rng"] = _SeededOnUse(seed)
+        fields["customer_deck"] = _DrawnAtRandom(fields["customer_deck"], fields["rng"])
+    return copy
+
+
+class _SeededOnUse:
+    """``random.Random(seed)``, made when something first draws from it: the same numbers.
+
+    Seeding a generator costs about as much as copying the rest of a state, and most of the
+    copies the search makes (one per action it rates) never draw a random number.
+    """
+
+    __slots__ = ("seed", "rng")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng: random.Random | None = None
+
+    def __getattr__(self, name: str):                   # only for what the slots lack: the generator's methods
+        if self.rng is None:
+            self.rng = random.Random(self.seed)
+        return getattr(self.rng, name)
+
+
+class _DrawnAtRandom(list):
+    """A sampled copy's one-time customer deck: kept in any order, each ``pop()`` draws a card
+    uniformly at random from those left (with the copy's own random numbers).
+
+    The same chance as shuffling the deck and drawing from the top: after a uniform shuffle
+    the top card is uniform over the deck, and given it the rest is a uniform shuffle of the
+    others, so the cards drawn, in order, are a uniform random sequence without replacement
+    -- exactly what drawing a uniform card at each ``pop()`` gives. Not the same random
+    numbers, so a search plays other (equally likely) cubes than the eager shuffle did. It
+    saves the shuffle: the search copies a state for every action it rates (about 90 times a
+    rollout), and most actions never draw a customer card. Search copies only: the game's
+    own decks (:meth:`GameState.clone`, :func:`deal`) are shuffled as before. Once the deck
+    runs out, the game reshuffles the discard pile into a plain list, as it always does.
+    """
+
+    __slots__ = ("rng",)
+
+    def __init__(self, cards, rng) -> None:
+        super().__init__(cards)
+        self.rng = rng
+
+    def pop(self, index: int = -1):
+        if index != -1:
+            raise ValueError("a deck drawn at random is drawn from the top only")
+        if not self:
+            raise IndexError("pop from empty list")
+        drawn = self.rng.randrange(len(self))
+        self[drawn], self[-1] = self[-1], self[drawn]    # the order left does not matter: every draw is random
+        return super().pop()
+
+
+def _counter_copy(counts: Counter) -> Counter:
+    """``Counter(counts)`` for a Counter: the same counts, without ``Counter.update``'s checks (a
+    third of the time; two of them a copy)."""
+    copy = Counter()
+    dict.update(copy, counts)
     return copy
 
 
@@ -452,6 +516,21 @@ def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = 
     does; ``"turn"`` the whole turn, greedily, as the lookahead bot does. With
     *lineup*, the best lineup of the round for the hand then held is added.
     """
+    return _greedy_trial(state, action, seat, seed, follow, lineup, sampled)[0]
+
+
+def _greedy_trial(state: GameState, action, seat: int, seed: int, follow: str = "settle",
+                  lineup: bool = False, sampled: bool = False) -> tuple[float, GameState]:
+    """:func:`_greedy_value`, and the copy it valued (the state after *action* and what followed).
+
+    A follow-up choice is made by valuing each choice on a copy of the trial (``_copy(trial,
+    seed)``), and that copy has played the best choice and settled what followed it. While
+    the trial has drawn no random number yet, the copy is the very state the trial would reach
+    by playing that choice itself -- the same cards in the same order, a generator seeded
+    alike (:class:`_SeededOnUse`) -- so the trial goes on as that copy instead of playing the
+    choice (and valuing the choices after it) a second time. Once the trial has drawn, it
+    plays the choice itself, as it always did.
+    """
     trial = _copy(state, seed) if sampled else deal(state, seed)
     trial._apply(action)
     if follow != "none":
@@ -460,12 +539,21 @@ def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = 
             actions = trial.legal_actions()
             if len(actions) == 1 or trial.pending[0][0] == "popularity":
                 trial._apply(actions[0])   # evaluate() values a token the same on every tile: the first
+                continue
+            best_value, best_action, best_trial = None, None, None
+            for choice in actions:         # the first of the best, as max() picks
+                value, copy = _greedy_trial(trial, choice, seat, seed, "settle", sampled=True)
+                if best_value is None or value > best_value:
+                    best_value, best_action, best_trial = value, choice, copy
+            rng = trial.rng
+            if isinstance(rng, _SeededOnUse) and rng.rng is None and rng.seed == seed:
+                trial = best_trial         # undrawn: the copy is where playing the choice leads
             else:
-                trial._apply(max(actions, key=lambda a: _greedy_value(trial, a, seat, seed, "settle", sampled=True)))
+                trial._apply(best_action)
     value = evaluate(trial, seat)
     if lineup and trial.phase == "main":
         value += lineup_points(trial, seat)
-    return value
+    return value, trial
 
 
 def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool = False,

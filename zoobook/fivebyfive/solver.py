@@ -77,7 +77,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from operator import itemgetter
 
 from zoobook.explain import join_words, plural
@@ -326,7 +326,7 @@ class _Compiled:
         self.threshold = puzzle.solo_threshold
         self.cards = puzzle.requests
         # Request cards: every set of cards as (summed needs, points), best first.
-        self._card_sets = _card_sets(puzzle.requests) if puzzle.requests else []
+        self._card_sets = _card_sets(puzzle.requests) if puzzle.requests else ()
         self._request_cache: dict[tuple[int, ...], int] = {}
         self._leftover_cache: dict[tuple[int, ...], int] = {}
         self.covered = sum(tile_cells)
@@ -512,9 +512,13 @@ class _Compiled:
         return matched + white_on_animals + (counts[5] if counts[5] < for_parks else for_parks)
 
 
-def _card_sets(cards: tuple[RequestCard, ...]) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
+@lru_cache(maxsize=4096)
+def _card_sets(cards: tuple[RequestCard, ...]) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...]], ...]:
     """Every non-empty set of cards as (needs summed per category, points, card indices), most points
-    first, then fewer cards (the order :func:`~zoobook.fivebyfive.scoring.best_request_cards` prefers)."""
+    first, then fewer cards (the order :func:`~zoobook.fivebyfive.scoring.best_request_cards` prefers).
+
+    Cached by the cards (a tuple, so no caller can change it): a player keeps the same three
+    cards for a round, and the bots compile a puzzle for every board and hand they value."""
     sets = []
     for mask in range(1, 1 << len(cards)):
         chosen = [i for i in range(len(cards)) if mask >> i & 1]
@@ -524,7 +528,7 @@ def _card_sets(cards: tuple[RequestCard, ...]) -> list[tuple[tuple[int, ...], in
                 needs[_INDEX_OF_NAME[category._value_]] += count
         sets.append((tuple(needs), sum(cards[i].points for i in chosen), tuple(chosen)))
     sets.sort(key=lambda item: (-item[1], len(item[2]), item[2]))
-    return sets
+    return tuple(sets)
 
 
 @dataclass
