@@ -80,6 +80,18 @@ FIRST_SEED = 1000
 CALIBRATION_SEED = 5000
 
 
+def each_result(function, plan, jobs: int):
+    """``function(job)`` for each job of *plan*, as each finishes: in *jobs* worker processes when
+    *jobs* > 1 (every job is seeded, so the results do not depend on *jobs*, only their order)."""
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            yield from pool.imap_unordered(function, plan)
+    else:
+        for job in plan:
+            yield function(job)
+
+
 def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
     """Mean and its normal-approximation 95% interval."""
     mean = statistics.fmean(values)
@@ -371,14 +383,8 @@ def calibrate(games: int, seed: int, jobs: int, save: Path | None = None) -> int
         if save:
             save.write_text(json.dumps(rows) + "\n")
 
-    if jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
-            for game in pool.imap_unordered(round_starts, seeds):
-                record(game)
-    else:
-        for s in seeds:
-            record(round_starts(s))
+    for game in each_result(round_starts, seeds, jobs):
+        record(game)
     print(f"calibration: {games} self-played solo games (seeds {seed}-{seed + games - 1})")
     for number in (2, 3):
         at = [r for r in rows if r["round"] == number]
@@ -486,12 +492,7 @@ def noise_study(positions: int, deals: int, arms: list[dict], jobs: int, save: P
         states += [s for s in study_positions(seed) if len(s.legal_actions()) >= NOISE_CANDIDATES]
         seed += 1
     plan = [(i, s, deals, arm) for arm in arms for i, s in enumerate(states[:positions])]
-    if jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
-            rows = list(pool.imap(noise_position, plan))
-    else:
-        rows = [noise_position(job) for job in plan]
+    rows = list(each_result(noise_position, plan, jobs))
     if save:
         save.write_text(json.dumps(rows) + "\n")
     return noise_report(rows)
@@ -588,18 +589,10 @@ def leaf_study(positions: int, deals: int, continuations: int, jobs: int, save: 
         seed += 1
     plan = [(i, s, deals, continuations) for i, s in enumerate(states[:positions])]
     rows: list[dict] = []
-    if jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
-            for found in pool.imap_unordered(study_position, plan):
-                rows += found
-                if save:
-                    save.write_text(json.dumps(rows) + "\n")
-    else:
-        for job in plan:
-            rows += study_position(job)
-            if save:
-                save.write_text(json.dumps(rows) + "\n")
+    for found in each_result(study_position, plan, jobs):
+        rows += found
+        if save:
+            save.write_text(json.dumps(rows) + "\n")
     return study_report(rows)
 
 
@@ -793,14 +786,8 @@ def main(argv: list[str]) -> int:
         print(describe(kind, game), flush=True)
         save()
 
-    if args.jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(args.jobs) as pool:
-            for kind, game in pool.imap_unordered(run_game, jobs):
-                record(kind, game)
-    else:
-        for job in jobs:
-            record(*run_game(job))
+    for kind, game in each_result(run_game, jobs, args.jobs):
+        record(kind, game)
     if args.save:
         print(f"saved to {args.save}")
     return report(result)
