@@ -31,7 +31,9 @@ has the rollouts finish the turn the searched action began by rating every actio
 (``SearchBot(through_round2=True)``); ``--refit-round1-leaf`` values the leaves of round 1's decisions by weights
 fitted within deals on the leaf study (``SearchBot(refit_round1_leaf=True)``; all four measured, all off by
 default: notebook 22); ``--option NAME=VALUE`` sets any other ``SearchBot`` parameter (repeatable, e.g.
-``--option rollout_width=0``), kept in the saved run's budget so runs of other options are never merged.
+``--option rollout_width=0``), kept in the saved run's budget so runs of other options are never merged;
+``--search-rounds 2,3`` lets the search bot search in those rounds only and play the lookahead bot's choice in
+the others (where in the game does the search gain?).
 ``--calibrate N``
 self-plays N solo games (seeds from 5000) and fits the weights of the final-score estimate
 (``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
@@ -199,6 +201,10 @@ def duel_game(index: int, seed: int, make_search) -> dict:
             "seconds": times}
 
 
+#: The game's rounds (the setup's placements count with round 1).
+ROUNDS = (1, 2, 3)
+
+
 class SearchMaker:
     """Makes the search bot of a game (a class, not a closure: worker processes receive it)."""
 
@@ -206,17 +212,35 @@ class SearchMaker:
                  leaf: str = "final", width: int = 8, finish_turn: bool = False,
                  screen_spots: bool = SearchBot().screen_spots,
                  through_round2: bool = SearchBot().through_round2,
-                 refit_round1_leaf: bool = SearchBot().refit_round1_leaf, options: dict | None = None) -> None:
+                 refit_round1_leaf: bool = SearchBot().refit_round1_leaf, options: dict | None = None,
+                 rounds: tuple[int, ...] = ROUNDS) -> None:
         self.iterations, self.time_limit, self.method, self.leaf = iterations, time_limit, method, leaf
         self.width, self.finish_turn, self.screen_spots = width, finish_turn, screen_spots
         self.through_round2, self.refit_round1_leaf = through_round2, refit_round1_leaf
-        self.options = dict(options or {})
+        self.options, self.rounds = dict(options or {}), tuple(rounds)
 
     def __call__(self, seed: int) -> SearchBot:
-        return SearchBot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method,
-                         leaf=self.leaf, width=self.width, finish_turn=self.finish_turn,
-                         screen_spots=self.screen_spots, through_round2=self.through_round2,
-                         refit_round1_leaf=self.refit_round1_leaf, **self.options)
+        bot = SearchBot if self.rounds == ROUNDS else SearchInRounds
+        extra = {} if self.rounds == ROUNDS else {"rounds": self.rounds}
+        return bot(seed, iterations=self.iterations, time_limit=self.time_limit, method=self.method,
+                   leaf=self.leaf, width=self.width, finish_turn=self.finish_turn, screen_spots=self.screen_spots,
+                   through_round2=self.through_round2, refit_round1_leaf=self.refit_round1_leaf,
+                   **self.options, **extra)
+
+
+
+class SearchInRounds(SearchBot):
+    """The search bot in *rounds* only, the lookahead bot's choice in the others (``--search-rounds``):
+    where in the game does the search gain on the lookahead bot?"""
+
+    def __init__(self, seed: int = 0, rounds: tuple[int, ...] = ROUNDS, **options) -> None:
+        super().__init__(seed, **options)
+        self.rounds, self.lookahead = tuple(rounds), LookaheadBot(seed)
+
+    def choose(self, state: GameState):
+        if max(state.round, 1) in self.rounds:
+            return super().choose(state)
+        return self.lookahead.choose(state)
 
 
 def run_game(job: tuple) -> tuple[str, dict]:
@@ -239,7 +263,8 @@ def describe(kind: str, game: dict) -> str:
 def budget_of(result: dict) -> tuple:
     return (result["iterations"], result.get("time_limit"), result.get("method", "uct"), result.get("leaf", "round"),
             result.get("width", 8), result.get("finish_turn", False), result.get("through_round2", False),
-            result.get("refit_round1_leaf", False), tuple(sorted(result.get("options", {}).items())))
+            result.get("refit_round1_leaf", False), tuple(sorted(result.get("options", {}).items())),
+            tuple(result.get("search_rounds", ROUNDS)))
 
 
 def budget_text(result: dict) -> str:
@@ -248,6 +273,9 @@ def budget_text(result: dict) -> str:
     turn += "round 1's rollouts through round 2, " if result.get("through_round2", False) else ""
     turn += "round 1's leaves by the weights fitted within deals, " if result.get("refit_round1_leaf", False) else ""
     turn += "".join(f"{name}={value!r}, " for name, value in sorted(result.get("options", {}).items()))
+    rounds = tuple(result.get("search_rounds", ROUNDS))
+    turn += f"searching in round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))} only, " \
+        if rounds != ROUNDS else ""
     return (f"{result.get('method', 'uct')} over {result.get('width', 8)} candidates, {turn}leaf value "
             f"{result.get('leaf', 'round')}, at most "
             f"{result['iterations']} rollouts" + (f" and {limit:g} CPU-s" if limit else ", no time cap")
@@ -678,6 +706,17 @@ def bot_option(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(f"{name}: {value!r} is not a Python literal") from None
 
 
+def search_rounds(text: str) -> tuple[int, ...]:
+    """``--search-rounds``: rounds as ``2,3``."""
+    try:
+        rounds = tuple(sorted({int(part) for part in text.split(",")}))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"rounds are numbers separated by commas, not {text!r}") from None
+    if not rounds or not set(rounds) <= set(ROUNDS):
+        raise argparse.ArgumentTypeError(f"the rounds are 1, 2 and 3, not {text!r}")
+    return rounds
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="solo games (default 100)")
@@ -707,6 +746,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", type=bot_option,
                         help="any other SearchBot parameter, e.g. --option rollout_width=0 (repeatable; the "
                         "value is read as a Python literal)")
+    parser.add_argument("--search-rounds", type=search_rounds, default=ROUNDS, metavar="R,R",
+                        help="the rounds the search bot searches, the lookahead bot choosing in the others "
+                        "(default 1,2,3; the setup counts with round 1)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first game's seed")
     parser.add_argument("--save", type=Path, help="write every game's scores to this JSON file")
@@ -763,12 +805,14 @@ def main(argv: list[str]) -> int:
         return 0
     limit = args.time_limit or None
     maker = SearchMaker(args.iterations, limit, args.method, args.leaf, args.width, args.finish_turn,
-                        args.screen_spots, args.through_round2, args.refit_round1_leaf, dict(args.option))
+                        args.screen_spots, args.through_round2, args.refit_round1_leaf, dict(args.option),
+                        args.search_rounds)
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
               "time_limit": limit, "method": args.method, "leaf": args.leaf, "width": args.width,
               "finish_turn": args.finish_turn, "screen_spots": args.screen_spots,
               "through_round2": args.through_round2, "refit_round1_leaf": args.refit_round1_leaf,
-              "options": dict(args.option), "solo": {"games": []}, "duels": {"games": []}}
+              "options": dict(args.option), "search_rounds": list(args.search_rounds),
+              "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []
     for index in range(max(args.games, args.duels)):     # interleaved: a run stopped early has both kinds

@@ -237,3 +237,30 @@ def test_the_noise_study_compares_the_rankings_best_on_shared_deals():
     first = row["values"][0]
     assert row["spreads"] == [statistics.stdev([x - y for x, y in zip(v, first)]) for v in row["values"][1:]]
     assert row["seconds_per_rollout"] > 0 and row["options"] == {"rollout_width": 1}
+
+
+def test_search_rounds_leave_the_other_rounds_to_the_lookahead_bot():
+    """``bench_5x5_search --search-rounds 2,3``: the lookahead bot's choices in round 1, searches after."""
+    import argparse
+
+    from benchmarks.bench_5x5_search import SearchMaker, budget_of, budget_text, search_rounds
+    from zoobook.fivebyfive.bots import LookaheadBot
+    assert search_rounds("3,2") == (2, 3)
+    for wrong in ("4", "two", ""):
+        with pytest.raises(argparse.ArgumentTypeError):
+            search_rounds(wrong)
+    bot, looking = SearchMaker(2, None, rounds=(2, 3))(5), LookaheadBot(5)
+    assert SearchMaker(2, None)(5).__class__ is SearchBot
+    state, searched = GameState.new(players=1, seed=11), set()
+    while state.round < 3:
+        bot.last_view = None
+        action = bot.choose(state)
+        if state.round <= 1:
+            assert action == looking.choose(state)
+        searched.add(state.round if bot.last_view else None)
+        state.apply(action)
+    assert searched - {None} == {2}
+    result = {"iterations": 2, "time_limit": None, "search_rounds": [2, 3]}
+    assert budget_of(result) != budget_of({**result, "search_rounds": [1, 2, 3]}) == budget_of(
+        {"iterations": 2, "time_limit": None})
+    assert "searching in rounds 2, 3 only" in budget_text(result)
