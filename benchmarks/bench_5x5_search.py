@@ -228,7 +228,6 @@ class SearchMaker:
                    **self.options, **extra)
 
 
-
 class SearchInRounds(SearchBot):
     """The search bot in *rounds* only, the lookahead bot's choice in the others (``--search-rounds``):
     where in the game does the search gain on the lookahead bot?"""
@@ -289,7 +288,8 @@ def merge(results: list[dict]) -> dict:
     return {"command": "; ".join(r["command"] for r in results), "iterations": results[0]["iterations"],
             "time_limit": results[0].get("time_limit"), "method": results[0].get("method", "uct"),
             "leaf": results[0].get("leaf", "round"), "width": results[0].get("width", 8),
-            "finish_turn": results[0].get("finish_turn", False),
+            "finish_turn": results[0].get("finish_turn", False), "options": results[0].get("options", {}),
+            "search_rounds": results[0].get("search_rounds", list(ROUNDS)),
             "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
             "duels": {"games": [g for r in results for g in r["duels"]["games"]]}}
 
