@@ -448,6 +448,16 @@ def study_positions(seed: int, every: int = 4, rounds: tuple[int, ...] = (1, 2))
     return found
 
 
+def gather_positions(count: int, seed: int, rounds: tuple[int, ...] = (1, 2), least_actions: int = 2) -> list:
+    """The first *count* positions of :func:`study_positions` with *least_actions* legal actions or
+    more, from the games of *seed* on."""
+    states: list = []
+    while len(states) < count:
+        states += [s for s in study_positions(seed, rounds=rounds) if len(s.legal_actions()) >= least_actions]
+        seed += 1
+    return states[:count]
+
+
 def study_position(job: tuple) -> list[dict]:
     """The search's view of one position, unfolded: on *deals* sampled deals, each of the
     root's candidates (the lookahead ranking's best ``width``) played and rolled out to the
@@ -515,11 +525,8 @@ def noise_study(positions: int, deals: int, arms: list[dict], jobs: int, save: P
                 seed: int = STUDY_SEED) -> int:
     """Run the noise study on *positions* positions (rounds 1 and 2 of lookahead games from *seed*)
     for each arm (a dict of SearchBot options; ``{}`` is the bot as it plays) and print it."""
-    states = []
-    while len(states) < positions:
-        states += [s for s in study_positions(seed) if len(s.legal_actions()) >= NOISE_CANDIDATES]
-        seed += 1
-    plan = [(i, s, deals, arm) for arm in arms for i, s in enumerate(states[:positions])]
+    states = gather_positions(positions, seed, least_actions=NOISE_CANDIDATES)
+    plan = [(i, s, deals, arm) for arm in arms for i, s in enumerate(states)]
     rows = list(each_result(noise_position, plan, jobs))
     if save:
         save.write_text(json.dumps(rows) + "\n")
@@ -611,11 +618,8 @@ def leaf_study(positions: int, deals: int, continuations: int, jobs: int, save: 
                rounds: tuple[int, ...] = (1, 2), seed: int = STUDY_SEED) -> int:
     """Run the study on *positions* positions (of *rounds*, games from *seed* on) and print how the
     estimate orders candidates."""
-    states = []
-    while len(states) < positions:
-        states += study_positions(seed, rounds=rounds)
-        seed += 1
-    plan = [(i, s, deals, continuations) for i, s in enumerate(states[:positions])]
+    states = gather_positions(positions, seed, rounds)
+    plan = [(i, s, deals, continuations) for i, s in enumerate(states)]
     rows: list[dict] = []
     for found in each_result(study_position, plan, jobs):
         rows += found
