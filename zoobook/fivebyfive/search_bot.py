@@ -48,9 +48,9 @@ The bot is seeded: the same seed and the same state give the same choice
 (with an iteration budget; a time cap can cut a search short on a busy
 machine, so it trades reproducibility for speed). The time cap holds for the
 whole decision: the ranking stops when it has used half the search's time, a
-sweep stops before a rollout that would pass the cap, and the cycle collector's
-passes walk only the search's own objects (:func:`_search_objects_only`: a full
-pass over the whole process took up to 1.8 CPU-s in the middle of a search). :meth:`SearchBot.search`
+sweep stops before a rollout that would pass the cap, a rollout stops at the
+search's deadline, and Python's cycle collector is paused while the bot searches
+(:class:`_CollectorPaused`: a search makes no reference cycles). :meth:`SearchBot.search`
 returns the search's view, a :class:`SearchView`: each candidate action with
 its expected value at the end of the round (mean and spread over the
 samples; the final score in round 3), its share of the rollouts, and a one-line
@@ -77,7 +77,6 @@ import random
 from collections import Counter
 import statistics
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -576,34 +575,44 @@ def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool 
     return ranked + [a for a in actions if a not in values], len(ranked)
 
 
-# -- the cycle collector during a search: the search's own objects only -------------------------
-#: How many searches are running (a search inside a search, e.g. the widget's, freezes once).
-_searching = [0]
+# -- the cycle collector during a search: paused (a search makes no cycles) ---------------------
+class _CollectorPaused:
+    """Run a search with Python's cycle collector paused (``gc.disable``), then resume it.
 
-
-@contextmanager
-def _search_objects_only():
-    """Run a search with the objects that existed before it out of the cycle collector's sight.
-
-    Python's cycle collector now and then walks every object the process holds (its
-    oldest generation), the lineup caches' boards too: measured inside searches
-    (``gc.callbacks``), such a full pass took 0.5 to 1.8 CPU-s, past the time cap, a few
-    times a game. Inside the block the objects older than the search are frozen
-    (``gc.freeze``): every pass, the full ones too, walks only what the search made (its
-    garbage is collected as before, most of it young). On exit they are unfrozen into the
-    oldest generation, where the collector finds them again, between decisions. Left
-    alone when something else has frozen objects.
+    A search makes no reference cycles (a test checks it: its garbage is freed by reference
+    counting alone), so the collector has nothing to find in it, yet it would walk the
+    search's objects again and again: measured with ``gc.callbacks`` over 407 decisions at
+    2 CPU-s, its passes took a median 0.08 and up to 0.25 CPU-s of a decision, a single
+    pass up to 0.11 s. (An earlier version froze the older objects instead, ``gc.freeze``:
+    full passes over the whole process had taken 0.5 to 1.8 CPU-s in the middle of a
+    search.) Paused, those seconds are rollouts. Nested searches (the widget's hint inside
+    a search) pause once; a collector already disabled by the caller is left so. One
+    instance, entered without allocating, so that no collection can start between the
+    decision's start and the pause.
     """
-    outer = _searching[0] == 0 and gc.get_freeze_count() == 0
-    if outer:
-        gc.freeze()
-    _searching[0] += 1
-    try:
-        yield
-    finally:
-        _searching[0] -= 1
-        if outer:
-            gc.unfreeze()
+
+    __slots__ = ("depth", "resume")
+
+    def __init__(self) -> None:
+        self.depth, self.resume = 0, False
+
+    def __enter__(self) -> None:
+        if self.depth == 0:
+            self.resume = gc.isenabled()
+            gc.disable()
+        self.depth += 1
+
+    def __exit__(self, *exc) -> None:
+        self.depth -= 1
+        if self.depth == 0 and self.resume:
+            gc.enable()
+
+
+_collector_paused = _CollectorPaused()
+
+
+class _PastDeadline(Exception):
+    """A rollout reached the search's deadline before the end of its round (under a time cap)."""
 
 
 # -- the tree -------------------------------------------------------------------------------------
@@ -631,9 +640,10 @@ class SearchBot:
         CPU seconds (of this thread) per decision at most, a cap on top of
         ``iterations`` over the whole decision: the root's ranking stops after half
         of nine tenths of it, and no sweep (iteration), nor any rollout in a sweep,
-        starts that would likely end past nine tenths of it (the rest is for the
-        view and its reason). One ranked action and one rollout always run, so a
-        decision passes the cap by one action's ranking and one rollout at most.
+        starts that would likely end past nine tenths of it, and a rollout still
+        running then stops (the rest is for the view and its reason). One ranked
+        action and one rollout always run, so a decision passes the cap by one
+        action's ranking and one rollout at most.
         CPU time, not wall time, so a busy shared machine does not starve
         the search; ``None`` for a search that depends on the seed alone.
     widening : float
@@ -765,7 +775,7 @@ class SearchBot:
     # -- the bot interface -----------------------------------------------------------------------
     def choose(self, state: GameState):
         """The action to take now (one of ``state.legal_actions()``)."""
-        with _search_objects_only():
+        with _collector_paused:
             actions = state.legal_actions()
             if BestLineup() in actions:
                 return BestLineup()
@@ -783,7 +793,7 @@ class SearchBot:
         if state.is_terminal():
             raise ValueError("the game is over: nothing to search")
         started = self.clock()
-        with _search_objects_only():
+        with _collector_paused:
             return self._search(state, started)
 
     def _search(self, state: GameState, started: float) -> SearchView:
@@ -887,19 +897,26 @@ class SearchBot:
         """
         table = deal(state, rng.getrandbits(32))
         rollout_seed = rng.getrandbits(32)
+        capped = self.time_limit is not None and started is not None
         results = []
         for action in alive:
-            if results or done:
-                if self.time_limit is not None and started is not None:
-                    now = self.clock()
-                    pace = (now - searching) / (done + len(results))
-                    if now + pace - started > self._searching_limit():
-                        if done:
-                            return 0                   # a later sweep: dropped whole
-                        break                          # the first: the rollouts so far answer
+            deadline = None
+            if capped and (results or done):           # the search's first rollout always runs
+                now = self.clock()
+                pace = (now - searching) / (done + len(results))
+                deadline = started + self._searching_limit()
+                if now + pace > deadline:
+                    if done:
+                        return 0                       # a later sweep: dropped whole
+                    break                              # the first: the rollouts so far answer
             game = _copy(table)                        # the same deal and the same chance for each
             game._apply(action)
-            self._rollout(game, horizon, random.Random(rollout_seed))
+            try:
+                self._rollout(game, horizon, random.Random(rollout_seed), deadline)
+            except _PastDeadline:                      # a rollout far longer than the pace
+                if done:
+                    return 0
+                break
             results.append((action, _values(game, self.horizon_lineup, self.leaf == "final", self.refit_round1_leaf)))
         for action, values in results:
             child = root.children[action]
@@ -992,16 +1009,24 @@ class SearchBot:
             return None
         return actions
 
-    def _rollout(self, game: GameState, horizon: int, rng: random.Random) -> None:
+    def _rollout(self, game: GameState, horizon: int, rng: random.Random, deadline: float | None = None) -> None:
         """Play greedily to the end of the round (the solver's lineup, the game's scoring).
 
         Each decision rates ``rollout_width`` actions drawn at random (placements:
         ``place_width``); with ``finish_turn``, the turn the searched action began (its
         tile still to place, its effect's choices) rates every action, as the lookahead
         bot does, so that a take is worth its tile on its best spot.
+
+        With a *deadline* (on ``clock``), raises :class:`_PastDeadline` at the first
+        decision past it. A sweep starts a rollout only if the mean pace says it ends in
+        time, but one rollout can cost ten times the mean (0.3 CPU-s against 0.03 over
+        a round-1 setup): without this, such a rollout begun just in time ran the
+        decision past its cap.
         """
         searched = self._searched_turn(game)
         while not self._over(game, horizon):
+            if deadline is not None and self.clock() > deadline:
+                raise _PastDeadline
             actions = self._forced(game, rng)
             if actions is None:
                 continue

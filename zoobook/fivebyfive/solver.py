@@ -253,7 +253,6 @@ class _Compiled:
 
     def __init__(self, puzzle: LineupPuzzle) -> None:
         board = puzzle.board
-        self.puzzle = puzzle
         self.tiles: tuple[Tile, ...] = board.tiles
         popular_cells = 0
         for cell in board.popular:
