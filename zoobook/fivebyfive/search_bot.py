@@ -581,14 +581,16 @@ class _CollectorPaused:
 
     A search makes no reference cycles (a test checks it: its garbage is freed by reference
     counting alone), so the collector has nothing to find in it, yet it would walk the
-    search's objects again and again: measured with ``gc.callbacks`` over 407 decisions at
-    2 CPU-s, its passes took a median 0.08 and up to 0.25 CPU-s of a decision, a single
-    pass up to 0.11 s. (An earlier version froze the older objects instead, ``gc.freeze``:
-    full passes over the whole process had taken 0.5 to 1.8 CPU-s in the middle of a
-    search.) Paused, those seconds are rollouts. Nested searches (the widget's hint inside
-    a search) pause once; a collector already disabled by the caller is left so. One
-    instance, entered without allocating, so that no collection can start between the
-    decision's start and the pause.
+    search's objects again and again: measured with ``gc.callbacks`` over 617 decisions at
+    2 CPU-s (solo and two-player games), its passes took a median 0.09 and up to 0.25
+    CPU-s of a decision (5% of its time), a single pass up to 0.12 s. (An earlier version
+    froze the older objects instead, ``gc.freeze``: full passes over the whole process had
+    taken 0.5 to 1.8 CPU-s in the middle of a search.) Resumed, the collector's next pass
+    walks what the search kept, once (about 0.04 CPU-s after a search of 2 s; the timers of
+    ``benchmarks/bench_5x5_decision_time.py`` count it in the decision when it falls there).
+    Nested searches (the widget's hint inside a search) pause once; a collector already
+    disabled by the caller is left so. One instance, entered without allocating, so that no
+    collection can start between the decision's start and the pause.
     """
 
     __slots__ = ("depth", "resume")
@@ -1019,9 +1021,9 @@ class SearchBot:
 
         With a *deadline* (on ``clock``), raises :class:`_PastDeadline` at the first
         decision past it. A sweep starts a rollout only if the mean pace says it ends in
-        time, but one rollout can cost ten times the mean (0.3 CPU-s against 0.03 over
-        a round-1 setup): without this, such a rollout begun just in time ran the
-        decision past its cap.
+        time, but one rollout can cost 15 to 28 times the mean (measured over 617 decisions:
+        0.17 to 1.34 CPU-s against a mean of 0.01 to 0.06): such a rollout begun just in
+        time ran the decision past its cap (2.26 and 2.69 CPU-s, 2 of the 617).
         """
         searched = self._searched_turn(game)
         while not self._over(game, horizon):
