@@ -410,7 +410,7 @@ def test_a_rollout_far_longer_than_the_pace_stops_at_the_deadline(monkeypatch):
 
 
 def test_a_search_makes_no_reference_cycles():
-    # The collector is paused while the bot searches (search_bot._CollectorPaused): that is
+    # The collector is paused while the bot searches (search_bot._pause_collector): that is
     # safe only if a search's garbage is freed by reference counting alone. A lineup puzzle
     # that kept its compiled form, and the form the puzzle, made 30,000 objects of cyclic
     # garbage a decision (the value cache compiles a puzzle for every board and hand it meets).
@@ -432,18 +432,28 @@ def test_a_search_makes_no_reference_cycles():
 
 def test_the_cycle_collector_is_paused_while_the_bot_searches(monkeypatch):
     import gc
+    import sys
 
     from zoobook.fivebyfive import search_bot
     passes, inside = [], []
     real = search_bot.SearchBot._search
 
     def spying(bot, state, started):
-        inside.append((gc.isenabled(), search_bot._collector_paused.depth))
+        inside.append((gc.isenabled(), search_bot._pause["depth"]))
         return real(bot, state, started)
 
+    def on_the_stack() -> set:
+        frame, names = sys._getframe(), set()
+        while frame is not None:
+            names.add(frame.f_code.co_name)
+            frame = frame.f_back
+        return names
+
     def count(phase, info):
-        if phase == "start" and search_bot._collector_paused.depth:
-            passes.append(info["generation"])
+        if phase == "start":
+            names = on_the_stack()
+            if "choose" in names:                      # a pass inside a decision: only its own young one
+                passes.append((info["generation"], "_resume_collector" in names))
 
     monkeypatch.setattr(search_bot.SearchBot, "_search", spying)
     gc.callbacks.append(count)
@@ -452,8 +462,9 @@ def test_the_cycle_collector_is_paused_while_the_bot_searches(monkeypatch):
     try:
         state = random_state(5, 1, 12)
         SearchBot(1, iterations=4, time_limit=None).choose(state)      # choose, then search: paused once
-        assert inside == [(False, 2)] and passes == []
-        assert gc.isenabled() and search_bot._collector_paused.depth == 0           # resumed on the way out
+        assert inside == [(False, 2)]
+        assert passes == [(0, True)]                   # none before the pause (the decision's first step)
+        assert gc.isenabled() and search_bot._pause["depth"] == 0      # resumed on the way out
         gc.disable()                                   # the caller's own pause is left as it was
         SearchBot(1, iterations=4, time_limit=None).choose(state)
         assert not gc.isenabled()
@@ -461,6 +472,18 @@ def test_the_cycle_collector_is_paused_while_the_bot_searches(monkeypatch):
         gc.enable()
         gc.set_threshold(*threshold)
         gc.callbacks.remove(count)
+
+
+def test_a_decision_pauses_the_collector_before_it_allocates_anything():
+    # A pass starts only on an allocation; in a long-lived process a full pass takes 10-16 CPU-s.
+    # One that started on the `with` statement that used to pause the collector made a decision
+    # of 14 s, so the pause is the decision's first call, before any object is made.
+    import dis
+    steps = [i for i in dis.get_instructions(SearchBot.choose) if i.opname not in ("RESUME", "NOP")]
+    first_call = next(n for n, i in enumerate(steps) if i.opname == "CALL")
+    before = [(i.opname, i.argval) for i in steps[:first_call]]
+    assert before[0] == ("LOAD_GLOBAL", "_pause_collector") and all(op.startswith(("LOAD", "PRECALL", "PUSH_NULL"))
+                                                                     for op, _ in before), before
 
 
 @pytest.mark.parametrize("through, leaf_round", [(False, 2), (True, 3)])

@@ -50,7 +50,7 @@ machine, so it trades reproducibility for speed). The time cap holds for the
 whole decision: the ranking stops when it has used half the search's time, a
 sweep stops before a rollout that would pass the cap, a rollout stops at the
 search's deadline, and Python's cycle collector is paused while the bot searches
-(:class:`_CollectorPaused`: a search makes no reference cycles). :meth:`SearchBot.search`
+(:func:`_pause_collector`: a search makes no reference cycles). :meth:`SearchBot.search`
 returns the search's view, a :class:`SearchView`: each candidate action with
 its expected value at the end of the round (mean and spread over the
 samples; the final score in round 3), its share of the rollouts, and a one-line
@@ -576,8 +576,12 @@ def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool 
 
 
 # -- the cycle collector during a search: paused (a search makes no cycles) ---------------------
-class _CollectorPaused:
-    """Run a search with Python's cycle collector paused (``gc.disable``), then resume it.
+#: How many searches are running, and whether the collector runs again after the outermost.
+_pause = {"depth": 0, "resume": False}
+
+
+def _pause_collector() -> None:
+    """Pause Python's cycle collector (``gc.disable``) for a search; :func:`_resume_collector` after.
 
     A search makes no reference cycles (a test checks it: its garbage is freed by reference
     counting alone), so the collector has nothing to find in it, yet it would walk the
@@ -585,32 +589,29 @@ class _CollectorPaused:
     2 CPU-s (solo and two-player games), its passes took a median 0.09 and up to 0.25
     CPU-s of a decision (5% of its time), a single pass up to 0.12 s. (An earlier version
     froze the older objects instead, ``gc.freeze``: full passes over the whole process had
-    taken 0.5 to 1.8 CPU-s in the middle of a search.) Resumed, the collector's next pass
-    walks what the search kept, once (about 0.04 CPU-s after a search of 2 s; the timers of
-    ``benchmarks/bench_5x5_decision_time.py`` count it in the decision when it falls there).
-    Nested searches (the widget's hint inside a search) pause once; a collector already
-    disabled by the caller is left so. One instance, entered without allocating, so that no
-    collection can start between the decision's start and the pause.
+    taken 0.5 to 1.8 CPU-s in the middle of a search.)
+
+    Called first thing in a decision, before anything is allocated: a collector pass starts
+    only when an object is allocated, and a full pass over a long-lived process (the caches
+    of a hundred games: millions of objects) takes 10 to 16 CPU-s; one that started on the
+    ``with`` statement that used to pause it made a decision of 14 s. Nested searches (the
+    widget's hint inside a search) pause once; a collector disabled by the caller stays so.
     """
-
-    __slots__ = ("depth", "resume")
-
-    def __init__(self) -> None:
-        self.depth, self.resume = 0, False
-
-    def __enter__(self) -> None:
-        if self.depth == 0:
-            self.resume = gc.isenabled()
-            gc.disable()
-        self.depth += 1
-
-    def __exit__(self, *exc) -> None:
-        self.depth -= 1
-        if self.depth == 0 and self.resume:
-            gc.enable()
+    if _pause["depth"] == 0:
+        _pause["resume"] = gc.isenabled()
+        gc.disable()
+    _pause["depth"] += 1
 
 
-_collector_paused = _CollectorPaused()
+def _resume_collector() -> None:
+    """End :func:`_pause_collector`: the outermost search first walks the young objects it kept
+    (``gc.collect(0)``, about 0.04 CPU-s after a search of 2 s: the decision pays for its own
+    objects), then the collector runs again."""
+    if _pause["depth"] == 1:
+        gc.collect(0)
+    _pause["depth"] -= 1
+    if _pause["depth"] == 0 and _pause["resume"]:
+        gc.enable()
 
 
 class _PastDeadline(Exception):
@@ -777,7 +778,8 @@ class SearchBot:
     # -- the bot interface -----------------------------------------------------------------------
     def choose(self, state: GameState):
         """The action to take now (one of ``state.legal_actions()``)."""
-        with _collector_paused:
+        _pause_collector()                             # first: nothing allocated before it
+        try:
             actions = state.legal_actions()
             if BestLineup() in actions:
                 return BestLineup()
@@ -785,6 +787,8 @@ class SearchBot:
                 return actions[0]
             self.last_view = self.search(state)
             return self.last_view.best
+        finally:
+            _resume_collector()
 
     # -- the search ------------------------------------------------------------------------------
     def _decision_seed(self, state: GameState) -> int:
@@ -795,8 +799,11 @@ class SearchBot:
         if state.is_terminal():
             raise ValueError("the game is over: nothing to search")
         started = self.clock()
-        with _collector_paused:
+        _pause_collector()
+        try:
             return self._search(state, started)
+        finally:
+            _resume_collector()
 
     def _search(self, state: GameState, started: float) -> SearchView:
         seat = state.current_player
