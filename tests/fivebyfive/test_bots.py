@@ -155,3 +155,25 @@ def test_reach_counts_as_the_plain_flood_does():
     assert len(counts) > 10                                        # walks of every length, not just 0
     with pytest.raises(ValueError):
         reach(Board((Tile.make("C1", "bird"),)), "N", "Q")
+
+
+def test_an_identity_cache_drops_its_oldest_entry_one_at_a_time():
+    # A full cache once cleared itself at once: up to 200,000 boards' worth of objects freed in one
+    # go, 0.6 CPU-s in the middle of a search. Now each new entry past the size drops the oldest.
+    from zoobook.fivebyfive.bots import _by_identity
+    computed = []
+
+    def double(board, k):
+        computed.append((board, k))
+        return 2 * k
+
+    cached = _by_identity(double, size=3)
+    boards = [object() for _ in range(4)]
+    assert [cached(board, 1) for board in boards[:3]] == [2, 2, 2] and len(cached.cache) == 3
+    cached(boards[3], 1)                               # a fourth: the oldest goes, the others stay
+    assert list(cached.cache) == [(id(board), 1) for board in boards[1:]]
+    computed.clear()
+    cached(boards[1], 1)
+    assert computed == []                              # still cached
+    cached(boards[0], 1)
+    assert computed == [(boards[0], 1)] and len(cached.cache) == 3      # computed again, the size kept
