@@ -47,7 +47,8 @@ PARTS = ("total", "ranking", "sweeps", "view", "longest rollout", "ratio", "long
 @contextmanager
 def part_timers(clock=time.thread_time):
     """Time the parts of every search inside the block; yields a dict of the current decision's
-    parts (cleared by :func:`timed_decision`). The bot's own functions are put back on exit."""
+    parts (cleared by :func:`timed_decision`; the collector's passes count while its ``"inside"``
+    is true). The bot's own functions are put back on exit."""
     parts: dict = {}
     patched = []
 
@@ -77,6 +78,8 @@ def part_timers(clock=time.thread_time):
     began = [0.0]
 
     def collector(phase: str, info: dict) -> None:
+        if not parts.get("inside"):                    # a pass between decisions is not a decision's
+            return
         if phase == "start":
             began[0] = clock()
         else:
@@ -97,9 +100,11 @@ def timed_decision(bot: SearchBot, state: GameState, parts: dict, clock=time.thr
     """The bot's choice, and the parts of the decision (``None`` parts when it did not search)."""
     parts.clear()
     bot.last_view = None
+    parts["inside"] = True
     started = clock()
     action = bot.choose(state)
     total = clock() - started
+    parts["inside"] = False                            # set without allocating: no pass starts here
     view = bot.last_view
     if view is None:
         return action, None

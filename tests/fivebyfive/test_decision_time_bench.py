@@ -37,7 +37,10 @@ def test_the_parts_of_a_decision_are_timed_and_the_bot_is_put_back():
 def test_the_collector_passes_are_counted_when_they_run():
     clock = StepClock()
     with part_timers(clock) as parts:
-        gc.collect()                                   # outside a search: the collector runs
+        gc.collect()                                   # between decisions: not counted
+        assert "collector" not in parts
+        parts["inside"] = True
+        gc.collect()                                   # inside one (outside a search: the collector runs)
     assert parts["collector"] == 1.0 and parts["longest pass"] == 1.0
 
 

@@ -592,10 +592,11 @@ def _pause_collector() -> None:
     taken 0.5 to 1.8 CPU-s in the middle of a search.)
 
     Called first thing in a decision, before anything is allocated: a collector pass starts
-    only when an object is allocated, and a full pass over a long-lived process (the caches
-    of a hundred games: millions of objects) takes 10 to 16 CPU-s; one that started on the
-    ``with`` statement that used to pause it made a decision of 14 s. Nested searches (the
-    widget's hint inside a search) pause once; a collector disabled by the caller stays so.
+    only when an object is allocated, and a full pass over a long-lived process (the bots'
+    caches after fifteen games and more: millions of objects) took 8 to 17 s in the benchmark's
+    workers; three that began on the ``with`` statement that used to pause it made decisions
+    of 10 to 15 s. Nested searches (the widget's hint inside a search) pause once; a
+    collector disabled by the caller stays so.
     """
     if _pause["depth"] == 0:
         _pause["resume"] = gc.isenabled()
