@@ -177,3 +177,26 @@ def test_an_identity_cache_drops_its_oldest_entry_one_at_a_time():
     assert computed == []                              # still cached
     cached(boards[0], 1)
     assert computed == [(boards[0], 1)] and len(cached.cache) == 3      # computed again, the size kept
+
+
+def test_the_bots_board_caches_hold_nothing_the_cycle_collector_walks():
+    # After four games in one process the bots' caches held millions of objects that each full
+    # pass of the cycle collector walked (8 to 17 s in the benchmark's workers): every board's
+    # line counts as lists of sets, its blocked borders as a set, and a Border object of its own
+    # for every wall. Numbers and tuples of numbers are not walked, and a wall's border is made
+    # once per side of a tile, so boards sharing a tile share it.
+    import gc
+
+    from zoobook.fivebyfive.bots import _blocked_steps, _lines
+    tiles = (Tile.make("A3", "bird", walls=["A3:E", "A3:S"]), Tile.make("B3", "reptile", walls=["B3:N"]),
+             Tile.make(["C3", "D3"], "park"))
+    board = Board(tiles)
+    lines, blocked = _lines(board), _blocked_steps(board)
+    gc.collect()
+    gc.collect()                        # the first pass untracks the inner tuples, the second the outer
+    assert not gc.is_tracked(lines) and not gc.is_tracked(blocked)
+    covered, walls, kinds = lines
+    assert (covered[2], walls[2], kinds[2]) == (4, 3, 3)   # row 3: four cells, three walls, three categories
+    grown = Board(tiles + (Tile.make("E5", "bird"),))
+    assert grown.blocked_borders == board.blocked_borders and len(board.blocked_borders) == 3
+    assert {id(border) for border in grown.blocked_borders} == {id(border) for border in board.blocked_borders}

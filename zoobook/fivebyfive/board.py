@@ -169,7 +169,13 @@ class CellSide:
     @property
     def border(self) -> "Border":
         """The border this side lies on."""
-        return Border(self.cell, self.side)
+        # Made once per side: a tile's walls are shared by every board it lies on, and each
+        # board lists its walled borders (a search makes hundreds of thousands of boards).
+        found = self.__dict__.get("_border")
+        if found is None:
+            found = Border(self.cell, self.side)
+            object.__setattr__(self, "_border", found)
+        return found
 
     @property
     def facing(self) -> "CellSide | None":
@@ -500,7 +506,8 @@ class Board:
         """
         found = self.__dict__.get("_blocked")
         if found is None:  # computed once: the board never changes
-            found = self._walled_borders() - self.doors
+            walled = self._walled_borders()
+            found = walled - self.doors if self.doors else walled     # no copy for most boards
             object.__setattr__(self, "_blocked", found)
         return found
 

@@ -52,7 +52,11 @@ def _lineups_left(state: GameState) -> list[str]:
 
 
 #: Entries an identity cache (:func:`_by_identity`) keeps before it drops its oldest, one by one.
-IDENTITY_CACHE_SIZE = 200_000
+#: A search decision of 2 CPU-s adds some 4,000 to the busiest (:func:`reach`'s), and a board
+#: comes back by identity only within the search that made it, so this keeps a dozen decisions'
+#: worth. It was 200,000: forty decisions' dead boards, kept alive for nothing, which every full
+#: pass of the cycle collector walked.
+IDENTITY_CACHE_SIZE = 50_000
 
 
 def _by_identity(function, size: int | None = None):
@@ -112,7 +116,7 @@ def reach(board: Board, gate: str, colours: str = "") -> int:
             other = board.tile_at(other_cell)
             if other is None or id(other) in seen or (allowed is not None and other.category not in allowed):
                 continue
-            if step in blocked:
+            if blocked >> step & 1:
                 continue
             seen.add(id(other))
             frontier.extend(other.cells)
@@ -128,9 +132,11 @@ _STEPS = {cell: tuple((other, _STEP_NUMBERS.setdefault(Border(cell, side), len(_
 
 
 @_by_identity
-def _blocked_steps(board: Board) -> frozenset[int]:
-    """The numbers (:data:`_STEPS`) of the inner borders :meth:`Board.is_blocked` says are blocked."""
-    return frozenset(_STEP_NUMBERS[border] for border in board.blocked_borders if border in _STEP_NUMBERS)
+def _blocked_steps(board: Board) -> int:
+    """The inner borders :meth:`Board.is_blocked` says are blocked, as bits: bit *n* for the
+    border numbered *n* (:data:`_STEPS`). A number, not a set: the cycle collector does not
+    walk it (a cache holds a hundred thousand of them)."""
+    return sum(1 << _STEP_NUMBERS[border] for border in board.blocked_borders if border in _STEP_NUMBERS)
 
 
 @lru_cache(maxsize=None)
@@ -150,9 +156,10 @@ def _board_points(board: Board, cards: tuple[str, ...], specials: tuple[str, ...
 
 
 @_by_identity
-def _lines(board: Board) -> tuple[list[int], list[int], list[set]]:
-    """Per line (rows 1-5, then columns A-E): the cells covered, the walls, the categories.
-    Counted once per board for all the line cards in play (not to be changed by the caller)."""
+def _lines(board: Board) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per line (rows 1-5, then columns A-E): the cells covered, the walls, the categories
+    (how many different). Counted once per board for all the line cards in play; tuples of
+    numbers, which the cycle collector stops tracking (a cache holds a hundred thousand of them)."""
     covered, walls = [0] * 10, [0] * 10
     kinds: list[set] = [set() for _ in range(10)]
     for tile in board.tiles:
@@ -164,7 +171,7 @@ def _lines(board: Board) -> tuple[list[int], list[int], list[set]]:
         for wall in tile.walls:
             walls[wall.cell.row] += 1
             walls[5 + wall.cell.column] += 1
-    return covered, walls, kinds
+    return tuple(covered), tuple(walls), tuple(len(k) for k in kinds)
 
 
 def _board_bonus(letter: str, board: Board) -> int:
@@ -176,9 +183,9 @@ def _board_bonus(letter: str, board: Board) -> int:
     if letter == "C":
         count = sum(n == 5 for n in covered)
     elif letter == "E":
-        count = sum(len(k) == 3 for k in kinds)
+        count = sum(k == 3 for k in kinds)
     elif letter == "F":
-        count = sum(len(k) >= 4 for k in kinds)
+        count = sum(k >= 4 for k in kinds)
     else:
         count = sum(n >= 2 for n in walls)
     return chart_points(letter, count)
