@@ -372,7 +372,7 @@ def test_the_whole_decision_stays_under_the_time_cap(monkeypatch):
     for cap in (uncapped / 2, uncapped / 4, uncapped / 8, uncapped / 16, 1.0):
         clock.now, rollouts[:] = 0.0, []
         view = SearchBot(1, iterations=1000, time_limit=cap, clock=clock).search(state)
-        assert clock.now <= max(cap, 0.9 * cap + slack), (cap, clock.now, slack)
+        assert clock.now <= max(cap, SearchBot.SEARCH_SHARE * cap + slack), (cap, clock.now, slack)
         assert view.best in actions and 1 <= view.iterations <= len(rollouts) and view.iterations < 24
     assert view.iterations == 1 and len(view.candidates) == 1       # the cap of one unit: the ranking's first, once
 

@@ -595,7 +595,8 @@ def _pause_collector() -> None:
     only when an object is allocated, and a full pass over a long-lived process (the bots'
     caches after fifteen games and more: millions of objects) took 8 to 17 s in the benchmark's
     workers; three that began on the ``with`` statement that used to pause it made decisions
-    of 10 to 15 s. Nested searches (the widget's hint inside a search) pause once; a
+    of 10 to 15 s. (The caches now hold far fewer objects the collector walks: 1.8 million
+    after four games instead of 6.8 million, see :data:`~zoobook.fivebyfive.bots.IDENTITY_CACHE_SIZE`.) Nested searches (the widget's hint inside a search) pause once; a
     collector disabled by the caller stays so.
     """
     if _pause["depth"] == 0:
@@ -643,8 +644,8 @@ class SearchBot:
     time_limit : float or None
         CPU seconds (of this thread) per decision at most, a cap on top of
         ``iterations`` over the whole decision: the root's ranking stops after half
-        of nine tenths of it, and no sweep (iteration), nor any rollout in a sweep,
-        starts that would likely end past nine tenths of it, and a rollout still
+        of ``SEARCH_SHARE`` of it, and no sweep (iteration), nor any rollout in a sweep,
+        starts that would likely end past that share, and a rollout still
         running then stops (the rest is for the view and its reason). One ranked
         action and one rollout always run, so a decision passes the cap by one
         action's ranking and one rollout at most.
@@ -936,8 +937,12 @@ class SearchBot:
         root.visits += 1
         return len(results)
 
-    #: The share of the time cap the search itself may use: the rest is for the view and its reason.
-    SEARCH_SHARE = 0.9
+    #: The share of the time cap the search itself may use: the rest is for the view and its
+    #: reason, and the collector's walk of the decision's young objects (:func:`_resume_collector`).
+    #: Timed over 615 decisions in long-lived processes (``bench_5x5_decision_time``), those took
+    #: up to 0.10 and 0.15 CPU-s, and the sweeps ran up to 0.006 s past their share: a tenth of
+    #: 2 s was too little (7 of 936 decisions of a benchmark run took 2.00 to 2.05 s).
+    SEARCH_SHARE = 0.85
 
     def _searching_limit(self) -> float:
         return self.time_limit * self.SEARCH_SHARE
