@@ -81,7 +81,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from zoobook.fivebyfive import lineup as lu
-from zoobook.fivebyfive.bots import _board_points, _by_identity, evaluate, lineup_value, reach
+from zoobook.fivebyfive.bots import _board_points, _by_identity, _lines, evaluate, lineup_value, reach
 from zoobook.fivebyfive.cards import chart_points
 from zoobook.fivebyfive.game import (BestLineup, GameState, PlaceTile, Take, action_text, components_special,
                                      witness_steps)
@@ -337,26 +337,17 @@ def _near_bonus(board, cards: tuple[str, ...]) -> float:
     """The points the board-only bonus cards would add if every line one step short of a
     better count got there (C: a line with 4 cells covered; E: 2 kinds and room left;
     F: 3 kinds and room left; H: a line with 1 wall and room left). D: none."""
-    covered, walls = [0] * 10, [0] * 10
-    kinds: list[set] = [set() for _ in range(10)]
-    for tile in board.tiles:
-        for cell in tile.cells:
-            for line in (cell.row, 5 + cell.column):
-                covered[line] += 1
-                kinds[line].add(tile.category)
-        for wall in tile.walls:
-            walls[wall.cell.row] += 1
-            walls[5 + wall.cell.column] += 1
+    covered, walls, kinds = _lines(board)          # per line: cells covered, walls, categories
     near = 0.0
     for letter in cards:
         if letter == "C":
             now, short = sum(n == 5 for n in covered), sum(n == 4 for n in covered)
         elif letter == "E":
-            now = sum(len(k) == 3 for k in kinds)
-            short = sum(len(k) == 2 and n < 5 for k, n in zip(kinds, covered))
+            now = sum(k == 3 for k in kinds)
+            short = sum(k == 2 and n < 5 for k, n in zip(kinds, covered))
         elif letter == "F":
-            now = sum(len(k) >= 4 for k in kinds)
-            short = sum(len(k) == 3 and n < 5 for k, n in zip(kinds, covered))
+            now = sum(k >= 4 for k in kinds)
+            short = sum(k == 3 and n < 5 for k, n in zip(kinds, covered))
         elif letter == "H":
             now, short = sum(w >= 2 for w in walls), sum(w == 1 and n < 5 for w, n in zip(walls, covered))
         else:
@@ -595,9 +586,10 @@ def _pause_collector() -> None:
     only when an object is allocated, and a full pass over a long-lived process (the bots'
     caches after fifteen games and more: millions of objects) took 8 to 17 s in the benchmark's
     workers; three that began on the ``with`` statement that used to pause it made decisions
-    of 10 to 15 s. (The caches now hold far fewer objects the collector walks: 1.8 million
-    after four games instead of 6.8 million, see :data:`~zoobook.fivebyfive.bots.IDENTITY_CACHE_SIZE`.) Nested searches (the widget's hint inside a search) pause once; a
-    collector disabled by the caller stays so.
+    of 10 to 15 s. (The caches now hold far fewer objects the collector walks: 1.7 million
+    after four games instead of 6.6 million, see :data:`~zoobook.fivebyfive.bots.IDENTITY_CACHE_SIZE`.)
+    Nested searches (the widget's hint inside a search) pause once; a collector disabled by the
+    caller stays so.
     """
     if _pause["depth"] == 0:
         _pause["resume"] = gc.isenabled()
