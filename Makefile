@@ -73,8 +73,14 @@ $(STAMP): pyproject.toml setup.py
 	@$(call install,$(VENV),-e '.[$(EXTRAS)]')
 	@touch $@
 
+# JupyterLab's administrator defaults in .venv: comm messages not sent over kernel subshells, so a
+# widget's messages are handled one after another (zoobook/widgets/lab_settings.py says why).
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
+$(LAB_OVERRIDES): zoobook/widgets/lab_settings.py $(STAMP)
+	@$(PY) -m zoobook.widgets.lab_settings
+
 # -- using the workbook ------------------------------------------------------------
-lab: $(STAMP)
+lab: $(STAMP) $(LAB_OVERRIDES)
 	@echo "Starting JupyterLab on notebooks/; open the http://127.0.0.1:... URL it prints below. Ctrl-C stops it."
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
 
@@ -164,7 +170,7 @@ test-bench: $(STAMP)
 
 # The classroom's Voila app is among the browser checks, so its extra is installed first.
 # The zero-install site has its own target below (test-site: minutes of Pyodide starting).
-test-browser: $(CLASSROOM_STAMP) chromium
+test-browser: $(CLASSROOM_STAMP) $(LAB_OVERRIDES) chromium
 	$(PYTEST) -q -m browser --ignore=$(SITE_TEST) tests/browser || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: no browser tests collected: that is a failure" >&2; exit $$status; }
 

@@ -15,6 +15,7 @@ from tests.browser.labtools import free_port, isolated_jupyter_env, stop_process
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
+KERNELS_SETTINGS = "@jupyterlab/apputils-extension:kernels-settings"
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
@@ -34,6 +35,8 @@ def test_make_lab_serves_jupyterlab_on_the_notebooks(tmp_path):
             status, page = response.status, response.read().decode("utf-8")
         with urllib.request.urlopen(f"{url}/api/contents", timeout=30) as response:
             served = {item["name"] for item in json.load(response)["content"]}
+        with urllib.request.urlopen(f"{url}/lab/api/settings/{KERNELS_SETTINGS}", timeout=30) as response:
+            kernels_settings = json.load(response)
     finally:
         stop_process(process)
 
@@ -42,3 +45,5 @@ def test_make_lab_serves_jupyterlab_on_the_notebooks(tmp_path):
     # The server's root is notebooks/: the workbook itself, not the repository.
     assert "00-start-here.ipynb" in served and "pyproject.toml" not in served
     assert f"http://127.0.0.1:{port}/lab" in log.read_text(), "make lab should print the URL"
+    # Widget messages are handled one after another: no comms over kernel subshells (lab_settings).
+    assert kernels_settings["schema"]["properties"]["commsOverSubshells"]["default"] == "disabled"

@@ -20,11 +20,17 @@ def test_laying_track_by_hand_updates_cost_and_optimum(page, lab_url):
     lab.get_by_role("button", name="Clear").click()
     expect(status).to_contain_text("$0 laid in 0 links")
     box = lab.locator(".widget-text input").first
-    for entry in ("Yellow 1", "2,1", "Yellow 2"):
+    # Typed, then committed by the button or by Enter; each entry is laid once and the box emptied.
+    for entry, commit, running in (("Yellow 1", "button", "$0 laid in 0 links (+ a link under way"),
+                                   ("2,1", "Enter", "$3 laid in 0 links (+ a link under way"),
+                                   ("Yellow 2", "button", "$3 laid in 1 link: 2 separate groups of ruins")):
         box.fill(entry)
-        lab.get_by_role("button", name="Lay hex").click()
+        if commit == "Enter":
+            box.press("Enter")
+        else:
+            lab.get_by_role("button", name="Lay hex").click()
+        expect(status).to_contain_text(running)
         expect(box).to_have_value("")
-    expect(status).to_contain_text("$3 laid in 1 link: 2 separate groups of ruins")
     box.fill("2,1")
     lab.get_by_role("button", name="Lay hex").click()
     expect(lab.locator(".widget-html-content", has_text="not a city").first).to_be_visible()

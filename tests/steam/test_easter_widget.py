@@ -46,6 +46,22 @@ def test_a_bad_hex_is_refused_with_a_message_and_changes_nothing():
     assert "neither a city nor a hex" in lab.message.value
 
 
+def test_a_hex_is_laid_once_whether_the_click_or_the_typed_entry_reaches_the_kernel_first():
+    # In the browser the entry is committed (Enter, or leaving it for the button) and the click
+    # travels separately; a busy kernel may get them in either order.
+    value_first, click_first = corridor_lab(), corridor_lab()
+    value_first.entry.value = "Yellow 1"            # committing the entry lays it and empties the box
+    assert value_first.entry.value == "" and len(value_first.draft.current) == 1
+    value_first.lay_button.click()                  # the click then finds the box empty: nothing more
+    click_first.lay_button.click()                  # the click before the entry: nothing, and no complaint
+    assert click_first.draft == TrackDraft(click_first.island) and click_first.message.value == ""
+    click_first.entry.value = "Yellow 1"
+    assert value_first.draft == click_first.draft and value_first.status.value == click_first.status.value
+    value_first.entry.value = "2,5"                 # a refused entry stays in the box to be mended
+    assert value_first.entry.value == "2,5" and value_first.message.value
+    assert len(value_first.draft.current) == 1
+
+
 def test_undo_reopens_the_last_link():
     lab = corridor_lab()
     lay_all(lab, ["Yellow 1", "2,1", "Yellow 2"])

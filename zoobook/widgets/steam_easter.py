@@ -58,7 +58,8 @@ def draw_island(island: Island, *, title: str = "", highlight=(), show_cubes: bo
 
 
 class ConnectLab(widgets.VBox):
-    """Lay track hex by hex (``q,r`` or a city name), watch cost and joined ruins, ask for the optimum.
+    """Lay track hex by hex (``q,r`` or a city name, then Enter or "Lay hex"), watch cost and joined
+    ruins, ask for the optimum.
 
     >>> from zoobook.steam.easter.island import City, Island
     >>> island = Island.build(plain=[(1, 0)], cities=[City("A", (0, 0), "red", True),
@@ -78,7 +79,10 @@ class ConnectLab(widgets.VBox):
         self.island = island
         self.draft = TrackDraft(island)
         self._optimum = None
-        self.entry = widgets.Text(placeholder="a city name or a hex q,r", description="Lay")
+        # The entry lays what it holds when it is committed (Enter, or leaving it for the button):
+        # the kernel then never depends on whether the typed value or the click reaches it first.
+        self.entry = widgets.Text(placeholder="a city name or a hex q,r, then Enter", description="Lay",
+                                  continuous_update=False)
         self.lay_button = widgets.Button(description="Lay hex", button_style="primary")
         self.undo_button = widgets.Button(description="Undo")
         self.clear_button = widgets.Button(description="Clear")
@@ -87,7 +91,8 @@ class ConnectLab(widgets.VBox):
         self.message = widgets.HTML()
         self.picture = widgets.HTML()
         self.solution = SolutionPanel()
-        self.lay_button.on_click(lambda _: self.lay(self.entry.value))
+        self.entry.observe(lambda change: self.lay(change["new"]) if change["new"].strip() else None, "value")
+        self.lay_button.on_click(lambda _: self.lay(self.entry.value) if self.entry.value.strip() else None)
         self.undo_button.on_click(lambda _: self._set(self.draft.undo()))
         self.clear_button.on_click(lambda _: self._set(TrackDraft(self.island)))
         self.optimum_button.on_click(lambda _: self.show_optimum())
