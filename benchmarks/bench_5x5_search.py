@@ -217,7 +217,7 @@ class SearchMaker:
 
     def __init__(self, iterations: int, time_limit: float | None, method: str = "halving",
                  leaf: str = "final", width: int = 8, finish_turn: bool = False,
-                 screen_spots: bool = SearchBot().screen_spots,
+                 screen_spots: tuple[int, ...] = SearchBot().screen_spots,
                  through_round2: bool = SearchBot().through_round2,
                  refit_round1_leaf: bool = SearchBot().refit_round1_leaf, options: dict | None = None,
                  rounds: tuple[int, ...] = ROUNDS) -> None:
@@ -270,7 +270,7 @@ def budget_of(result: dict) -> tuple:
     return (result["iterations"], result.get("time_limit"), result.get("method", "uct"), result.get("leaf", "round"),
             result.get("width", 8), result.get("finish_turn", False), result.get("through_round2", False),
             result.get("refit_round1_leaf", False), tuple(sorted(result.get("options", {}).items())),
-            tuple(result.get("search_rounds", ROUNDS)))
+            tuple(result.get("search_rounds", ROUNDS)), screened_rounds_of(result))
 
 
 def budget_text(result: dict) -> str:
@@ -278,6 +278,9 @@ def budget_text(result: dict) -> str:
     turn = "every action of the searched turn rated, " if result.get("finish_turn", False) else ""
     turn += "round 1's rollouts through round 2, " if result.get("through_round2", False) else ""
     turn += "round 1's leaves by the weights fitted within deals, " if result.get("refit_round1_leaf", False) else ""
+    screened = screened_rounds_of(result)
+    turn += f"play-outs placing by the spot screen in round{'s' if len(screened) > 1 else ''} " \
+        f"{', '.join(map(str, screened))}, " if screened else ""
     turn += "".join(f"{name}={value!r}, " for name, value in sorted(result.get("options", {}).items()))
     rounds = tuple(result.get("search_rounds", ROUNDS))
     turn += f"searching in round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))} only, " \
@@ -296,6 +299,7 @@ def merge(results: list[dict]) -> dict:
             "time_limit": results[0].get("time_limit"), "method": results[0].get("method", "uct"),
             "leaf": results[0].get("leaf", "round"), "width": results[0].get("width", 8),
             "finish_turn": results[0].get("finish_turn", False), "options": results[0].get("options", {}),
+            "screen_spots": list(screened_rounds_of(results[0])),
             "search_rounds": results[0].get("search_rounds", list(ROUNDS)),
             "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
             "duels": {"games": [g for r in results for g in r["duels"]["games"]]}}
@@ -724,6 +728,18 @@ def bot_option(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(f"{name}: {value!r} is not a Python literal") from None
 
 
+def screened_rounds_of(result: dict) -> tuple[int, ...]:
+    """The rounds a saved run's play-outs screened spots in (older files say ``true`` or ``false``,
+    or nothing from before the option, when it was off)."""
+    screened = result.get("screen_spots", False)
+    return (ROUNDS if screened else ()) if isinstance(screened, bool) else tuple(screened)
+
+
+def screened_rounds(text: str) -> tuple[int, ...]:
+    """``--screen-spots``: rounds as ``3`` or ``2,3``, or ``none``."""
+    return () if text.strip().lower() == "none" else search_rounds(text)
+
+
 def search_rounds(text: str) -> tuple[int, ...]:
     """``--search-rounds``: rounds as ``2,3``."""
     try:
@@ -752,9 +768,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--finish-turn", action="store_true",
                         help="rollouts rate every action of the turn the searched action began, then a few "
                         "drawn at random (default: a few drawn at random from the first)")
-    parser.add_argument("--screen-spots", action=argparse.BooleanOptionalAction, default=SearchBot().screen_spots,
-                        help="rollouts rate every spot of a tile (zoobook.fivebyfive.spot_values) and the best "
-                        "few again with the lineup, instead of a few spots drawn at random (default: the bot's)")
+    parser.add_argument("--screen-spots", type=screened_rounds, nargs="?", const=ROUNDS,
+                        default=SearchBot().screen_spots, metavar="R,R",
+                        help="the rounds whose play-outs place tiles by the board-only spot screen (alone: "
+                        "every round; 'none': none; default: SearchBot's)")
     parser.add_argument("--through-round2", action=argparse.BooleanOptionalAction,
                         default=SearchBot().through_round2, help="round 1's rollouts play on through round 2 "
                         "(the leaf at round 3's start; default: the bot's)")
@@ -830,7 +847,7 @@ def main(argv: list[str]) -> int:
                         args.search_rounds)
     result = {"command": "python -m benchmarks.bench_5x5_search " + " ".join(argv), "iterations": args.iterations,
               "time_limit": limit, "method": args.method, "leaf": args.leaf, "width": args.width,
-              "finish_turn": args.finish_turn, "screen_spots": args.screen_spots,
+              "finish_turn": args.finish_turn, "screen_spots": list(args.screen_spots),
               "through_round2": args.through_round2, "refit_round1_leaf": args.refit_round1_leaf,
               "options": dict(args.option), "search_rounds": list(args.search_rounds),
               "solo": {"games": []}, "duels": {"games": []}}

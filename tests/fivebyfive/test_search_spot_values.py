@@ -93,3 +93,27 @@ def test_the_rollouts_place_by_the_screen_and_stay_legal():
     view = SearchBot(1, iterations=16, time_limit=None, screen_spots=True).search(state)
     assert view.best in actions
     assert view == SearchBot(1, iterations=16, time_limit=None, screen_spots=True).search(state)
+
+
+def test_the_screen_places_in_its_rounds_only():
+    """``screen_spots=(3,)`` screens round 3's placements and draws the others' spots at random."""
+    state = next(s for s in STATES if s.round == 3 and len(s.legal_actions()) > 4)
+    early = next(s for s in STATES if s.round == 1 and len(s.legal_actions()) > 4)
+    screened = SearchBot(0, screen_spots=(3,), place_width=1)
+    for position in (state, early):
+        actions = position.legal_actions()
+        random_spots = {SearchBot(0, place_width=1)._rollout_action(position, actions, random.Random(seed), None)
+                        for seed in range(12)}
+        chosen = {screened._rollout_action(position, actions, random.Random(seed), None) for seed in range(12)}
+        if position is state:
+            assert chosen == {best_spot(position, actions, keep=1)} and len(random_spots) > 1
+        else:
+            assert chosen == random_spots and len(chosen) > 1
+
+
+def test_screen_spots_names_rounds_of_the_game():
+    assert SearchBot(0, screen_spots=True).screen_spots == (1, 2, 3)
+    assert SearchBot(0, screen_spots=False).screen_spots == ()
+    assert SearchBot(0, screen_spots=[3, 2]).screen_spots == (2, 3)
+    with pytest.raises(ValueError, match="screen_spots: the rounds are 1, 2 and 3"):
+        SearchBot(0, screen_spots=(4,))

@@ -566,6 +566,20 @@ def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool 
     return ranked + [a for a in actions if a not in values], len(ranked)
 
 
+#: The game's rounds; the setup's placements count with round 1.
+GAME_ROUNDS = (1, 2, 3)
+
+
+def _screened_rounds(screen_spots: bool | tuple[int, ...]) -> tuple[int, ...]:
+    """``screen_spots`` as the rounds it screens in: ``True`` every round, ``False`` none."""
+    if screen_spots is True or screen_spots is False:
+        return GAME_ROUNDS if screen_spots else ()
+    rounds = tuple(sorted(set(screen_spots)))
+    if not set(rounds) <= set(GAME_ROUNDS):
+        raise ValueError(f"screen_spots: the rounds are 1, 2 and 3, not {screen_spots!r}")
+    return rounds
+
+
 # -- the cycle collector during a search: paused (a search makes no cycles) ---------------------
 #: How many searches are running, and whether the collector runs again after the outermost.
 _pause = {"depth": 0, "resume": False}
@@ -742,7 +756,8 @@ class SearchBot:
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
                  rollout_lineup: bool = True, horizon_lineup: bool = True, method: str = "halving",
                  width: int = 8, leaf: str = "final", finish_turn: bool = False,
-                 place_width: int | None = None, screen_spots: bool = False, through_round2: bool = False,
+                 place_width: int | None = None, screen_spots: bool | tuple[int, ...] = False,
+                 through_round2: bool = False,
                  refit_round1_leaf: bool = False, clock=None) -> None:
         if method not in ("halving", "uct"):
             raise ValueError(f"the search method is 'halving' or 'uct', not {method!r}")
@@ -759,7 +774,7 @@ class SearchBot:
         self.rollout_lineup = rollout_lineup
         self.finish_turn = finish_turn
         self.place_width = rollout_width if place_width is None else place_width
-        self.screen_spots = screen_spots
+        self.screen_spots = _screened_rounds(screen_spots)
         self.horizon_lineup = horizon_lineup
         self.method = method
         self.width = max(1, width)
@@ -1054,7 +1069,7 @@ class SearchBot:
         width = self.place_width if isinstance(actions[0], PlaceTile) else self.rollout_width
         if searched is not None and game.pending and (game.round, seat, game.turns[seat]) == searched:
             width = 0                                  # the searched turn: every action rated
-        elif self.screen_spots and game.phase == "main" and isinstance(actions[0], PlaceTile):
+        elif max(game.round, 1) in self.screen_spots and game.phase == "main" and isinstance(actions[0], PlaceTile):
             return best_spot(game, actions, keep=self.place_width)
         if width and len(actions) > width:
             actions = rng.sample(actions, width)
