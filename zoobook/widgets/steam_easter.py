@@ -91,8 +91,8 @@ class ConnectLab(widgets.VBox):
         self.message = widgets.HTML()
         self.picture = widgets.HTML()
         self.solution = SolutionPanel()
-        self.entry.observe(lambda change: self.lay(change["new"]) if change["new"].strip() else None, "value")
-        self.lay_button.on_click(lambda _: self.lay(self.entry.value) if self.entry.value.strip() else None)
+        self.entry.observe(lambda change: self._commit(change["new"]), "value")
+        self.lay_button.on_click(lambda _: self._commit(self.entry.value))
         self.undo_button.on_click(lambda _: self._set(self.draft.undo()))
         self.clear_button.on_click(lambda _: self._set(TrackDraft(self.island)))
         self.optimum_button.on_click(lambda _: self.show_optimum())
@@ -111,6 +111,12 @@ class ConnectLab(widgets.VBox):
         except ValueError:
             raise ValueError(f"{text!r} is neither a city nor a hex like 3,-1") from None
         return (q, r)
+
+    def _commit(self, text: str) -> None:
+        """The entry committed (Enter, leaving the box, or the button): laid unless blank -- clearing
+        the box after a lay commits an empty entry, and a click may reach the kernel after it."""
+        if text.strip():
+            self.lay(text)
 
     def lay(self, text: str) -> None:
         """Lay one hex (or city); a bad entry or a refused hex shows a message and changes nothing."""
