@@ -99,11 +99,10 @@ def test_the_screen_places_in_its_rounds_only():
     """``screen_spots=(3,)`` screens round 3's placements and draws the others' spots at random."""
     state = next(s for s in STATES if s.round == 3 and len(s.legal_actions()) > 4)
     early = next(s for s in STATES if s.round == 1 and len(s.legal_actions()) > 4)
-    screened = SearchBot(0, screen_spots=(3,), place_width=1)
+    screened, unscreened = (SearchBot(0, screen_spots=rounds, place_width=1) for rounds in ((3,), False))
     for position in (state, early):
         actions = position.legal_actions()
-        random_spots = {SearchBot(0, place_width=1)._rollout_action(position, actions, random.Random(seed), None)
-                        for seed in range(12)}
+        random_spots = {unscreened._rollout_action(position, actions, random.Random(seed), None) for seed in range(12)}
         chosen = {screened._rollout_action(position, actions, random.Random(seed), None) for seed in range(12)}
         if position is state:
             assert chosen == {best_spot(position, actions, keep=1)} and len(random_spots) > 1
