@@ -26,9 +26,10 @@ best at a smaller ``--time-limit`` on a busy machine); ``--width N`` searches th
 actions (default 8), and every game keeps, per search, the chosen action's place in that ranking (the
 report prints how often the search took the lookahead bot's own choice, its second, ...); ``--finish-turn``
 has the rollouts finish the turn the searched action began by rating every action (the lookahead bot's way);
-``--screen-spots`` has them rate every spot of a tile off the board alone and the best few again with the lineup
-(``SearchBot(screen_spots=True)``); ``--through-round2`` has round 1's rollouts play on through round 2
-(``SearchBot(through_round2=True)``); ``--refit-round1-leaf`` values the leaves of round 1's decisions by weights
+``--screen-spots [R,R]`` has them, in those rounds (alone: every round; ``none``: no round), rate every
+spot of a tile off the board alone and the best few again with the lineup (``SearchBot(screen_spots=(R, R))``);
+``--through-round2`` has round 1's rollouts play on through round 2 (``SearchBot(through_round2=True)``);
+``--refit-round1-leaf`` values the leaves of round 1's decisions by weights
 fitted within deals on the leaf study (``SearchBot(refit_round1_leaf=True)``; all four measured, all off by
 default: notebook 22); ``--option NAME=VALUE`` sets any other ``SearchBot`` parameter (repeatable, e.g.
 ``--option rollout_width=0``), kept in the saved run's budget so runs of other options are never merged;
@@ -79,9 +80,9 @@ from pathlib import Path
 from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, evaluate
 from zoobook.fivebyfive.game import GameState, action_text
 from zoobook.fivebyfive.play.simulate import wilson
-from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, LEAF_EXTRAS, SearchBot, _copy,
-                                           _Node, banked, deal, final_estimate, final_features, leaf_extras,
-                                           lineup_points)
+from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, GAME_ROUNDS, LEAF_EXTRAS,
+                                           SearchBot, _copy, _Node, banked, deal, final_estimate, final_features,
+                                           leaf_extras, lineup_points)
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 
 FIRST_SEED = 1000
@@ -209,7 +210,7 @@ def duel_game(index: int, seed: int, make_search) -> dict:
 
 
 #: The game's rounds (the setup's placements count with round 1).
-ROUNDS = (1, 2, 3)
+ROUNDS = GAME_ROUNDS
 
 
 class SearchMaker:
