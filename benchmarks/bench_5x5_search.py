@@ -30,8 +30,9 @@ has the rollouts finish the turn the searched action began by rating every actio
 spot of a tile off the board alone and the best few again with the lineup (``SearchBot(screen_spots=(R, R))``);
 ``--through-round2`` has round 1's rollouts play on through round 2 (``SearchBot(through_round2=True)``);
 ``--refit-round1-leaf`` values the leaves of round 1's decisions by weights
-fitted within deals on the leaf study (``SearchBot(refit_round1_leaf=True)``; all four measured, all off by
-default: notebook 22); ``--option NAME=VALUE`` sets any other ``SearchBot`` parameter (repeatable, e.g.
+fitted within deals on the leaf study (``SearchBot(refit_round1_leaf=True)``; all four measured in notebook 22,
+where only the spot screen in round 3 gained: the default is ``--screen-spots 3``); ``--option NAME=VALUE``
+sets any other ``SearchBot`` parameter (repeatable, e.g.
 ``--option rollout_width=0``), kept in the saved run's budget so runs of other options are never merged;
 ``--search-rounds 2,3`` lets the search bot search in those rounds only and play the lookahead bot's choice in
 the others (where in the game does the search gain?).

@@ -695,7 +695,7 @@ class SearchBot:
         about three times cheaper than copying the game), and the best ``place_width``
         again with the round's best lineup, instead of ``place_width`` spots drawn at
         random. As a bot on its own (seeds 1-12) this policy scores 99 against 87, but a
-        rollout costs about 1.7 times as much. Off by default: it did not make a stronger
+        rollout costs about 1.7 times as much. In every round it did not make a stronger
         search. At 2 CPU-s a decision over solo seeds 1000-1009 (``bench_5x5_search
         --screen-spots``, notebook 22) it scored -4.8 points against the mean of the two
         runs of the default on file (95% CI -7.9 to -1.8, worse on 8 of 10); at a fixed
@@ -706,7 +706,7 @@ class SearchBot:
         over solo seeds 1000-1099 at 2 CPU-s a decision (``bench_5x5_search --games 100 --duels 40
         --screen-spots 3``) +2.3 points against the unscreened runs on file on the same deals (95% CI
         +0.9 to +3.7), +19.4 over the lookahead bot, 28 of 40 two-player games won, the slowest
-        decision 1.90 CPU-s. Still off by default until notebook 22 carries that run.
+        decision 1.90 CPU-s. So the default is ``(3,)``: round 3 only.
     rollout_lineup : bool
         The rollout policy's value adds the round's best lineup for the hand then
         held (the lookahead bot's value) to the greedy one; else the greedy value alone.
@@ -762,7 +762,7 @@ class SearchBot:
                  widening: float = 1.5, exploration: float = 6.0, rollout_width: int = 3,
                  rollout_lineup: bool = True, horizon_lineup: bool = True, method: str = "halving",
                  width: int = 8, leaf: str = "final", finish_turn: bool = False,
-                 place_width: int | None = None, screen_spots: bool | tuple[int, ...] = False,
+                 place_width: int | None = None, screen_spots: bool | tuple[int, ...] = (3,),
                  through_round2: bool = False,
                  refit_round1_leaf: bool = False, clock=None) -> None:
         if method not in ("halving", "uct"):
