@@ -83,7 +83,7 @@ from zoobook.fivebyfive.game import GameState, action_text
 from zoobook.fivebyfive.play.simulate import wilson
 from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, GAME_ROUNDS, LEAF_EXTRAS,
                                            SearchBot, _copy, _Node, banked, deal, final_estimate, final_features,
-                                           leaf_extras, lineup_points)
+                                           leaf_extras, lineup_points, screen_rounds)
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 
 FIRST_SEED = 1000
@@ -733,8 +733,7 @@ def bot_option(text: str) -> tuple[str, object]:
 def screened_rounds_of(result: dict) -> tuple[int, ...]:
     """The rounds a saved run's play-outs screened spots in (older files say ``true`` or ``false``,
     or nothing from before the option, when it was off)."""
-    screened = result.get("screen_spots", False)
-    return (ROUNDS if screened else ()) if isinstance(screened, bool) else tuple(screened)
+    return screen_rounds(result.get("screen_spots", False))
 
 
 def screened_rounds(text: str) -> tuple[int, ...]:

@@ -90,7 +90,7 @@ from zoobook.fivebyfive.spot_values import best_spot
 from zoobook.fivebyfive.vocabulary import BASIC_COLOURS
 
 __all__ = ["SearchBot", "SearchView", "Candidate", "lineup_points", "deal", "final_features", "final_estimate",
-           "FINAL_WEIGHTS", "FINAL_PRIOR", "banked"]
+           "FINAL_WEIGHTS", "FINAL_PRIOR", "banked", "screen_rounds"]
 
 #: The face-down decks: what a player cannot see, and a determinization deals anew.
 def deal(state: GameState, seed: int) -> GameState:
@@ -570,8 +570,14 @@ def _rank(state: GameState, actions: list, seed: int, deep: bool, sampled: bool 
 GAME_ROUNDS = (1, 2, 3)
 
 
-def _screened_rounds(screen_spots: bool | tuple[int, ...]) -> tuple[int, ...]:
-    """``screen_spots`` as the rounds it screens in: ``True`` every round, ``False`` none."""
+def screen_rounds(screen_spots: bool | tuple[int, ...]) -> tuple[int, ...]:
+    """``screen_spots`` as the rounds it screens in: ``True`` every round, ``False`` none.
+
+    Examples
+    --------
+    >>> screen_rounds(True), screen_rounds(False), screen_rounds([3, 2])
+    ((1, 2, 3), (), (2, 3))
+    """
     if screen_spots is True or screen_spots is False:
         return GAME_ROUNDS if screen_spots else ()
     rounds = tuple(sorted(set(screen_spots)))
@@ -780,7 +786,7 @@ class SearchBot:
         self.rollout_lineup = rollout_lineup
         self.finish_turn = finish_turn
         self.place_width = rollout_width if place_width is None else place_width
-        self.screen_spots = _screened_rounds(screen_spots)
+        self.screen_spots = screen_rounds(screen_spots)
         self.horizon_lineup = horizon_lineup
         self.method = method
         self.width = max(1, width)
