@@ -663,6 +663,10 @@ class SearchBot:
         action's ranking and one rollout at most.
         CPU time, not wall time, so a busy shared machine does not starve
         the search; ``None`` for a search that depends on the seed alone.
+        More time does not make it stronger: on solo seeds 1000-1015, against the
+        mean of two runs at 2 s, 1 s scored -1.1 points (95% CI -3.6 to +1.4) and
+        4 s -1.9 (-3.1 to -0.6), while the 2 s runs differed from each other by 2.8
+        (``bench_5x5_search --time-limit``, notebook 22).
     widening : float
         Progressive widening: a node with *n* visits considers its
         ``ceil(widening * sqrt(n))`` best actions by the greedy ranking.
