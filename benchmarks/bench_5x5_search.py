@@ -20,12 +20,14 @@ reasons (the notebook ``22-5x5-strong-bot`` draws the scores and replays that ga
 bot does not out-score the lookahead bot on average.
 
 ``--leaf round`` runs the search with its earlier value at the horizon (the end-of-round value)
-instead of the expected final score, and ``--compare OLD.json NEW.json`` prints the paired
-difference of the search bot's solo scores of two saved runs (an A/B test on the same seeds,
-best at a smaller ``--time-limit`` on a busy machine); ``--width N`` searches the lookahead ranking's best N
-actions (default 8), and every game keeps, per search, the chosen action's place in that ranking (the
-report prints how often the search took the lookahead bot's own choice, its second, ...); ``--finish-turn``
-has the rollouts finish the turn the searched action began by rating every action (the lookahead bot's way);
+instead of the expected final score, and ``--compare OLD.json [OLD.json ...] NEW.json`` prints the paired
+difference of the search bot's solo scores of saved runs (an A/B test on the same seeds, the new run against
+the mean of the old ones: a run at a time cap is its own draw, and one run of a bot is a noisy baseline --
+notebook 22 saw two runs of the same bot differ by 2.8 points over sixteen deals); ``--width N`` searches the
+lookahead ranking's best N actions (default 8), and every game keeps, per search, the chosen action's place in
+that ranking (the report prints how often the search took the lookahead bot's own choice, its second, ...);
+``--finish-turn`` has the rollouts finish the turn the searched action began by rating every action (the
+lookahead bot's way);
 ``--screen-spots [R,R]`` has them, in those rounds (alone: every round; ``none``: no round), rate every
 spot of a tile off the board alone and the best few again with the lineup (``SearchBot(screen_spots=(R, R))``);
 ``--through-round2`` has round 1's rollouts play on through round 2 (``SearchBot(through_round2=True)``);
@@ -695,22 +697,33 @@ def study_report(rows: list[dict]) -> int:
     return 0
 
 
-def compare(old: dict, new: dict) -> int:
-    """The search bot of two saved runs on the seeds both played: the paired mean difference, new minus old."""
-    before = {g["seed"]: g["search"] for g in old["solo"]["games"]}
+def compare(olds: list[dict], new: dict) -> int:
+    """The search bot of saved runs on the seeds all of them played: the paired mean difference,
+    *new* minus the mean of the *olds* (several runs of the bot it would replace make a steadier baseline
+    than one); with two old runs or more, how far each of them lies from their mean."""
+    befores = [{g["seed"]: g["search"] for g in old["solo"]["games"]} for old in olds]
     after = {g["seed"]: g["search"] for g in new["solo"]["games"]}
-    seeds = sorted(set(before) & set(after))
+    seeds = sorted(set(after).intersection(*befores))
     if not seeds:
-        print("no solo seed in both runs")
+        print("no solo seed in every run")
         return 1
-    diffs = [after[s] - before[s] for s in seeds]
+    reference = {s: statistics.fmean(before[s] for before in befores) for s in seeds}
+    diffs = [after[s] - reference[s] for s in seeds]
     mean, low, high = mean_interval(diffs)
-    print(f"old: {budget_text(old)}\nnew: {budget_text(new)}")
-    print(f"{len(seeds)} solo seeds in both: old mean {statistics.fmean(before[s] for s in seeds):.1f}, new mean "
-          f"{statistics.fmean(after[s] for s in seeds):.1f}; new - old {mean:+.1f} points "
-          f"(95% CI {low:+.1f} to {high:+.1f}); better in {sum(d > 0 for d in diffs)}, "
+    names = [f"old {n}" for n in range(1, len(olds) + 1)] if len(olds) > 1 else ["old"]
+    for name, run in zip(names + ["new"], olds + [new]):
+        print(f"{name}: {budget_text(run)}")
+    baseline = "old" if len(olds) == 1 else f"the mean of the {len(olds)} old runs"
+    print(f"{len(seeds)} solo seeds in every run: {baseline} {statistics.fmean(reference.values()):.1f}, new "
+          f"{statistics.fmean(after[s] for s in seeds):.1f}; new - {'old' if len(olds) == 1 else 'that mean'} "
+          f"{mean:+.1f} points (95% CI {low:+.1f} to {high:+.1f}); better in {sum(d > 0 for d in diffs)}, "
           f"worse in {sum(d < 0 for d in diffs)}")
-    for name, run in (("old", old), ("new", new)):
+    if len(olds) > 1:
+        for number, before in enumerate(befores, 1):
+            own, own_low, own_high = mean_interval([before[s] - reference[s] for s in seeds])
+            print(f"  old {number} - the mean of the old runs: {own:+.1f} (95% CI {own_low:+.1f} to {own_high:+.1f}): "
+                  f"the scatter of a run")
+    for name, run in zip(names + ["new"], olds + [new]):
         seconds = [t for g in run["solo"]["games"] if g["seed"] in seeds for t in g["seconds"]]
         if seconds:
             print(f"  {name}: CPU seconds per decision: {time_summary(seconds)}")
@@ -809,8 +822,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--study-round", type=int, choices=(1, 2), action="append",
                         help="leaf study: positions of this round only (repeatable; default both)")
     parser.add_argument("--report-study", type=Path, help="the leaf study's report of rows saved by --save")
-    parser.add_argument("--compare", type=Path, nargs=2, metavar=("OLD", "NEW"),
-                        help="the paired difference of the search bot's solo scores between two saved runs")
+    parser.add_argument("--compare", type=Path, nargs="+", metavar="RUN",
+                        help="OLD [OLD ...] NEW: the paired difference of the search bot's solo scores, a saved "
+                        "run against the mean of one or more others")
     parser.add_argument("--report", type=Path, nargs="+", help="only print the report of files saved by --save "
                         "(runs on other seeds with the same budget, taken together)")
     args = parser.parse_args(argv)
@@ -827,7 +841,10 @@ def main(argv: list[str]) -> int:
     if args.report_study:
         return study_report(json.loads(args.report_study.read_text()))
     if args.compare:
-        return compare(*(json.loads(path.read_text()) for path in args.compare))
+        if len(args.compare) < 2:
+            parser.error("--compare: name an old run and a new one (OLD [OLD ...] NEW)")
+        runs = [json.loads(path.read_text()) for path in args.compare]
+        return compare(runs[:-1], runs[-1])
     if args.report:
         return report(merge([json.loads(path.read_text()) for path in args.report]))
     if args.quick:  # a solo deal played by a 4-rollout search until it has weighed two candidates or more

@@ -264,3 +264,34 @@ def test_search_rounds_leave_the_other_rounds_to_the_lookahead_bot():
     assert budget_of(result) != budget_of({**result, "search_rounds": [1, 2, 3]}) == budget_of(
         {"iterations": 2, "time_limit": None})
     assert "searching in rounds 2, 3 only" in budget_text(result)
+
+
+def test_compare_sets_the_new_run_against_the_mean_of_the_old_ones(capsys, tmp_path):
+    import json
+
+    from benchmarks.bench_5x5_search import main
+
+    def run(scores: dict, seconds: float = 1.5) -> dict:
+        return {"iterations": 1000, "time_limit": 2.0, "solo": {"games": [
+            {"seed": seed, "search": score, "lookahead": 90, "seconds": [seconds]} for seed, score in scores.items()]}}
+
+    # by hand: the mean of the old runs is 101, 104, 108 on the seeds all three played (old 2 lacks seed 3);
+    # the new run's differences are -1, +2, +2: mean +1, one deal worse, two better; old 1 lies -1, 0, 0 from
+    # the mean (-1/3), old 2 +1, 0, 0
+    old_1, old_2 = run({1: 100, 2: 104, 3: 110, 4: 108}), run({1: 102, 2: 104, 4: 108})
+    new = run({1: 100, 2: 106, 3: 120, 4: 110}, seconds=1.8)
+    files = []
+    for index, result in enumerate((old_1, old_2, new)):
+        path = tmp_path / f"run{index}.json"
+        path.write_text(json.dumps(result))
+        files.append(str(path))
+    assert main(["--compare", *files]) == 0
+    out = capsys.readouterr().out
+    assert "3 solo seeds in every run: the mean of the 2 old runs 104.3, new 105.3; new - that mean +1.0" in out
+    assert "better in 2, worse in 1" in out
+    assert "old 1 - the mean of the old runs: -0.3" in out and "old 2 - the mean of the old runs: +0.3" in out
+    assert main(["--compare", files[0], files[2]]) == 0                 # one old run: the paired difference itself
+    assert "new - old +3.5 points" in capsys.readouterr().out          # 0, +2, +10, +2 over seeds 1-4
+    with pytest.raises(SystemExit):
+        main(["--compare", files[0]])                                   # no new run: refused, nothing printed
+    assert "name an old run and a new one" in capsys.readouterr().err
