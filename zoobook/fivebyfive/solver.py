@@ -90,7 +90,8 @@ from zoobook.puzzles.solution import Solution
 from zoobook.rulings import cite as _cite
 
 __all__ = [
-    "LineupPlan", "evaluate", "solve_lineup", "best_lineup_value", "plan_for_path", "reachable_tiles", "SearchStats",
+    "LineupPlan", "evaluate", "solve_lineup", "best_plan", "best_lineup_value", "plan_for_path", "reachable_tiles",
+    "SearchStats", "lineup_bound",
 ]
 
 #: Index order of the categories inside the solver: the five animals, then Park.
@@ -884,18 +885,23 @@ class LineupPlan:
         }
 
 
-def plan_for_path(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]]) -> LineupPlan:
+def plan_for_path(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]],
+                  park_visitors: tuple[tuple[str, bool], ...] | None = None) -> LineupPlan:
     """The best way to play the given path (tiles and the border crossed into each).
 
+    With *park_visitors* (colour letter, meeple?) for the parks of the path in order,
+    those visitors go on the parks instead of the ones that leave the most cubes free
+    (:mod:`~zoobook.fivebyfive.final_lineup` chooses them for final bonus card G).
     Raises :class:`ValueError` if the hand cannot make that lineup.
     """
-    return _plan(puzzle, steps, [puzzle.board.border_state(b) for _, b in steps])
+    return _plan(puzzle, steps, [puzzle.board.border_state(b) for _, b in steps], park_visitors)
 
 
 _STATE_OF_KIND = {_WALL: BorderState.WALL, _OPEN: BorderState.OPEN, _DOOR: BorderState.DOOR}
 
 
-def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[BorderState]) -> LineupPlan:
+def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[BorderState],
+          park_visitors: tuple[tuple[str, bool], ...] | None = None) -> LineupPlan:
     comp = _compiled(puzzle)
     cubes = dict(zip(_LETTERS, comp.own_cubes + [comp.white_cubes]))
     meeples = dict(zip(_LETTERS, comp.own_meeples + [0]))
@@ -920,8 +926,17 @@ def _plan(puzzle: LineupPuzzle, steps: list[tuple[Tile, Border]], kinds: list[Bo
     for i, letter in enumerate(letters):
         if visitors[i] is None and letter is not None:
             visitors[i] = cube(i, letter)
+    chosen = iter(park_visitors) if park_visitors is not None else None
     for i in range(n):
         if visitors[i] is not None:
+            continue
+        if chosen is not None:                  # the caller's visitor for this park, or none at all
+            letter, meeple = next(chosen, (None, False))
+            pool = meeples if meeple else cubes
+            if letter is None or not pool.get(letter):
+                raise ValueError(f"no {letter} {'meeple' if meeple else 'cube'} is left for {tiles[i]}")
+            pool[letter] -= 1
+            visitors[i] = (_BY_LETTER[letter], meeple)
             continue
         spare_meeple = next((x for x in _LETTERS if meeples[x]), None)
         if spare_meeple:
@@ -1040,13 +1055,48 @@ def solve_lineup(puzzle: LineupPuzzle) -> Solution:
         visitor on each, doors placed, free actions, cards met (numbered from 1)
         and the points by source; ``explanation``: sentences.
     """
+    plan, stats = _best_plan(puzzle)
+    return Solution(plan.value, plan.witness(), tuple(_explain(puzzle, plan, stats)))
+
+
+def best_plan(puzzle: LineupPuzzle) -> LineupPlan:
+    """The plan of :func:`solve_lineup`'s lineup, without the explanation.
+
+    >>> from zoobook.fivebyfive.board import Board, Tile
+    >>> board = Board((Tile.make("A3", "carnivore"), Tile.make("B3", "park")))
+    >>> plan = best_plan(LineupPuzzle(board, "W", cubes="RY"))
+    >>> [t.name for t in plan.tiles], plan.value
+    (['A3', 'B3'], 2)
+    """
+    return _best_plan(puzzle)[0]
+
+
+def _best_plan(puzzle: LineupPuzzle) -> tuple[LineupPlan, SearchStats]:
     comp = _compiled(puzzle)
     value, best, stats = _search(comp)
     plan = _plan(puzzle, [(comp.tiles[j], comp.border(ref)) for j, _, ref in best],
                  [_STATE_OF_KIND[kind] for _, kind, _ in best])
     if plan.value != value:
         raise AssertionError(f"internal error: plan scores {plan.value}, search said {value}")
-    return Solution(value, plan.witness(), tuple(_explain(puzzle, plan, stats)))
+    return plan, stats
+
+
+def lineup_bound(puzzle: LineupPuzzle) -> _Bound:
+    """The search's optimistic bound for *puzzle* (:class:`_Bound`).
+
+    ``at(length, tokens, doors)`` is at least the round points of every lineup that
+    begins with a path of *length* tiles carrying *tokens* popularity tokens and crossing
+    *doors* doors already placed, and ``tiles_at_most`` is at least the tiles any lineup
+    visits (:mod:`~zoobook.fivebyfive.final_lineup` cuts its walk with them).
+
+    >>> from zoobook.fivebyfive.board import Board, Tile
+    >>> board = Board((Tile.make("A3", "carnivore"), Tile.make("B3", "park")))
+    >>> bound = lineup_bound(LineupPuzzle(board, "W", cubes="RY"))
+    >>> bound.tiles_at_most, bound.at(0, 0, 0) >= best_lineup_value(LineupPuzzle(board, "W", cubes="RY"))
+    (2, True)
+    """
+    comp = _compiled(puzzle)
+    return _Bound(comp, _search_region(comp))
 
 
 def best_lineup_value(puzzle: LineupPuzzle) -> int:

@@ -196,16 +196,23 @@ def hint_html(view: SearchView, top: int = 6, why: str | None = None) -> str:
     """
     rows = "".join(f"<tr><td>{_esc(c.text)}</td><td>{c.mean:.1f}</td><td>&plusmn; {c.spread:.1f}</td>"
                    f"<td>{c.share:.0%}</td></tr>" for c in view.candidates[:top])
-    return (f"<div class='zoobook-hint'>The best bot would: <b>{_esc(action_text(view.best))}</b>"
+    best = action_text(view.best)
+    footer = (f"{view.iterations} sampled deals; value at the end of this round: points scored "
+              f"plus what the zoo promises (round 3: the final score)")
+    if view.steps:                  # the third lineup for the final score: exact, and many steps
+        best = f"{view.candidates[0].text}: " + ", ".join(action_text(step) for step in view.steps)
+        footer = "exact: every lineup the hand can walk, scored as the final scoring will"
+    return (f"<div class='zoobook-hint'>The best bot would: <b>{_esc(best)}</b>"
             f"<br>Why: {_esc(why or view.reason)}<table><tr><th>candidate</th><th>expected value</th>"
             f"<th>spread</th><th>samples</th></tr>{rows}</table>"
-            f"<small>{view.iterations} sampled deals; value at the end of this round: points scored "
-            f"plus what the zoo promises (round 3: the final score)</small></div>")
+            f"<small>{footer}</small></div>")
 
 
 def hint_reason(state: GameState, view: SearchView) -> str:
     """The hint's line: what the best action changes (:func:`zoobook.fivebyfive.reasons.reason`), and its
     expected value against the runner-up's."""
+    if view.steps:                  # the third lineup for the final score carries its own reason
+        return view.reason
     line = reason(state, view.best, seed=state.config.seed)
     if len(view.candidates) > 1:
         best, runner = view.candidates[0], view.candidates[1]

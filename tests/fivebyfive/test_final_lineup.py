@@ -1,0 +1,192 @@
+"""The third lineup for the final score (final bonus cards A, B, G), against the engine itself.
+
+The twin shares nothing with :mod:`zoobook.fivebyfive.final_lineup`: it walks every sequence of
+the engine's own lineup actions (moves, visitors, doors, free actions, stop) from a hand-built
+third lineup to the end of the game, and reads the final score the game's scoring gives.
+"""
+
+import random
+
+import pytest
+
+from zoobook.fivebyfive.board import Board, Tile
+from zoobook.fivebyfive.final_lineup import best_final_lineup, card_points
+from zoobook.fivebyfive import lineup as lu
+from zoobook.fivebyfive.game import BestLineup, GameState, witness_steps
+from zoobook.fivebyfive.search_bot import SearchBot
+from zoobook.widgets.fivebyfive_game import hint_html, hint_reason
+
+CATEGORIES = ("carnivore", "aquatic", "herbivore", "bird", "reptile", "park")
+COLOURS = "RBGYK"
+
+
+def third_lineup(board: Board, cubes: str, meeples: str = "", doors: int = 0,
+                 cards=("C", "D", "G"), players: int = 1, seed: int = 1) -> GameState:
+    """A hand-built game at the start of the third lineup (every seat holds the same zoo)."""
+    state = GameState.new(players=players, seed=seed, bonus_cards=cards)
+    state.round, state.directions = 3, state.directions[:2] + ("W",)      # the west gate
+    for seat in range(players):
+        state._set(seat, board=board, cubes=cubes, meeples=meeples, doors=doors, hand=(), requests=())
+    state._start_lineups()
+    return state
+
+
+def exhaustive_best(state: GameState) -> int:
+    """The most final points any sequence of the engine's lineup actions reaches (solo).
+
+    Depth first over ``legal_actions()``, each applied to a copy; lineups that reach the same
+    lineup state (free actions taken in another order) are walked once.
+    """
+    seen: dict = {}
+
+    def best_from(game: GameState) -> int:
+        if game.is_terminal():
+            return game.returns()[0]
+        lineup = game.lineup
+        key = (lineup.board, lineup.hand, lineup.path, lineup.crossings, lineup.placed, lineup.stopped)
+        if key not in seen:
+            values = []
+            for action in game.legal_actions():
+                if isinstance(action, BestLineup):
+                    continue                              # the solver's: the twin walks steps only
+                child = game.clone()
+                child.apply(action)
+                values.append(best_from(child))
+            seen[key] = max(values)
+        return seen[key]
+
+    return best_from(state)
+
+
+def random_third_lineup(rng: random.Random) -> GameState:
+    """A small random zoo by the west gate (3 to 5 tiles in columns A-B, parks often) and a
+    small hand, with card G always in play and A or B sometimes; one whose lineup can begin."""
+    while True:
+        state = _random_zoo(rng)
+        if not state.is_terminal():
+            return state
+
+
+def _random_zoo(rng: random.Random) -> GameState:
+    """Half the zoos are any small zoo; the other half the shape where the lineup solver's
+    visitor on a park can cost a colour set: a row of tiles from the gate, four animal
+    categories and a park, a cube of each of the five colours and a spare one."""
+    if rng.random() < 0.5:
+        cells = rng.sample(["A2", "A3", "A4", "B2", "B3", "B4"], rng.randint(3, 5))
+        if "A3" not in cells:
+            cells[0] = "A3"                               # the west gate's tile
+        kinds = [rng.choice(CATEGORIES + ("park",)) for _ in cells]
+        cubes = "".join(rng.sample(COLOURS + "W", rng.randint(3, 4)))
+    else:
+        cells = ["A3", "B3", "C3", "D3", "E3"]
+        kinds = rng.sample(CATEGORIES[:5], 4) + ["park"]
+        rng.shuffle(kinds)
+        cubes = COLOURS + rng.choice(COLOURS + "W")
+    tiles = [Tile.make(cell, kind, walls=[f"{cell}:{side}" for side in "NESW" if rng.random() < 0.08])
+             for cell, kind in zip(cells, kinds)]
+    board = Board(tuple(tiles))
+    for tile in rng.sample(board.tiles, rng.randint(0, 2)):
+        board = board.add_popularity(tile)
+    meeples = rng.choice(["", rng.choice(COLOURS)])
+    cards = rng.choice([("C", "D", "G"), ("A", "D", "G"), ("B", "C", "G"), ("A", "B", "G"), ("B", "C", "D")])
+    return third_lineup(board, cubes, meeples, 0, cards)
+
+
+def played(state: GameState, steps: list) -> GameState:
+    game = state.clone()
+    for step in steps:
+        game.apply(step)
+    return game
+
+
+def test_the_final_lineup_is_the_engines_best_on_random_small_zoos():
+    rng = random.Random(20261203)
+    gains = 0
+    for _ in range(30):
+        state = random_third_lineup(rng)
+        best = best_final_lineup(state.lineup_puzzle(), state.bonus_cards)
+        game = played(state, witness_steps(best.plan.witness()))
+        if not game.is_terminal():
+            game.apply(lu.Stop())
+        assert game.returns()[0] == exhaustive_best(state)
+        solvers = played(state, [BestLineup()])
+        assert game.returns()[0] - solvers.returns()[0] == best.gain >= 0
+        gains += best.gain > 0
+    assert gains >= 2                                     # the shapes where the solver's lineup is not best
+
+
+def test_card_g_takes_the_colour_a_set_lacks_on_the_park():
+    row = ("carnivore", "aquatic", "herbivore", "bird", "park")
+    board = Board(tuple(Tile.make(f"{column}3", kind) for column, kind in zip("ABCDE", row)))
+    state = third_lineup(board, "RBGKY", "Y")
+    best = best_final_lineup(state.lineup_puzzle(), state.bonus_cards)
+    assert best.solver_cards == {"G": 0} and best.cards == {"G": 3} and best.plan.value == best.solver_plan.value
+    assert "3 more" in " ".join(best.explanation())
+    no_g = best_final_lineup(state.lineup_puzzle(), ("A", "C", "D"))
+    assert no_g.gain == 0 and no_g.plan is no_g.solver_plan   # on a tie the solver's lineup stays
+
+
+def test_card_points_read_the_visitors_and_the_popular_tiles_visited():
+    board = Board(tuple(Tile.make(f"{column}3", "park") for column in "ABCDE"))
+    board = board.add_popularity(board.tiles[1])
+    state = third_lineup(board, "RBGKYR")
+    plan = best_final_lineup(state.lineup_puzzle(), ("A", "B", "G")).plan
+    assert len(plan.tiles) == 5
+    assert card_points(plan, ("A", "B", "G", "C")) == {"A": 0, "B": 0, "G": 3}
+
+
+def test_an_unknown_card_is_refused():
+    state = third_lineup(Board((Tile.make("A3", "park"),)), "R")
+    with pytest.raises(ValueError, match="not Z"):
+        best_final_lineup(state.lineup_puzzle(), ("A", "Z"))
+
+
+def test_the_search_bot_walks_the_final_lineup_step_by_step_and_the_option_turns_it_off():
+    row = ("carnivore", "aquatic", "herbivore", "bird", "park")
+    board = Board(tuple(Tile.make(f"{column}3", kind) for column, kind in zip("ABCDE", row)))
+    state = third_lineup(board, "RBGKY", "Y")
+    bot = SearchBot(seed=1, iterations=2)
+    view = bot.search(state)
+    assert [c.mean for c in view.candidates] == sorted((c.mean for c in view.candidates), reverse=True)
+    assert isinstance(view.candidates[1].action, BestLineup) and view.candidates[0].mean - view.candidates[1].mean == 3
+    game = state.clone()
+    while not game.is_terminal():
+        game.apply(bot.choose(game))
+    assert game.returns()[0] == played(state, [BestLineup()]).returns()[0] + 3
+    off = SearchBot(seed=1, iterations=2, final_lineup=False)
+    assert off.choose(state) == BestLineup()
+
+
+def test_one_bot_for_every_seat_walks_each_seats_own_lineup():
+    row = ("carnivore", "aquatic", "herbivore", "bird", "park")
+    board = Board(tuple(Tile.make(f"{column}3", kind) for column, kind in zip("ABCDE", row)))
+    state = third_lineup(board, "RBGKY", "Y", players=2)
+    bot = SearchBot(seed=1, iterations=2)
+    game = state.clone()
+    while not game.is_terminal():
+        game.apply(bot.choose(game))
+    bonus_g = [dict(player.final)["bonus G"] for player in game.players]
+    assert bonus_g == [3, 3]
+
+
+def test_the_hint_shows_the_whole_final_lineup_and_why():
+    row = ("carnivore", "aquatic", "herbivore", "bird", "park")
+    board = Board(tuple(Tile.make(f"{column}3", kind) for column, kind in zip("ABCDE", row)))
+    state = third_lineup(board, "RBGKY", "Y")
+    view = SearchBot(seed=1, iterations=2).search(state)
+    html = hint_html(view, why=hint_reason(state, view))
+    assert "the lineup for the final score (5 round points; G 3)" in html and "place a black cube" in html
+    assert "3 more" in html and "exact" in html
+    final = view.candidates[0].mean
+    assert view.lines()[0] == f"the lineup for the final score (5 round points; G 3): final score {final:.0f}"
+
+
+def test_a_stopped_walk_answers_the_best_found_and_says_so():
+    row = ("carnivore", "aquatic", "herbivore", "bird", "park")
+    board = Board(tuple(Tile.make(f"{column}3", kind) for column, kind in zip("ABCDE", row)))
+    state = third_lineup(board, "RBGKY", "Y")
+    stopped = best_final_lineup(state.lineup_puzzle(), state.bonus_cards, stop=lambda: True)
+    assert not stopped.complete and stopped.paths == 0 and stopped.plan is stopped.solver_plan
+    assert "stopped after 0 paths" in stopped.explanation()[-1]
+    whole = best_final_lineup(state.lineup_puzzle(), state.bonus_cards)
+    assert whole.complete and whole.gain == 3 and "proves every other one no better" in whole.explanation()[-1]
