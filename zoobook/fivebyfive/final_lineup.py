@@ -70,6 +70,7 @@ __all__ = ["READ_BY_LINEUP", "FinalLineup", "best_final_lineup", "card_points"]
 #: The final bonus cards that read the third round's lineup.
 READ_BY_LINEUP = ("A", "B", "G")
 
+
 def card_points(plan: LineupPlan, cards: Iterable[str]) -> dict[str, int]:
     """What the final bonus cards among *cards* that read the third lineup score for *plan*.
 

@@ -42,8 +42,9 @@ numbers.
 The lineup phase is not searched: the solver's lineup is optimal for the
 round, and in round 3, where final bonus cards A, B and G read the lineup too, the bot
 walks the lineup with the most final points instead
-(:func:`~zoobook.fivebyfive.final_lineup.best_final_lineup`, exact; ``final_lineup``). The solo AI is part of the game state, so it acts inside every
-determinization as it would at the table. With 2-4 players each seat maximises
+(:func:`~zoobook.fivebyfive.final_lineup.best_final_lineup`, exact; ``final_lineup``).
+The solo AI is part of the game state, so it acts inside every determinization as it
+would at the table. With 2-4 players each seat maximises
 its lead over the best other player.
 
 The bot is seeded: the same seed and the same state give the same choice
