@@ -31,7 +31,7 @@ __all__ = [
     "SpecialEffect", "SPECIAL_EFFECTS", "special_card_points",
     "PopularityCondition", "POPULARITY_CONDITIONS", "TurnContext", "popularity_earned",
     "FinalBonusCard", "FINAL_BONUS_CARDS", "CHARTS", "chart_points", "Round3", "BonusScore",
-    "final_bonus", "wall_graph", "line_counts", "walls_bordering", "same_category_group",
+    "final_bonus", "round3_count", "wall_graph", "line_counts", "walls_bordering", "same_category_group",
 ]
 
 # -- special cards ---------------------------------------------------------------------------------
@@ -272,12 +272,28 @@ def wall_graph(board: Board) -> nx.Graph:
     return graph
 
 
-def _count(letter: str, board: Board, round3: Round3) -> int:
-    lines = None if letter in "ABDG" else line_counts(board)
+def round3_count(letter: str, round3: Round3) -> int:
+    """What card A, B or G counts of the third round's lineup: visitors placed, popular tiles
+    visited, sets of the five colours placed (a white cube is in none).
+
+    >>> from zoobook.fivebyfive.vocabulary import Colour
+    >>> lineup = Round3(tuple(Colour) + (Colour.RED,), visited_popular=2)
+    >>> round3_count("A", lineup), round3_count("B", lineup), round3_count("G", lineup)
+    (7, 2, 1)
+    """
     if letter == "A":
         return len(round3.visitors)
     if letter == "B":
         return round3.visited_popular
+    if letter == "G":
+        return min(sum(1 for v in round3.visitors if v is colour) for colour in BASIC_COLOURS)
+    raise ValueError(f"final bonus card {letter!r} does not read the third lineup (A, B and G do)")
+
+
+def _count(letter: str, board: Board, round3: Round3) -> int:
+    if letter in "ABG":
+        return round3_count(letter, round3)
+    lines = None if letter == "D" else line_counts(board)
     if letter == "C":
         return sum(n == SIZE for n in lines["covered"])
     if letter == "D":
@@ -287,8 +303,6 @@ def _count(letter: str, board: Board, round3: Round3) -> int:
         return sum(n == 3 for n in lines["categories"])
     if letter == "F":
         return sum(n in (4, 5) for n in lines["categories"])
-    if letter == "G":
-        return min(sum(1 for v in round3.visitors if v is colour) for colour in BASIC_COLOURS)
     if letter == "H":
         return sum(n >= 2 for n in lines["walls"])
     raise ValueError(f"no final bonus card {letter!r} (A-H)")

@@ -60,7 +60,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from zoobook.fivebyfive import solver
-from zoobook.fivebyfive.cards import CHARTS, FINAL_BONUS_CARDS, chart_points
+from zoobook.fivebyfive.cards import CHARTS, FINAL_BONUS_CARDS, Round3, chart_points, round3_count
 from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.solver import LineupPlan
 from zoobook.fivebyfive.vocabulary import BASIC_COLOURS, Category
@@ -84,10 +84,8 @@ def card_points(plan: LineupPlan, cards: Iterable[str]) -> dict[str, int]:
     >>> card_points(plan, ("A", "C", "G"))           # 2 visitors: below A's chart; no set of five
     {'A': 0, 'G': 0}
     """
-    placed = Counter(colour for colour, _ in plan.visitors)
-    counts = {"A": len(plan.tiles), "B": plan.points["popularity"],
-              "G": min(placed[colour] for colour in BASIC_COLOURS)}
-    return {letter: chart_points(letter, counts[letter]) for letter in cards if letter in READ_BY_LINEUP}
+    lineup = Round3(tuple(colour for colour, _ in plan.visitors), plan.points["popularity"])
+    return {letter: chart_points(letter, round3_count(letter, lineup)) for letter in cards if letter in READ_BY_LINEUP}
 
 
 @dataclass(frozen=True)
