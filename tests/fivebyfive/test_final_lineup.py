@@ -14,7 +14,7 @@ from zoobook.fivebyfive.final_lineup import best_final_lineup, card_points
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.game import BestLineup, GameState, witness_steps
 from zoobook.fivebyfive.search_bot import SearchBot
-from zoobook.widgets.fivebyfive_game import hint_html, hint_reason
+from zoobook.widgets.fivebyfive_game import SoloGame, hint_html, hint_reason
 
 CATEGORIES = ("carnivore", "aquatic", "herbivore", "bird", "reptile", "park")
 COLOURS = "RBGYK"
@@ -190,3 +190,18 @@ def test_a_stopped_walk_answers_the_best_found_and_says_so():
     assert "stopped after 0 paths" in stopped.explanation()[-1]
     whole = best_final_lineup(state.lineup_puzzle(), state.bonus_cards)
     assert whole.complete and whole.gain == 3 and "proves every other one no better" in whole.explanation()[-1]
+
+
+def test_the_best_lineup_button_walks_the_lineup_for_the_final_score_in_round_3():
+    row = ("carnivore", "aquatic", "herbivore", "bird", "park")
+    board = Board(tuple(Tile.make(f"{column}3", kind) for column, kind in zip("ABCDE", row)))
+    for cards, label, gain in ((("C", "D", "G"), "Best lineup for the final score", 3),
+                               (("C", "D", "E"), "Best lineup", 0)):
+        state = third_lineup(board, "RBGKY", "Y", cards=cards)
+        game = SoloGame(seed=1)
+        game.state = state.clone()
+        game.refresh()
+        assert game.best_lineup.description == label and not game.best_lineup.disabled
+        game.best_lineup.click()
+        assert game.state.is_terminal()
+        assert game.state.returns()[0] == played(state, [BestLineup()]).returns()[0] + gain

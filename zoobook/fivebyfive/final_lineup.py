@@ -65,7 +65,7 @@ from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.solver import LineupPlan
 from zoobook.fivebyfive.vocabulary import BASIC_COLOURS, Category
 
-__all__ = ["READ_BY_LINEUP", "FinalLineup", "best_final_lineup", "card_points"]
+__all__ = ["READ_BY_LINEUP", "FinalLineup", "best_final_lineup", "card_points", "final_lineup_steps"]
 
 #: The final bonus cards that read the third round's lineup.
 READ_BY_LINEUP = ("A", "B", "G")
@@ -215,6 +215,31 @@ def best_final_lineup(puzzle: LineupPuzzle, cards: Iterable[str], stop=None) -> 
             if value > best_value:                      # strictly: on a tie the solver's stays
                 best, best_cards, best_value = option, points, value
     return FinalLineup(best, best_cards, solver_plan, solver_cards, paths, complete)
+
+
+def final_lineup_steps(state, stop=None) -> tuple[FinalLineup, list] | None:
+    """In a game at the start of a third lineup: the lineup for the final score and the
+    engine's lineup actions that walk it, when it scores more than the solver's lineup.
+
+    ``None`` when the solver's lineup (``BestLineup``) is as good: not the third round's
+    lineup, a step of it already taken, no card in play that reads it, or no lineup that
+    scores more. *stop* is :func:`best_final_lineup`'s. The steps end where the lineup
+    ends; a lineup that can go on ends with a stop only when the player says so.
+
+    >>> from zoobook.fivebyfive.game import GameState
+    >>> final_lineup_steps(GameState.new(players=1, seed=3)) is None     # the setup: no lineup yet
+    True
+    """
+    from zoobook.fivebyfive.game import ROUNDS, witness_steps    # the game builds on the lineup solver
+
+    if state.round != ROUNDS or state.phase != "lineup" or state.lineup.path:
+        return None
+    if not any(letter in READ_BY_LINEUP for letter in state.bonus_cards):
+        return None
+    best = best_final_lineup(state.lineup_puzzle(), state.bonus_cards, stop=stop)
+    if best.gain <= 0:
+        return None
+    return best, witness_steps(best.plan.witness())
 
 
 def _cards_at_most(read: list[str], tiles: int, sets: int) -> int:

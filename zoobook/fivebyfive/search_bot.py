@@ -86,7 +86,7 @@ from functools import lru_cache
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.bots import _board_points, _by_identity, _lines, evaluate, lineup_value, reach
 from zoobook.fivebyfive.cards import chart_points
-from zoobook.fivebyfive.final_lineup import READ_BY_LINEUP, best_final_lineup
+from zoobook.fivebyfive.final_lineup import final_lineup_steps
 from zoobook.fivebyfive.game import (ROUNDS, BestLineup, GameState, PlaceTile, Take, action_text, components_special,
                                      witness_steps)
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
@@ -851,20 +851,18 @@ class SearchBot:
         """The view and the steps of the third lineup with the most final points, or ``None``
         when it is the solver's (``BestLineup``): not round 3, no card reads the lineup, no
         lineup scores more, or ``final_lineup`` is off."""
-        if not self.final_lineup or state.round != ROUNDS or state.phase != "lineup" or state.lineup.path:
-            return None
-        if not any(letter in READ_BY_LINEUP for letter in state.bonus_cards):
+        if not self.final_lineup:
             return None
         started = self.clock()
 
         def spent() -> bool:                           # the lineups of real games take 0.1 s at most
             return self.time_limit is not None and self.clock() - started > self._searching_limit()
 
-        best = best_final_lineup(state.lineup_puzzle(), state.bonus_cards, stop=spent)
-        if best.gain <= 0:
+        found = final_lineup_steps(state, stop=spent)
+        if found is None:
             return None
+        best, steps = found
         seat = state.current_player
-        steps = witness_steps(best.plan.witness())
         before = banked(state, seat)
         cards = ", ".join(f"{letter} {points}" for letter, points in sorted(best.cards.items()))
         ours = Candidate(steps[0], f"the lineup for the final score ({best.plan.value} round points; {cards})",

@@ -12,7 +12,10 @@ reader sees. No rule lives here.
 * your zoo: the drawing, and a 5x5 grid of cell buttons to place the tile in hand;
 * the other decisions (row effect or door, where the popularity token goes,
   which special card or meeple; the lineup steps) as buttons named by the action;
-* "Best lineup" plays the optimal lineup of the round as one action;
+* "Best lineup" plays the optimal lineup of the round (the lineup solver's, as one action); in
+  the third round, with a final bonus card in play that reads the lineup (A, B, G), it is "Best
+  lineup for the final score" and walks the lineup with the most final points
+  (:func:`zoobook.fivebyfive.final_lineup.final_lineup_steps`) step by step;
 * "What would the best bot do?" asks the search bot (:mod:`zoobook.fivebyfive.search_bot`),
   without playing: each candidate with its expected value (mean and spread over the sampled deals)
   and share of the samples, and why the best, in a line :mod:`zoobook.fivebyfive.reasons` computes
@@ -51,8 +54,9 @@ from zoobook.fivebyfive.board import ALL_CELLS, Board
 from zoobook.fivebyfive.bots import BOTS, GreedyBot
 from zoobook.fivebyfive.cards import FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, SPECIAL_EFFECTS
 from zoobook.fivebyfive.components import components
+from zoobook.fivebyfive.final_lineup import READ_BY_LINEUP, final_lineup_steps
 from zoobook.fivebyfive.game import (
-    BestLineup, GameState, PlaceTile, Take, action_text, components_special,
+    ROUNDS, BestLineup, GameState, PlaceTile, Take, action_text, components_special,
 )
 from zoobook.fivebyfive.mainboard import ROW_EFFECTS
 from zoobook.fivebyfive.reasons import reason
@@ -260,7 +264,7 @@ class FiveByFiveGame(widgets.VBox):
                                     layout=widgets.Layout(grid_template_columns="repeat(5, 48px)"))
         self.hand_view = widgets.HTML(layout=widgets.Layout(max_width="560px"))
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.best_lineup = self._button("Best lineup", lambda: self.act(BestLineup()), width="auto")
+        self.best_lineup = self._button("Best lineup", self.play_best_lineup, width="auto")
         self.hint_button = self._button("What would the best bot do?", self.hint, width="auto")
         self.bot_move = self._button("Let the bot play this decision", self.play_bot_move, width="auto")
         self.hint_view = widgets.HTML()
@@ -315,6 +319,22 @@ class FiveByFiveGame(widgets.VBox):
             self.act(options[0])
         return place
 
+    def play_best_lineup(self) -> None:
+        """Play the best lineup: the solver's (the most round points), or in the third round, when
+        a final bonus card in play reads the lineup and another lineup scores more final points,
+        that one, step by step (the engine's own lineup actions), ended with a stop."""
+        found = final_lineup_steps(self.state)
+        if found is None:
+            self.act(BestLineup())
+            return
+        seat = self.state.current_player
+        for step in found[1]:
+            if not self.act(step):
+                return
+        if (self.state.phase == "lineup" and self.state.current_player == seat
+                and self.state.refusal(lu.Stop()) is None):
+            self.act(lu.Stop())
+
     def play_bot_move(self) -> None:
         """Let a bot take the current decision: the seat's own bot, or for your seat the greedy bot (quick)."""
         if not self.state.is_terminal():
@@ -361,6 +381,8 @@ class FiveByFiveGame(widgets.VBox):
                       and not (isinstance(a, lu.Move) and a.border)][:_MAX_STEP_BUTTONS]
         self.choices.children = [self._button(action_text(a), lambda a=a: self.act(a)) for a in others]
         self.best_lineup.disabled = BestLineup() not in legal
+        for_the_final_score = (state.round == ROUNDS and any(letter in READ_BY_LINEUP for letter in state.bonus_cards))
+        self.best_lineup.description = "Best lineup for the final score" if for_the_final_score else "Best lineup"
         self.table_view.value = table_html(state, self.you, self.bot_names)
         self.zoo_view.value = zoo_html(state, seat)
         self.hand_view.value = hand_html(state, seat)
