@@ -274,7 +274,13 @@ def budget_of(result: dict) -> tuple:
     return (result["iterations"], result.get("time_limit"), result.get("method", "uct"), result.get("leaf", "round"),
             result.get("width", 8), result.get("finish_turn", False), result.get("through_round2", False),
             result.get("refit_round1_leaf", False), tuple(sorted(result.get("options", {}).items())),
-            tuple(result.get("search_rounds", ROUNDS)), screened_rounds_of(result))
+            tuple(result.get("search_rounds", ROUNDS)), screened_rounds_of(result), walks_final_lineup(result))
+
+
+def walks_final_lineup(result: dict) -> bool:
+    """Whether the run's search bot walked the third lineup for the final score (``SearchBot(final_lineup=...)``);
+    runs saved before that option existed did not."""
+    return bool(result.get("options", {}).get("final_lineup", result.get("final_lineup", False)))
 
 
 def budget_text(result: dict) -> str:
@@ -285,7 +291,9 @@ def budget_text(result: dict) -> str:
     screened = screened_rounds_of(result)
     turn += f"play-outs placing by the spot screen in round{'s' if len(screened) > 1 else ''} " \
         f"{', '.join(map(str, screened))}, " if screened else ""
-    turn += "".join(f"{name}={value!r}, " for name, value in sorted(result.get("options", {}).items()))
+    turn += "".join(f"{name}={value!r}, " for name, value in sorted(result.get("options", {}).items())
+                    if name != "final_lineup")
+    turn += "the third lineup for the final score, " if walks_final_lineup(result) else ""
     rounds = tuple(result.get("search_rounds", ROUNDS))
     turn += f"searching in round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))} only, " \
         if rounds != ROUNDS else ""
@@ -303,7 +311,7 @@ def merge(results: list[dict]) -> dict:
             "time_limit": results[0].get("time_limit"), "method": results[0].get("method", "uct"),
             "leaf": results[0].get("leaf", "round"), "width": results[0].get("width", 8),
             "finish_turn": results[0].get("finish_turn", False), "options": results[0].get("options", {}),
-            "screen_spots": list(screened_rounds_of(results[0])),
+            "screen_spots": list(screened_rounds_of(results[0])), "final_lineup": walks_final_lineup(results[0]),
             "search_rounds": results[0].get("search_rounds", list(ROUNDS)),
             "solo": {"games": [g for r in results for g in r["solo"]["games"]]},
             "duels": {"games": [g for r in results for g in r["duels"]["games"]]}}
@@ -868,6 +876,7 @@ def main(argv: list[str]) -> int:
               "finish_turn": args.finish_turn, "screen_spots": list(args.screen_spots),
               "through_round2": args.through_round2, "refit_round1_leaf": args.refit_round1_leaf,
               "options": dict(args.option), "search_rounds": list(args.search_rounds),
+              "final_lineup": dict(args.option).get("final_lineup", SearchBot().final_lineup),
               "solo": {"games": []}, "duels": {"games": []}}
     print(f"5x5 Zoo search bot ({budget_text(result)}) against the lookahead bot")
     jobs = []

@@ -222,6 +222,19 @@ def test_the_benchmarks_option_reaches_the_bot_and_refuses_a_parameter_it_does_n
             bot_option(wrong)
 
 
+def test_a_run_says_whether_its_bot_walked_the_third_lineup_for_the_final_score():
+    """Runs saved before ``SearchBot(final_lineup=...)`` did not; the run's header says so since, and runs that
+    differ in it are never merged."""
+    from benchmarks.bench_5x5_search import budget_of, budget_text, walks_final_lineup
+    before = {"iterations": 4, "time_limit": 2.0}
+    now = {**before, "final_lineup": True}
+    turned_off = {**now, "options": {"final_lineup": False}}
+    assert [walks_final_lineup(run) for run in (before, now, turned_off)] == [False, True, False]
+    assert budget_of(before) != budget_of(now) and budget_of(before)[:-1] == budget_of(now)[:-1]
+    assert "the third lineup for the final score" in budget_text(now)
+    assert "final score" not in budget_text(before) + budget_text(turned_off)
+
+
 def test_the_noise_study_compares_the_rankings_best_on_shared_deals():
     """``bench_5x5_search --noise-study``: the spread over deals of each candidate's value minus the first's."""
     import statistics
