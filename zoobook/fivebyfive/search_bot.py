@@ -783,6 +783,11 @@ class SearchBot:
         most round points), one step a decision; the search's view at the lineup's start
         shows both. Off: the solver's lineup, as the lookahead bot plays it. The play-outs
         end with the solver's lineup either way (it is cached, and about thirty times cheaper).
+        On the lookahead bot's third lineups of solo seeds 1000-1099 it adds 0.38 final points
+        a deal (``bench_5x5_final_lineup``); too little to show in whole games: over those hundred
+        deals at 2 CPU-s a decision the bot with it scored 117.8, +19.4 over the lookahead bot
+        (95% CI +17.7 to +21.1) and +0.0 deal by deal against the run without it (-1.5 to +1.5),
+        32 of 40 two-player games won (notebook 22).
     clock : callable or None
         What the time cap reads, in seconds (``time.thread_time`` by default; a test
         injects a clock of its own).
