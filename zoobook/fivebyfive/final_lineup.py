@@ -65,7 +65,8 @@ from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.solver import LineupPlan
 from zoobook.fivebyfive.vocabulary import BASIC_COLOURS, Category
 
-__all__ = ["READ_BY_LINEUP", "FinalLineup", "best_final_lineup", "card_points", "final_lineup_steps"]
+__all__ = ["READ_BY_LINEUP", "FinalLineup", "best_final_lineup", "card_points", "final_lineup_steps",
+           "reads_third_lineup"]
 
 #: The final bonus cards that read the third round's lineup.
 READ_BY_LINEUP = ("A", "B", "G")
@@ -217,6 +218,20 @@ def best_final_lineup(puzzle: LineupPuzzle, cards: Iterable[str], stop=None) -> 
     return FinalLineup(best, best_cards, solver_plan, solver_cards, paths, complete)
 
 
+def reads_third_lineup(state) -> bool:
+    """Whether a final bonus card in play reads the lineup of the game's round: the third round,
+    with A, B or G among the cards (so its best lineup is the one for the final score).
+
+    >>> from zoobook.fivebyfive.game import GameState
+    >>> state = GameState.new(players=1, seed=3, bonus_cards=("A", "C", "D"))
+    >>> reads_third_lineup(state), state.round
+    (False, 0)
+    """
+    from zoobook.fivebyfive.game import ROUNDS                   # the game builds on the lineup solver
+
+    return state.round == ROUNDS and any(letter in READ_BY_LINEUP for letter in state.bonus_cards)
+
+
 def final_lineup_steps(state, stop=None) -> tuple[FinalLineup, list] | None:
     """In a game at the start of a third lineup: the lineup for the final score and the
     engine's lineup actions that walk it, when it scores more than the solver's lineup.
@@ -230,11 +245,9 @@ def final_lineup_steps(state, stop=None) -> tuple[FinalLineup, list] | None:
     >>> final_lineup_steps(GameState.new(players=1, seed=3)) is None     # the setup: no lineup yet
     True
     """
-    from zoobook.fivebyfive.game import ROUNDS, witness_steps    # the game builds on the lineup solver
+    from zoobook.fivebyfive.game import witness_steps            # the game builds on the lineup solver
 
-    if state.round != ROUNDS or state.phase != "lineup" or state.lineup.path:
-        return None
-    if not any(letter in READ_BY_LINEUP for letter in state.bonus_cards):
+    if not reads_third_lineup(state) or state.phase != "lineup" or state.lineup.path:
         return None
     best = best_final_lineup(state.lineup_puzzle(), state.bonus_cards, stop=stop)
     if best.gain <= 0:

@@ -54,9 +54,9 @@ from zoobook.fivebyfive.board import ALL_CELLS, Board
 from zoobook.fivebyfive.bots import BOTS, GreedyBot
 from zoobook.fivebyfive.cards import FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, SPECIAL_EFFECTS
 from zoobook.fivebyfive.components import components
-from zoobook.fivebyfive.final_lineup import READ_BY_LINEUP, final_lineup_steps
+from zoobook.fivebyfive.final_lineup import final_lineup_steps, reads_third_lineup
 from zoobook.fivebyfive.game import (
-    ROUNDS, BestLineup, GameState, PlaceTile, Take, action_text, components_special,
+    BestLineup, GameState, PlaceTile, Take, action_text, components_special,
 )
 from zoobook.fivebyfive.mainboard import ROW_EFFECTS
 from zoobook.fivebyfive.reasons import reason
@@ -381,8 +381,8 @@ class FiveByFiveGame(widgets.VBox):
                       and not (isinstance(a, lu.Move) and a.border)][:_MAX_STEP_BUTTONS]
         self.choices.children = [self._button(action_text(a), lambda a=a: self.act(a)) for a in others]
         self.best_lineup.disabled = BestLineup() not in legal
-        for_the_final_score = (state.round == ROUNDS and any(letter in READ_BY_LINEUP for letter in state.bonus_cards))
-        self.best_lineup.description = "Best lineup for the final score" if for_the_final_score else "Best lineup"
+        self.best_lineup.description = ("Best lineup for the final score" if reads_third_lineup(state)
+                                        else "Best lineup")
         self.table_view.value = table_html(state, self.you, self.bot_names)
         self.zoo_view.value = zoo_html(state, seat)
         self.hand_view.value = hand_html(state, seat)
