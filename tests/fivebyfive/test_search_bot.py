@@ -103,6 +103,24 @@ def test_the_search_does_not_peek_at_the_true_order_of_the_decks(seed, players, 
     assert bot.search(state).candidates == bot.search(twin).candidates
 
 
+@pytest.mark.parametrize("seed, players, moves", [(21, 1, 13), (4, 1, 40), (9, 2, 25)])
+def test_the_bot_that_sees_the_deck_plays_on_the_true_deal(seed, players, moves):
+    """``sees_deck`` (the ceiling, for measurement): every sweep plays on the true deal, so the twins
+    of the test above get different searches once the play-outs run to the game's end (with the
+    round's horizon the first case's play-outs draw nothing the twins differ in: a solo round's
+    tiles lie face up)."""
+    state = random_state(seed, players, moves)
+    twin = state.clone(reseed=987)
+    seer = SearchBot(2, iterations=6, time_limit=None, sees_deck=True, to_the_end=True)
+    assert seer.search(state).candidates != seer.search(twin).candidates
+    table = seer._deal(state, 5)
+    assert (table.small_deck, table.large_deck, table.customer_deck) == (
+        state.small_deck, state.large_deck, state.customer_deck)
+    assert table.rng.random() == state.clone().rng.random()      # the game's own next cube draw
+    honest = SearchBot(2)._deal(state, 5)
+    assert honest.small_deck != state.small_deck
+
+
 def test_the_search_leaves_the_state_alone():
     state = random_state(3, 2, 30)
     before = (list(state.history), list(state.log), state.players[:], list(state.small_deck))
@@ -486,20 +504,21 @@ def test_a_decision_pauses_the_collector_before_it_allocates_anything():
                                                                      for op, _ in before), before
 
 
-@pytest.mark.parametrize("through, leaf_round", [(False, 2), (True, 3)])
-def test_round_ones_rollouts_stop_at_the_next_rounds_start_or_go_through_round_two(monkeypatch, through, leaf_round):
+@pytest.mark.parametrize("options, leaf", [({}, (2, "main")), ({"through_round2": True}, (3, "main")),
+                                           ({"to_the_end": True}, (3, "over"))])
+def test_round_ones_rollouts_stop_at_the_next_rounds_start_or_go_through_round_two(monkeypatch, options, leaf):
     from zoobook.fivebyfive import search_bot
     leaves, valued = [], search_bot._values
 
     def spying(game, *args):
-        leaves.append((game.round, game.phase))
+        leaves.append((game.round, "over" if game.is_terminal() else game.phase))
         return valued(game, *args)
 
     monkeypatch.setattr(search_bot, "_values", spying)
     state = random_state(5, 1, 12)
     assert state.round == 1
-    SearchBot(1, iterations=3, time_limit=None, through_round2=through).search(state)
-    assert leaves and set(leaves) == {(leaf_round, "main")}
+    SearchBot(1, iterations=3, time_limit=None, **options).search(state)
+    assert leaves and set(leaves) == {leaf}
 
 
 def _greedy_value_replayed(state, action, seat, seed, follow="settle", lineup=False, sampled=False):

@@ -788,6 +788,20 @@ class SearchBot:
         deals at 2 CPU-s a decision the bot with it scored 117.8, +19.4 over the lookahead bot
         (95% CI +17.7 to +21.1) and +0.0 deal by deal against the run without it (-1.5 to +1.5),
         32 of 40 two-player games won (notebook 22).
+    sees_deck : bool
+        For measurement only, a bot that cheats: every sampled deal of the search is the true
+        one (the face-down decks in their true order, the game's own random numbers for the
+        cubes), so its play-outs meet exactly the tiles, cards and cubes the game will deal
+        for the actions they play. Off: the deals are sampled from what the player can see
+        (:func:`deal`). It asks how far the search could get if nothing were hidden (notebook
+        22, "If nothing were hidden"). In a solo round the tiles lie face up, so with the
+        round's horizon seeing the deck tells the search little more than the cubes; with
+        ``to_the_end`` it sees every round to come.
+    to_the_end : bool
+        Every play-out runs to the game's end, so a leaf is the final score the play-out
+        reaches, never an estimate (in round 3 it always is). Off: a play-out stops at the
+        end of its round (``through_round2``: round 2's, from round 1) and :func:`final_estimate`
+        values it.
     clock : callable or None
         What the time cap reads, in seconds (``time.thread_time`` by default; a test
         injects a clock of its own).
@@ -801,7 +815,8 @@ class SearchBot:
                  width: int = 8, leaf: str = "final", finish_turn: bool = False,
                  place_width: int | None = None, screen_spots: bool | tuple[int, ...] = (3,),
                  through_round2: bool = False,
-                 refit_round1_leaf: bool = False, final_lineup: bool = True, clock=None) -> None:
+                 refit_round1_leaf: bool = False, final_lineup: bool = True, sees_deck: bool = False,
+                 to_the_end: bool = False, clock=None) -> None:
         if method not in ("halving", "uct"):
             raise ValueError(f"the search method is 'halving' or 'uct', not {method!r}")
         if leaf not in ("final", "round"):
@@ -825,6 +840,8 @@ class SearchBot:
         self.through_round2 = through_round2
         self.refit_round1_leaf = refit_round1_leaf
         self.final_lineup = final_lineup
+        self.sees_deck = sees_deck
+        self.to_the_end = to_the_end
         self._lineup_steps: list = []                  # (seat, step): the rest of a third lineup begun
         self.clock = time.thread_time if clock is None else clock
         self.last_view: SearchView | None = None
@@ -922,6 +939,8 @@ class SearchBot:
         horizon = max(state.round, 1)
         if self.through_round2 and horizon == 1:
             horizon = 2                                # round 1: the leaf at round 3's start
+        if self.to_the_end:
+            horizon = ROUNDS                           # the final score itself at every leaf
         if self.method == "halving":
             done = self._halving(state, root, seat, horizon, rng, started, ranked)
             return self._view(state, root, seat, done, self.clock() - started)
@@ -1010,7 +1029,7 @@ class SearchBot:
         *started* then, its rollouts timed since *searching*, *done* of them before this
         sweep) stops it before a rollout, those of the first sweep so far, none of a later one.
         """
-        table = deal(state, rng.getrandbits(32))
+        table = self._deal(state, rng.getrandbits(32))
         rollout_seed = rng.getrandbits(32)
         capped = self.time_limit is not None and started is not None
         results = []
@@ -1048,6 +1067,10 @@ class SearchBot:
     #: 2 s was too little (7 of 936 decisions of a benchmark run took 2.00 to 2.05 s).
     SEARCH_SHARE = 0.85
 
+    def _deal(self, state: GameState, seed: int) -> GameState:
+        """A sampled deal (:func:`deal`); with ``sees_deck``, the true one (a copy of *state*)."""
+        return _copy(state) if self.sees_deck else deal(state, seed)
+
     def _searching_limit(self) -> float:
         return self.time_limit * self.SEARCH_SHARE
 
@@ -1073,7 +1096,7 @@ class SearchBot:
         return max(allowed, key=ucb)
 
     def _iterate(self, state: GameState, root: _Node, seat: int, horizon: int, rng: random.Random) -> None:
-        game = deal(state, rng.getrandbits(32))
+        game = self._deal(state, rng.getrandbits(32))
         node, path = root, [(root, None)]
         while not self._over(game, horizon):
             if node is root:                   # the root's choices are searched, even a lineup's
