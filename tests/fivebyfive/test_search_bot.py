@@ -506,7 +506,7 @@ def test_a_decision_pauses_the_collector_before_it_allocates_anything():
 
 @pytest.mark.parametrize("options, leaf", [({}, (2, "main")), ({"through_round2": True}, (3, "main")),
                                            ({"to_the_end": True}, (3, "over"))])
-def test_round_ones_rollouts_stop_at_the_next_rounds_start_or_go_through_round_two(monkeypatch, options, leaf):
+def test_round_ones_rollouts_stop_at_round_twos_start_round_threes_or_the_games_end(monkeypatch, options, leaf):
     from zoobook.fivebyfive import search_bot
     leaves, valued = [], search_bot._values
 
