@@ -83,11 +83,14 @@ def test_a_plan_leaves_the_state_alone_and_refuses_what_it_cannot_plan():
         plan_round(over)
 
 
-def test_a_stopped_plan_says_it_is_incomplete():
+@pytest.mark.parametrize("answers", [1, 3, 30])
+def test_a_stopped_plan_says_it_is_incomplete_and_rates_nothing_after(answers):
     state = lookahead_until(3, lambda s: s.round == 2)
-    asked = itertools.count()
-    plan = plan_round(state, 2, seed=1, stop=lambda: next(asked) >= 3)
+    asked = itertools.count(1)
+    plan = plan_round(state, 2, seed=1, stop=lambda: next(asked) > answers)
     assert not plan.complete and plan.rated > 0
+    # asked before every position and every action but a position's first: each "no" lets one more be rated
+    assert next(asked) - 1 == answers + 1 and plan.rated <= answers
 
 
 def test_the_search_values_its_candidates_by_plans_only_in_the_plans_rounds():

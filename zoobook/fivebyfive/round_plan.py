@@ -98,8 +98,9 @@ def plan_round(state: GameState, width: int = 2, seed: int = 0, stop=None) -> Ro
     seed : int
         The random draws of the copies (cubes, display tokens) come from it.
     stop : callable or None
-        Asked before each position is expanded; when it returns True the search ends,
-        and the plan returned is marked incomplete.
+        Asked before each position is expanded and each of its actions is tried (after the
+        first); when it returns True the search ends, and the plan returned is marked
+        incomplete.
 
     Returns
     -------
@@ -131,6 +132,8 @@ def plan_round(state: GameState, width: int = 2, seed: int = 0, stop=None) -> Ro
                     best, best_actions = value, taken
                 continue
             for action in actions:
+                if stop is not None and rated and stop():   # a position's actions can take 0.3 s
+                    return RoundPlan(best, best_actions, rated, complete=False)
                 value, child = _greedy_trial(game, action, seat, seed, "turn", lineup=True, sampled=True)
                 children.append((value, child, taken + (action,)))
                 rated += 1
