@@ -812,11 +812,15 @@ class SearchBot:
         The rounds (``True``: every round, ``False``: none, the default) in which a solo
         game's sweeps value a candidate by a plan instead of a play-out: a beam search of
         ``plan_width`` positions over the round's remaining turns
-        (:func:`~zoobook.fivebyfive.round_plan.plan_round`), valued at the horizon as a
-        play-out is. A plan costs several play-outs (the median over positions of solo deals
+        (:func:`~zoobook.fivebyfive.round_plan.plan_round`), valued at the horizon by
+        :func:`final_estimate` (whatever ``leaf`` says; the final score once the game is
+        over). A plan costs several play-outs (the median over positions of solo deals
         1000-1002: 9.5 in round 1, 5.4 in round 2, 3.1 in round 3, where the play-outs screen
         spots), so a decision affords fewer sampled deals. Not in 2-4 player games, nor with
-        ``method="uct"``.
+        ``method="uct"``. Over solo seeds 1000-1039 at 2 CPU-s a decision (``bench_5x5_search
+        --option 'plan_rounds=(3,)'``, notebook 22, "Plans instead of play-outs") it lost 4.2
+        points a deal against the bot as it plays, in round 3 alone (95% CI -6.5 to -1.8) and in
+        every round (-6.9 to -1.5): the better continuation of one deal costs the search its deals.
     plan_width : int
         The beam's width when ``plan_rounds`` applies.
     clock : callable or None
