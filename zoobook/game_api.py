@@ -67,12 +67,18 @@ zoobook.errors.IllegalAction: take 1 or 2, not 3 [T1]
 from __future__ import annotations
 
 import abc
+import dataclasses
+import functools
+import math
+import types
+import typing
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from zoobook.errors import IllegalAction, Refusal
 
-__all__ = ["GameState", "IllegalAction", "Refusal", "contract_violations"]
+__all__ = ["GameState", "IllegalAction", "Refusal", "contract_violations", "malformed_field",
+           "malformed_variants", "strict_key"]
 
 
 class GameState(abc.ABC):
@@ -109,7 +115,14 @@ class GameState(abc.ABC):
         why = self.refusal(action)
         if why is not None:
             raise IllegalAction(why)
-        self._apply(action)
+        self._apply(self.canonical(action))
+
+    def canonical(self, action: Any) -> Any:
+        """The form in which ``legal_actions()`` lists an accepted *action* (the action itself by
+        default). An engine that accepts aliases -- a large tile named by either of its cells, an
+        exchange naming its two sides in either order -- maps them here, and ``apply`` takes the
+        canonical form, so a log or a record holds one spelling of each move."""
+        return action
 
     def child(self, action: Any) -> "GameState":
         """A new state: this one after *action* (this one is unchanged)."""
@@ -118,30 +131,152 @@ class GameState(abc.ABC):
         return copy
 
 
+def strict_key(action: Any) -> Any:
+    """A key that tells actions apart as a reader would: by type as well as value.
+
+    Python's equality says ``True == 1`` and ``(1,) == [1]``, so a truck named ``True`` would pass
+    for truck 1 in a membership test; the contract compares these keys instead.
+
+    Examples
+    --------
+    >>> strict_key(True) == strict_key(1), strict_key(1) == strict_key(1)
+    (False, True)
+    >>> strict_key(("a", [1, 2])) == strict_key(("a", (1, 2)))
+    False
+    """
+    if dataclasses.is_dataclass(action) and not isinstance(action, type):
+        return (type(action), tuple(strict_key(getattr(action, f.name)) for f in dataclasses.fields(action)))
+    if isinstance(action, (tuple, list, frozenset, set)):
+        items = [strict_key(item) for item in action]
+        if isinstance(action, (frozenset, set)):
+            items = sorted(items, key=repr)
+        return (type(action), tuple(items))
+    if isinstance(action, dict):
+        return (dict, tuple(sorted(((strict_key(k), strict_key(v)) for k, v in action.items()), key=repr)))
+    try:
+        hash(action)
+    except TypeError:
+        return (type(action), repr(action))
+    return (type(action), action)
+
+
+@functools.cache
+def _field_hints(cls: type) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints.get(f.name, Any)) for f in dataclasses.fields(cls))
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether *value* is of the annotated type *hint* (``bool`` is no ``int``; unknown hints fit)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if hint is type(None):
+        return value is None
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, arg) for arg in args)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(item, args[0]) for item in value)
+        return not args or (len(args) == len(value) and all(map(_fits, value, args)))
+    if origin in (frozenset, set, list):
+        return isinstance(value, origin) and (not args or all(_fits(item, args[0]) for item in value))
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True
+
+
+def malformed_field(action: Any) -> str | None:
+    """The first field of a dataclass *action* whose value is not of its annotated type, in words
+    (``None`` when every field fits, or *action* is no dataclass). The one type check every engine's
+    ``refusal`` runs before its rules, so a junk field is refused, never a crash deeper down.
+
+    Examples
+    --------
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Load:
+    ...     truck: int
+    ...     note: str | None = None
+    >>> malformed_field(Load(1)) is None, malformed_field(Load(1, "x")) is None
+    (True, True)
+    >>> malformed_field(Load(True))
+    "Load's truck must be int, not True"
+    >>> malformed_field(Load(1, ["x"]))
+    "Load's note must be str | None, not ['x']"
+    """
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        return None
+    for name, hint in _field_hints(type(action)):
+        value = getattr(action, name)
+        if not _fits(value, hint):
+            shown = getattr(hint, "__name__", None) if isinstance(hint, type) else None
+            return f"{type(action).__name__}'s {name} must be {shown or _hint_text(hint)}, not {value!r}"
+    return None
+
+
+def _hint_text(hint: Any) -> str:
+    text = str(hint).replace("typing.", "")
+    return text.replace("NoneType", "None")
+
+
+#: Field values that no action of any engine takes: the wrong type, the wrong shape, out of range.
+JUNK = (None, True, False, -1, 10**6, 1.5, float("nan"), "", "X99", (), [], ((9, 9),), {"a": 1}, object)
+
+
+def malformed_variants(action: Any) -> list:
+    """*action* with one field at a time replaced by junk (:data:`JUNK`), and with its fields in
+    reverse order where that makes another action of the same class: what a careless caller, a
+    corrupted record or a fuzzer sends. Non-dataclass actions give no variant.
+
+    Examples
+    --------
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Take:
+    ...     row: int
+    ...     slot: int
+    >>> variants = malformed_variants(Take(1, 2))
+    >>> Take(None, 2) in variants, Take(1, [] ) in variants, Take(2, 1) in variants
+    (True, True, True)
+    """
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        return []
+    fields = [f.name for f in dataclasses.fields(action) if f.init]
+    out = []
+    for name in fields:
+        for junk in JUNK:
+            try:
+                out.append(dataclasses.replace(action, **{name: junk}))
+            except Exception:   # a class whose __post_init__ refuses junk at construction: nothing to send
+                pass
+    if len(fields) >= 2:
+        values = [getattr(action, name) for name in fields]
+        try:
+            out.append(dataclasses.replace(action, **dict(zip(fields, reversed(values)))))
+        except Exception:
+            pass
+    return out
+
+
 class _Actions:
-    """A collection of actions with membership by equality: hashed where an action is hashable (a
-    legal list of hundreds of actions, each looked up once: linear lists made the check quadratic),
-    compared one by one where it is not."""
+    """A collection of actions with membership by :func:`strict_key` (hashed: a legal list of
+    hundreds of actions, each looked up once, made linear lists quadratic)."""
 
     def __init__(self, actions: Iterable = ()):
-        self._hashed: set = set()
-        self._unhashable: list = []
+        self._keys: set = set()
         for action in actions:
             self.add(action)
 
     def add(self, action: Any) -> None:
-        try:
-            self._hashed.add(action)
-        except TypeError:
-            self._unhashable.append(action)
+        self._keys.add(strict_key(action))
 
     def __contains__(self, action: Any) -> bool:
-        try:
-            if action in self._hashed:
-                return True
-        except TypeError:
-            pass
-        return action in self._unhashable
+        return strict_key(action) in self._keys
 
 
 def contract_violations(state: GameState, candidates: Iterable | None = None, *,
@@ -149,11 +284,13 @@ def contract_violations(state: GameState, candidates: Iterable | None = None, *,
     """Where *state* breaks the contract, in words (an empty list when it keeps it).
 
     Checks, for each action of ``legal_actions()`` and of *candidates* (actions that may
-    or may not be legal: wrong phase, wrong target, nonsense):
+    or may not be legal: wrong phase, wrong target, junk fields from :func:`malformed_variants`):
 
-    - listed as legal exactly when ``refusal`` is ``None``;
-    - a refusal is a :class:`Refusal` with words;
-    - ``apply`` of a refused action raises :class:`IllegalAction` and leaves
+    - accepted (``refusal`` is ``None``) exactly when listed by ``legal_actions()`` in that very
+      form (compared by :func:`strict_key`: ``True`` is not ``1``), or when it is an alias whose
+      ``canonical`` form is listed and applies to the same state;
+    - a refusal is a :class:`Refusal` with words, and ``refusal`` never raises;
+    - ``apply`` of a refused action raises :class:`IllegalAction` (nothing else) and leaves
       ``snapshot(state)`` as it was;
     - ``apply`` of a legal action, on a clone, does not raise and leaves *state* unchanged.
 
@@ -180,19 +317,27 @@ def contract_violations(state: GameState, candidates: Iterable | None = None, *,
         if action in seen:
             continue
         seen.add(action)
-        why = state.refusal(action)
+        try:
+            why = state.refusal(action)
+        except Exception as exc:   # the contract's point: a malformed action is refused, not a crash
+            problems.append(f"refusal({action!r}) raised {type(exc).__name__}: {exc}")
+            why = "raised"
         listed = action in listed_legal
         if listed and why is not None:
             problems.append(f"{action!r} is listed as legal but refused: {why}")
         elif not listed and why is None:
-            problems.append(f"{action!r} is not listed as legal but refusal() says it is")
+            alias = _alias_problem(state, action, listed_legal, snapshot)
+            if alias is not None:
+                problems.append(alias)
         elif why is not None:
-            if not isinstance(why, Refusal) or not why.reason:
+            if why != "raised" and (not isinstance(why, Refusal) or not why.reason):
                 problems.append(f"{action!r}: refusal {why!r} is not a Refusal with words")
             try:
                 state.apply(action)
             except IllegalAction:
                 pass
+            except Exception as exc:
+                problems.append(f"apply({action!r}) raised {type(exc).__name__}, not IllegalAction: {exc}")
             else:
                 problems.append(f"{action!r} was refused ({why}) but apply() took it")
             if snapshot(state) != before:
@@ -210,3 +355,21 @@ def contract_violations(state: GameState, candidates: Iterable | None = None, *,
         if len(problems) >= limit:
             break
     return problems
+
+
+def _alias_problem(state: GameState, action: Any, listed_legal: _Actions,
+                   snapshot: Callable[[Any], Any]) -> str | None:
+    """``None`` when an accepted but unlisted *action* is an alias of a listed one (its canonical
+    form is listed, and both apply to the same state), else what is wrong."""
+    canonical = state.canonical(action)
+    if canonical not in listed_legal:
+        return f"{action!r} is not listed as legal but refusal() accepts it"
+    as_given, as_listed = state.clone(), state.clone()
+    try:
+        as_given.apply(action)
+    except Exception as exc:
+        return f"{action!r} is accepted (alias of {canonical!r}) but apply() raised {type(exc).__name__}: {exc}"
+    as_listed.apply(canonical)
+    if snapshot(as_given) != snapshot(as_listed):
+        return f"{action!r} and its canonical form {canonical!r} lead to different states"
+    return None
