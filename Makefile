@@ -1,9 +1,11 @@
 # zoobook: two commands for users, `make lab` and `make test`.
 #
-# Both bootstrap .venv (python3.11, else python3) and install the project with its
-# test and lab extras (without precompiling .pyc files: imports compile what they use, once). A stamp
-# file makes the second run instant; editing pyproject.toml re-installs. Nothing here
-# needs a global install.
+# Each bootstraps its own venv (python3.11, else python3) and installs the project there (without
+# precompiling .pyc files: imports compile what they use, once): `make lab` a learner's .venv (the
+# `lab` extra: JupyterLab, nothing of the teacher's or the maintainer's tools), `make teach` a
+# teacher's .venv-teach (adds nbgrader and Voila), `make test` the maintainer's .venv-test (the test
+# tools too). A stamp file makes the second run instant; editing pyproject.toml re-installs. Nothing
+# here needs a global install.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -14,13 +16,17 @@ SHELL := /bin/bash
 # networkx, matplotlib, IPython and zoobook from source again: 2-4 CPU-seconds a process.
 unexport PYTHONDONTWRITEBYTECODE
 
-VENV := .venv
+# The maintainer's venv: the test tools, `lab` (JupyterLab, for the browser tests) and `classroom`
+# (Voila: `make app`'s browser test and benchmark). Every target below but `lab` and `teach` uses it.
+VENV := .venv-test
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.zoobook-installed
-# The extras a working copy needs: the test tools, `lab` (JupyterLab, for `make lab` and the
-# browser tests) and `classroom` (Voila: `make app`, its browser test and benchmark).
+STAMP := $(VENV)/.zoobook-maintainer
 EXTRAS := test,lab,classroom
-CLASSROOM_STAMP := $(VENV)/.zoobook-classroom-installed
+# The learner's venv (`make lab`, and `.venv/bin/zoobook` in the README) and the teacher's (`make teach`).
+LEARNER_VENV := .venv
+LEARNER_STAMP := $(LEARNER_VENV)/.zoobook-learner
+TEACHER_VENV := .venv-teach
+TEACHER_STAMP := $(TEACHER_VENV)/.zoobook-teacher
 BOOT_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
 PIP := $(PY) -m pip --no-input --disable-pip-version-check
 # $(call install,VENV,REQUIREMENTS): installs into VENV with uv (from PyPI, bootstrapped into the
@@ -48,10 +54,11 @@ LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -
 PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
 
-.PHONY: help venv lab strip test lint test-py test-nbgrader test-notebooks test-puzzles test-bench test-browser chromium bench student app site test-site
+.PHONY: help venv lab teach strip test lint test-py test-nbgrader test-notebooks test-puzzles test-bench test-browser chromium bench student app site test-site
 
 help:
 	@echo "make lab    open the workbook in JupyterLab (LAB_ARGS=... for extra options)"
+	@echo "make teach  the same with the teacher's tools: nbgrader's menus, Voila"
 	@echo "make test   run every test: pytest, notebooks (nbval), puzzle answers, real browser"
 	@echo "make bench  run the solver benchmarks in benchmarks/"
 	@echo "make student  write the classroom notebooks' student editions to student/"
@@ -60,29 +67,51 @@ help:
 	@echo "make strip    store notebooks without widget state, run times and random cell ids (NOTEBOOKS=...)"
 
 # -- the environment ---------------------------------------------------------------
+COMMA := ,
+
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml setup.py
-	@if ! $(PY) -c "" 2>/dev/null; then \
-	  echo "creating $(VENV) with $(BOOT_PYTHON)"; \
-	  rm -rf $(VENV) && $(BOOT_PYTHON) -m venv $(VENV); \
+# $(call make_venv,VENV,EXTRAS,WHAT,STAMP): creates VENV if missing and installs zoobook with EXTRAS into
+# it, then JupyterLab's administrator defaults (comm messages one after another, no news toast:
+# zoobook/widgets/lab_settings.py says why). A VENV made for another role (a stamp of another name:
+# .venv held the test tools before the learner's venv was split off) is made anew, since
+# installing fewer extras removes nothing.
+define make_venv
+	@if ls $(1)/.zoobook-* 2>/dev/null | grep -qv '^$(4)$$'; then \
+	  echo "$(1) was made for another use: making it anew"; rm -rf $(1); \
 	fi
-	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "zoobook needs Python 3.11 or newer"' \
-	  || { echo "$(VENV) runs Python older than 3.11: delete it and install python3.11" >&2; exit 1; }
-	@echo "installing zoobook and its test tools into $(VENV) (under a minute the first time)"
-	@$(call install,$(VENV),-e '.[$(EXTRAS)]')
-	@touch $@
+	@if ! $(1)/bin/python -c "" 2>/dev/null; then \
+	  echo "creating $(1) with $(BOOT_PYTHON)"; \
+	  rm -rf $(1) && $(BOOT_PYTHON) -m venv $(1); \
+	fi
+	@$(1)/bin/python -c 'import sys; assert sys.version_info >= (3, 11), "zoobook needs Python 3.11 or newer"' \
+	  || { echo "$(1) runs Python older than 3.11: delete it and install python3.11" >&2; exit 1; }
+	@echo "installing zoobook and $(3) into $(1) (under a minute the first time)"
+	@$(call install,$(1),-e '.[$(2)]')
+	@$(1)/bin/python -m zoobook.widgets.lab_settings
+	@touch $(4)
+endef
 
-# JupyterLab's administrator defaults in .venv: comm messages not sent over kernel subshells, so a
-# widget's messages are handled one after another (zoobook/widgets/lab_settings.py says why).
-LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
-$(LAB_OVERRIDES): zoobook/widgets/lab_settings.py $(STAMP)
-	@$(PY) -m zoobook.widgets.lab_settings
+$(STAMP): pyproject.toml setup.py zoobook/widgets/lab_settings.py
+	$(call make_venv,$(VENV),$(EXTRAS),its test tools,$@)
+
+$(LEARNER_STAMP): pyproject.toml setup.py zoobook/widgets/lab_settings.py
+	$(call make_venv,$(LEARNER_VENV),lab,JupyterLab,$@)
+
+$(TEACHER_STAMP): pyproject.toml setup.py zoobook/widgets/lab_settings.py
+	$(call make_venv,$(TEACHER_VENV),lab$(COMMA)teach,JupyterLab$(COMMA) nbgrader and Voila,$@)
+
 
 # -- using the workbook ------------------------------------------------------------
-lab: $(STAMP) $(LAB_OVERRIDES)
+lab: $(LEARNER_STAMP)
 	@echo "Starting JupyterLab on notebooks/; open the http://127.0.0.1:... URL it prints below. Ctrl-C stops it."
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
+	$(LEARNER_VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
+
+# `make teach`: the workbook with the teacher's tools (nbgrader's menus and its Formgrader, Voila
+# for `make app`), in a venv of their own so that a learner's `make lab` shows none of them.
+teach: $(TEACHER_STAMP)
+	@echo "Starting JupyterLab with nbgrader on notebooks/; open the http://127.0.0.1:... URL it prints below."
+	$(TEACHER_VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
 
 # -- notebook hygiene ------------------------------------------------------------------
 # `make strip`: what the pre-commit hook (.pre-commit-config.yaml) does, by hand: outputs and
@@ -98,15 +127,15 @@ strip: $(STAMP)
 # -- testing -----------------------------------------------------------------------
 # Each step is its own pytest run; pytest's exit 5 (nothing collected) fails the build.
 # `make test` packs them on two cores: the two venvs install side by side (mostly downloads), the
-# zero-install site is built then, beside the linter and the classroom extra's check (its wheel
+# zero-install site is built then, beside the linter and the teacher's venv (its wheel
 # before any test builds one in the same tree), and
 # the rest runs in two lanes (each lane's output printed whole when it ends): pytest, the doctests
 # and nbval in one pytest-xdist run on both cores (one run, so no core idles while the other ends
 # a step's last file), and beside it what mostly waits on a kernel or Chromium: the real-browser
 # tests, the nbgrader round trip, the puzzle answers, the quick benchmarks and the site's offline test.
 test:
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse $(STAMP) $(SITE_STAMP)
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-compile lint $(CLASSROOM_STAMP) chromium site
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse $(STAMP) $(SITE_STAMP) $(LEARNER_STAMP)
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-compile lint $(TEACHER_STAMP) chromium site
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-units test-lane-checks
 	@echo "make test: all passed"
 
@@ -168,9 +197,10 @@ test-puzzles: $(STAMP)
 test-bench: $(STAMP)
 	$(PY) -m benchmarks.quick
 
-# The classroom's Voila app is among the browser checks, so its extra is installed first.
+# The browser checks start `make lab` (the learner's venv) and `make app` (the teacher's) as a user would,
+# so both venvs are installed first.
 # The zero-install site has its own target below (test-site: minutes of Pyodide starting).
-test-browser: $(CLASSROOM_STAMP) $(LAB_OVERRIDES) chromium
+test-browser: $(STAMP) $(LEARNER_STAMP) $(TEACHER_STAMP) chromium
 	$(PYTEST) -q -m browser --ignore=$(SITE_TEST) tests/browser || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: no browser tests collected: that is a failure" >&2; exit $$status; }
 
@@ -198,11 +228,11 @@ bench: $(STAMP)
 # `make student`: each master notebook of notebooks/classroom/ without its solutions, with
 # nbgrader metadata, into student/ (git-ignored); the masters with the same metadata, for
 # nbgrader's source/ folder, into student/nbgrader-source/.
-student: $(STAMP)
-	$(PY) -m zoobook.classroom.editions notebooks/classroom --out student --nbgrader-source student/nbgrader-source
+student: $(TEACHER_STAMP)
+	$(TEACHER_VENV)/bin/python -m zoobook.classroom.editions notebooks/classroom --out student --nbgrader-source student/nbgrader-source
 
-# `make app`: notebooks (APP, a notebook or a folder) as a Voila app for a class; Voila is the
-# optional `classroom` extra, installed here on first use. E.g. make app APP=notebooks/classroom/01-hex-grids-as-graphs.ipynb
+# `make app`: notebooks (APP, a notebook or a folder) as a Voila app for a class; Voila comes with the
+# teacher's venv (.venv-teach, the `teach` extra). E.g. make app APP=notebooks/classroom/01-hex-grids-as-graphs.ipynb
 APP ?= notebooks/classroom
 APP_ARGS ?=
 # Voila runs each notebook in a spare kernel before anyone asks, so a visitor's first page is
@@ -211,13 +241,9 @@ APP_ARGS ?=
 APP_POOL ?= 1
 APP_VOILA := --preheat_kernel=True --pool_size=$(APP_POOL)
 
-$(CLASSROOM_STAMP): $(STAMP)
-	@$(PY) -c "import voila" 2>/dev/null || { $(call install,$(VENV),-e '.[$(EXTRAS),classroom]'); }
-	@touch $@
-
-app: $(CLASSROOM_STAMP)
+app: $(TEACHER_STAMP)
 	@echo "Serving $(APP) with Voila; open the http://... URL it prints below. Ctrl-C stops it."
-	$(PY) -m voila $(APP) $(if $(LAB_HEADLESS),--no-browser) $(APP_VOILA) $(APP_ARGS)
+	$(TEACHER_VENV)/bin/python -m voila $(APP) $(if $(LAB_HEADLESS),--no-browser) $(APP_VOILA) $(APP_ARGS)
 
 # -- the zero-install site (README, "A zero-install site") --------------------------------
 # `make site`: the workbook in JupyterLite (Python in the browser, Pyodide) as static files in

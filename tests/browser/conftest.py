@@ -49,7 +49,7 @@ needs the whole lesson). Assert on what a reader sees after an interaction (a
 widget's text changed, a figure appeared), not on what the stored outputs
 already showed: both clear the outputs first. Keep it to one or two
 interactions: the whole browser run shares one server and must stay quick. Run it alone with
-``.venv/bin/python -m pytest -m browser tests/browser/test_<your lesson>.py``.
+``.venv-test/bin/python -m pytest -m browser tests/browser/test_<your lesson>.py``.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ def app_url(tmp_path_factory):
             start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     try:
-        # The first run installs Voila (the `classroom` extra) into .venv: allow for it.
+        # The first run installs the teacher's venv (.venv-teach, with Voila): allow for it.
         wait_for_http(url, process=process, log=log, timeout=400)
         yield url
     finally:

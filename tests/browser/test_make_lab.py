@@ -1,4 +1,5 @@
-"""`make lab` serves the workbook: start it as a user would, fetch /lab, stop it."""
+"""`make lab` serves the workbook: start it as a user would, fetch /lab, stop it; a learner's venv holds
+JupyterLab and the workbook, none of the teacher's or the maintainer's tools."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 KERNELS_SETTINGS = "@jupyterlab/apputils-extension:kernels-settings"
+NOTIFICATIONS = "@jupyterlab/apputils-extension:notification"
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
@@ -37,6 +39,10 @@ def test_make_lab_serves_jupyterlab_on_the_notebooks(tmp_path):
             served = {item["name"] for item in json.load(response)["content"]}
         with urllib.request.urlopen(f"{url}/lab/api/settings/{KERNELS_SETTINGS}", timeout=30) as response:
             kernels_settings = json.load(response)
+        with urllib.request.urlopen(f"{url}/lab/api/settings/{NOTIFICATIONS}", timeout=30) as response:
+            notifications = json.load(response)
+        with urllib.request.urlopen(f"{url}/lab/api/settings", timeout=30) as response:
+            plugins = {setting["id"] for setting in json.load(response)["settings"]}
     finally:
         stop_process(process)
 
@@ -47,3 +53,9 @@ def test_make_lab_serves_jupyterlab_on_the_notebooks(tmp_path):
     assert f"http://127.0.0.1:{port}/lab" in log.read_text(), "make lab should print the URL"
     # Widget messages are handled one after another: no comms over kernel subshells (lab_settings).
     assert kernels_settings["schema"]["properties"]["commsOverSubshells"]["default"] == "disabled"
+    # No news toast over the first widgets; nothing of the teacher's or maintainer's tools.
+    assert notifications["schema"]["properties"]["fetchNews"]["default"] == "false"
+    assert not {plugin for plugin in plugins if "nbgrader" in plugin or "voila" in plugin}, plugins
+    learner = REPO / ".venv" / "bin" / "python"
+    for tool in ("nbgrader", "voila", "pytest", "playwright"):
+        assert subprocess.run([str(learner), "-c", f"import {tool}"], capture_output=True).returncode != 0, tool

@@ -7,9 +7,10 @@ shell while its subshell is still starting, later ones to the subshell. Two hand
 of one widget interleave (a click handled while the typed entry it reads is still
 being applied), which breaks the one-message-after-another order every widget here
 is written for. The workbook turns comms over subshells off: each widget message is
-handled after the one before it, as in JupyterLab up to 4.4.
+handled after the one before it, as in JupyterLab up to 4.4. It also turns off
+JupyterLab's news and update checks, whose first toast covered the widgets.
 
-``make venv`` (so ``make lab`` and ``make test``) and Binder's ``postBuild`` run
+Every venv of the Makefile (``make lab``, ``make teach``, ``make test``) and Binder's ``postBuild`` run
 ``python -m zoobook.widgets.lab_settings``, which merges :data:`LAB_OVERRIDES` into
 the environment's ``share/jupyter/lab/settings/overrides.json`` (JupyterLab's
 administrator defaults: a user's own setting still wins).
@@ -34,8 +35,11 @@ from pathlib import Path
 
 __all__ = ["LAB_OVERRIDES", "overrides_path", "write_overrides"]
 
-#: Plugin id -> settings the workbook sets (merged into what the file already holds).
-LAB_OVERRIDES = {"@jupyterlab/apputils-extension:kernels-settings": {"commsOverSubshells": "disabled"}}
+#: Plugin id -> settings the workbook sets (merged into what the file already holds): widget messages
+#: one after another, and no news or update toast (JupyterLab's "Would you like to receive official
+#: Jupyter news?" covered the first widgets a learner meets).
+LAB_OVERRIDES = {"@jupyterlab/apputils-extension:kernels-settings": {"commsOverSubshells": "disabled"},
+                 "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
 
 
 def overrides_path(prefix: str | Path = sys.prefix) -> Path:
