@@ -129,11 +129,18 @@ def test_jupyterlab_and_voila_are_extras_not_runtime():
     assert not runtime & {"jupyterlab", "voila", "notebook", "nbgrader"}
 
 
-def test_make_lab_installs_the_lab_extra():
+def test_make_lab_installs_the_lab_extra_and_make_teach_the_teachers_tools():
+    """A learner's venv gets zoobook with the `lab` extra and nothing else (tests/browser/test_make_lab.py
+    checks the real venv: no nbgrader, Voila, pytest or Playwright); the teacher's adds nbgrader and Voila."""
     makefile = (REPO / "Makefile").read_text()
-    extras = re.search(r"^EXTRAS := (.+)$", makefile, re.M)
-    assert extras and "lab" in extras.group(1).split(","), "make's venv must install the lab extra"
-    assert re.search(r"^lab: \$\(STAMP\)", makefile, re.M)
+    assert re.search(r"^lab: \$\(LEARNER_STAMP\)$", makefile, re.M)
+    assert re.search(r"^teach: \$\(TEACHER_STAMP\)$", makefile, re.M)
+    assert re.search(r"^\$\(LEARNER_STAMP\):.*\n\t\$\(call make_venv,\$\(LEARNER_VENV\),lab,", makefile, re.M)
+    assert re.search(r"^\$\(TEACHER_STAMP\):.*\n\t\$\(call make_venv,\$\(TEACHER_VENV\),lab\$\(COMMA\)teach,",
+                     makefile, re.M)
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    assert {normalise(r)[0] for r in extras["lab"]} == {"jupyterlab"}
+    assert {normalise(r)[0] for r in extras["teach"]} == {"nbgrader", "voila"}
 
 
 def test_licence_and_project_metadata():
