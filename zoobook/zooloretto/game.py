@@ -119,10 +119,6 @@ class _Action:
     def __hash__(self) -> int:
         return hash((type(self).__name__, self._key()))
 
-    def __repr__(self) -> str:
-        values = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
-        return f"{type(self).__name__}({values})"
-
 
 @dataclass(frozen=True, eq=False)
 class Draw(_Action):
