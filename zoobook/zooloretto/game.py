@@ -53,6 +53,7 @@ from dataclasses import dataclass, fields, replace
 
 from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction, Refusal
+from zoobook.explain import with_article
 from zoobook.game_api import GameState
 from zoobook.zooloretto import actions as za
 from zoobook.zooloretto.model import (
@@ -203,7 +204,7 @@ class Move(_Action):
 def _animal_words(species: str, sex: str | None, offspring: bool) -> str:
     """'a fertile male zebra', 'an offspring zebra' or 'a zebra': the animal a move names."""
     return (f"a fertile {sex} {species}" if sex else f"an offspring {species}" if offspring else
-            f"a {species}")
+            with_article(species))
 
 
 def _shop_words(shop_to: str | None) -> str:
@@ -302,7 +303,7 @@ class Discard(_Action):
     offspring: bool = False
 
     def __str__(self) -> str:
-        what = f"an offspring {self.tile}" if self.offspring else f"a {self.tile}"
+        what = f"an offspring {self.tile}" if self.offspring else with_article(self.tile)
         return f"discard {what} from the barn (2 coins)"
 
 
@@ -715,7 +716,7 @@ class ZoolorettoState(GameState):
                 return Refusal(f"player {action.seat}'s zoo has room for the {action.kind} marker: "
                                "it may be discarded only when there is none",
                                "Z-SITES-3" if action.kind == "enclosure" else "Z-SITES-4")
-            return Refusal(f"a {action.kind} marker may go into player {action.seat}'s "
+            return Refusal(f"{with_article(action.kind)} marker may go into player {action.seat}'s "
                            f"{', '.join(map(str, options))}, not {action.to!r}", "Z-SITES-2")
         return None
 
