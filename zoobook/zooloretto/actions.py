@@ -189,7 +189,8 @@ def refusal(zoo: Zoo, tile: Tile, to: str) -> Refusal | None:
     if tile.kind == "stall" and tile.name not in STALL_TYPES:
         if tile.name == SOUVENIR_SHOP:
             return Refusal("the souvenir shop never comes on a truck: the first offspring brings it", "Z-SHOP-1")
-        return Refusal(f"{with_article(tile.name)} never comes on a truck", "Z-REST-1" if tile.name == RESTAURANT else "Z-SITES-1")
+        return Refusal(f"{with_article(tile.name)} never comes on a truck",
+                       "Z-REST-1" if tile.name == RESTAURANT else "Z-SITES-1")
     why = _box_refusal(zoo, tile)
     if why:
         return why
