@@ -19,8 +19,9 @@ from zoobook.zooloretto.game import (
 
 COMBOS = [(), ("three-buildings",), ("construction-sites",), ("three-buildings", "construction-sites")]
 #: Junk for any field: bools where ints go, ints where strings go, lists, None, unknown ids, nesting.
-JUNK = [True, False, None, 0, 1, -1, 99, 1.0, "", "nonsense", "barn", "x2", "male", "5", ["5"], [],
-        ("enclosure", "5"), (("barn", "barn"),), [("barn", "barn")], {"to": "5"}]
+JUNK = [True, False, None, 0, 1, -1, 99, 1.0, "", "nonsense", "barn", "x2", "male", "5", "4", "coins", "female",
+        "enclosure", "kiosk", "elephant", ["5"], [], ("enclosure", "5"), (("barn", "barn"),), (("barn", "5"),),
+        [("barn", "barn")], {"to": "5"}]
 
 
 def _fits_declared(action, name, value) -> bool:
@@ -134,3 +135,7 @@ def test_aliases_that_mean_another_action_are_refused():
     state = _state_with_zoos()
     assert state.refusal(zg.MoveBetween("panda", "barn", "6")).rule == "Z-MONEY-2"
     assert state.refusal(Exchange("5", "4", "panda")).rule == "Z-MONEY-5"
+    state.zoos[0] = replace(state.zoos[0], barn=replace(state.zoos[0].barn, sites=1))
+    state._checked = {}
+    assert PassSites((("barn", "barn"),)) in state.legal_actions()
+    assert state.refusal(PassSites((("barn", "5"),))).rule == "Z-SITES-10"  # the barn marker is in the barn

@@ -787,6 +787,8 @@ def pass_sites(zoo: Zoo, markers) -> Outcome:
     zoo = paid
     for kind, where in markers:
         if kind == "barn":
+            if where != BARN:  # a barn marker has one place: say so rather than take any word for it
+                raise _refuse(f"a barn marker is in the barn, not at {where!r}", "Z-SITES-10")
             if zoo.barn.sites == 0:
                 raise _refuse("there is no construction-site marker in your barn", "Z-SITES-10")
             zoo = replace(zoo, barn=replace(zoo.barn, sites=zoo.barn.sites - 1))
