@@ -23,6 +23,13 @@ The zoo rules (what may go where, what a money action costs) are those of
 order and the middle of the table shared by every zoo. Every refusal names its rule:
 the zoo rules' own ruling (Z2-Z5, Z10) or the base-game rule's ID in the rules index (rules.toml).
 
+Each action has one form, the one :meth:`ZoolorettoState.legal_actions` lists: an exchange's two
+enclosures in the zoo's order (the barn second), passed markers sorted. Another spelling of the same
+action becomes that form as it is built (``Exchange("4", "5") == Exchange("5", "4")``). A malformed
+action -- a field not of its declared type (``Load(True)``, a list, ``None`` for a place), or an id
+the game does not have -- is refused like any illegal one: :class:`IllegalAction` naming the field
+or the rule, and nothing changes. Actions compare field types too, so ``Load(True) != Load(1)``.
+
 Examples
 --------
 >>> state = ZoolorettoState.new(players=3, seed=4, expansions=("three-buildings", "construction-sites"))
@@ -38,6 +45,8 @@ True
 ...     state.apply(state.legal_actions()[0])
 >>> len(state.returns()), state.log[-1].startswith("winner")
 (3, True)
+>>> ZoolorettoState.new(players=2, seed=1).refusal(Draw()) is None, Exchange("4", "5")
+(True, Exchange(first='5', second='4', barn_species=None, shop_to=None))
 """
 
 from __future__ import annotations
@@ -112,7 +121,12 @@ class _Action:
     __slots__ = ()
 
     def _key(self) -> tuple:
-        return tuple(_typed(getattr(self, f.name)) for f in fields(self))
+        # Kept once computed (the fields are frozen): legal lists and the refusal cache hash often.
+        key = self.__dict__.get("_typed_key")
+        if key is None:
+            key = tuple(_typed(getattr(self, name)) for name in self.__dataclass_fields__)
+            object.__setattr__(self, "_typed_key", key)
+        return key
 
     def __eq__(self, other) -> bool:
         return type(self) is type(other) and self._key() == other._key()
@@ -446,15 +460,28 @@ def _type_words(hint) -> str:
     return _TYPE_WORDS.get(hint, getattr(hint, "__name__", str(hint)))
 
 
+_DECLARED: dict[type, tuple] = {}
+
+
+def _declared(cls) -> tuple:
+    """(name, declared type, its quick check) of each field of an action class, resolved once: bots
+    ask about thousands of actions, and a plain string or optional string is checked without typing."""
+    if cls not in _DECLARED:
+        hints = typing.get_type_hints(cls)
+        quick = {str: lambda v: type(v) is str, str | None: lambda v: v is None or type(v) is str}
+        _DECLARED[cls] = tuple((item.name, hints[item.name],
+                                quick.get(hints[item.name], lambda v, hint=hints[item.name]: _fits(v, hint)))
+                               for item in fields(cls))
+    return _DECLARED[cls]
+
+
 def _field_refusal(action, rule: str) -> Refusal | None:
     """Why *action* is malformed (a field not of its declared type), naming the field; None if well formed."""
-    hints = typing.get_type_hints(type(action))
-    for item in fields(action):
-        value = getattr(action, item.name)
-        if not _fits(value, hints[item.name]):
-            return Refusal(f"{type(action).__name__}.{item.name} must be {_type_words(hints[item.name])}, "
-                           f"not {value!r}", rule)
-        if item.name == "sex" and value not in (None, "male", "female"):  # '' would read as "no sex given"
+    for name, hint, fits in _declared(type(action)):
+        value = getattr(action, name)
+        if not fits(value):
+            return Refusal(f"{type(action).__name__}.{name} must be {_type_words(hint)}, not {value!r}", rule)
+        if name == "sex" and value not in (None, "male", "female"):  # '' would read as "no sex given"
             return Refusal(f"{type(action).__name__}.sex must be 'male', 'female' or None, not {value!r}", rule)
     return None
 
