@@ -256,8 +256,8 @@ def check_box(top: Table, zoo: Zoo, tiles=(), markers=(), *, tiles_key: str = "t
         first = first or problems[0]
     part, reason = first if first else box_problems(zoo, tiles, markers)[0]
     if bare:
-        reason += (f"; no way of giving the barn's {plural(zoo.barn.offspring, 'offspring', 'offspring')} "
-                   f"to its {', '.join(zoo.barn.species)} fits the box (ruling Z11)")
+        reason += (f"; no assignment of the barn's {plural(zoo.barn.offspring, 'offspring', 'offspring')} "
+                   f"to its species ({', '.join(zoo.barn.species)}) fits the box (ruling Z11)")
     raise top.error(tiles_key if part == "tiles" else part, reason)
 
 
