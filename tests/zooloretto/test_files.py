@@ -272,3 +272,29 @@ def test_the_score_does_not_depend_on_whose_the_offspring_are():
     # two of camel (2 there), kangaroo (1) and zebra (2): cc, ck, cz, kz, zz
     assert len(readings) == 5
     assert len({score(replace(zoo, barn=replace(barn, young=young))).total for young in readings}) == 1
+
+
+def test_a_bare_offspring_count_is_fitted_with_the_truck_tiles_too():
+    """Z11 with a truck: the zoo alone fits whoever the offspring is, but a camel offspring would have used
+    up a fertile male camel, and the zoo's unbred one and the truck's make the box's other two."""
+    text = '''
+id = "z11-truck"
+kind = "zooloretto/truck"
+players = 2
+expansions = []
+expansion_boards = 0
+truck = ["camel-male"]
+[enclosure.4]
+[enclosure.6]
+[enclosure.5]
+animals = ["camel"]
+fertile = ["male"]
+[barn]
+animals = ["camel", "zebra"]
+offspring = 1
+'''
+    puzzle = parse_puzzle(text, file="z11-truck.toml")
+    assert puzzle.model.zoo.barn.young == ("zebra",)
+    with pytest.raises(PuzzleError) as caught:  # named as a camel, the same zoo is more than the box
+        parse_puzzle(text.replace("offspring = 1", 'offspring = ["camel"]'), file="z11-truck.toml")
+    assert "fertile male camels" in str(caught.value) and "Z11" not in str(caught.value)
