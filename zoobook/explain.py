@@ -11,6 +11,8 @@ Examples
 ('1 link', '3 links', '2 families')
 >>> sentence("the route needs level 3")
 'The route needs level 3.'
+>>> with_article("elephant"), with_article("zebra")
+('an elephant', 'a zebra')
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections.abc import Iterable
 
 from zoobook.rulings import cite
 
-__all__ = ["join_words", "plural", "sentence", "cite"]
+__all__ = ["join_words", "plural", "sentence", "cite", "with_article"]
 
 
 def join_words(words: Iterable[object], conjunction: str = "and") -> str:
@@ -35,6 +37,14 @@ def join_words(words: Iterable[object], conjunction: str = "and") -> str:
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``1 link``, ``2 links`` (or the irregular *many* form)."""
     return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def with_article(word: str) -> str:
+    """*word* after "a", or "an" before a vowel: ``an elephant``, ``a zebra``, ``an enclosure marker``.
+
+    By the first letter, which is right for every word the games use (no "hour" or "unicorn").
+    """
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def sentence(text: str) -> str:

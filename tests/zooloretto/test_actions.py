@@ -485,3 +485,19 @@ def test_moves_back_and_forth_make_no_coin():
 def test_a_move_from_the_barn_through_move_between_is_the_barn_move():
     zoo = zoo_from(coins=1, barn={"animals": ["camel"]})
     assert act.move_between(zoo, "camel", "barn", "4") == act.move_from_barn(zoo, "camel", "4")
+
+
+def test_event_and_action_words_take_an_before_a_vowel():
+    """'an elephant is born', never 'a elephant' (issue 41), in the zoo rules' events and the game's words."""
+    from zoobook.zooloretto.game import Discard, Move
+    from zoobook.zooloretto.model import Enclosure, new_zoo
+    zoo = place_tile(new_zoo(expansions=()), Tile.parse("elephant-male"), "4").zoo
+    born = place_tile(zoo, Tile.parse("elephant-female"), "4")
+    assert born.events == ("an elephant is born in the 4-space enclosure",)
+    full = new_zoo(expansions=()).with_enclosure(Enclosure("4", "elephant", 3, fertile=("male",)))
+    assert "an elephant is born; the 4-space enclosure is full, so it goes into the barn" in \
+        place_tile(full, Tile.parse("elephant-female"), "4").events
+    zebra = place_tile(new_zoo(expansions=()), Tile.parse("zebra-male"), "5").zoo
+    assert place_tile(zebra, Tile.parse("zebra-female"), "5").events[0].startswith("a zebra is born")
+    assert str(Move("elephant", "5")).startswith("move an elephant from the barn")
+    assert str(Discard("elephant")) == "discard an elephant from the barn (2 coins)"

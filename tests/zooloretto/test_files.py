@@ -211,3 +211,90 @@ def test_barn_offspring_by_species_round_trip():
     # a bare count over several species is read alphabetically and written back by name
     counted = parse_puzzle(text.replace('offspring = ["panda"]', "offspring = 1")).model
     assert counted.barn.young == ("camel",)
+
+
+# -- ruling Z11: a bare offspring count over several barn species -----------------------------------
+Z11_FILE = '''
+id = "z11-bare-count"
+kind = "zooloretto/score"
+players = 2
+expansions = []
+expansion_boards = 0
+
+[enclosure.4]
+[enclosure.6]
+
+[enclosure.5]
+animals = ["camel", "camel", "camel", "camel"]
+offspring = 2                      # both camel offspring tiles of the box
+
+[barn]
+animals = ["camel", "zebra"]
+offspring = {count}                # whose? the file does not say
+'''
+
+
+def test_a_bare_offspring_count_is_valid_when_some_species_can_take_it():
+    """Ruling Z11. Read alphabetically, the barn's offspring would be a third camel offspring (the box has
+    2, both in the 5-space enclosure); as a zebra it fits, so the file is valid. By hand: the 5-space
+    enclosure one short 5, barn camel -2 and zebra -2: 1."""
+    puzzle = parse_puzzle(Z11_FILE.format(count=1), file="z11.toml")
+    assert puzzle.solve().value == 1
+    from zoobook.puzzles.fields import Table
+    from zoobook.zooloretto.files import read_zoo
+    import tomllib
+    zoo = read_zoo(Table(tomllib.loads(Z11_FILE.format(count=1))))
+    assert zoo.barn.young == ("zebra",) and zoo.offspring == 3
+
+
+def test_a_bare_offspring_count_no_assignment_fits_is_refused_with_one_clear_message():
+    """Two barn offspring: the zebra takes at most one (it is the barn's only zebra), so one would be a
+    third camel offspring, whichever way they are given: refused, naming the barn, the box and Z11."""
+    with pytest.raises(PuzzleError) as caught:
+        parse_puzzle(Z11_FILE.format(count=2), file="z11.toml")
+    message = str(caught.value)
+    assert "barn" in message and "2 camel offspring tiles" in message and "Z11" in message, message
+
+
+def test_the_score_does_not_depend_on_whose_the_offspring_are():
+    """Z11: every assignment the box allows scores the same (here with the souvenir shop, which counts
+    offspring)."""
+    from dataclasses import replace
+
+    from zoobook.zooloretto.files import offspring_readings
+    from zoobook.zooloretto.model import Barn, Enclosure, Middle, box_problems, new_zoo
+    from zoobook.zooloretto.scoring import score
+    barn = Barn(("camel", "camel", "kangaroo", "zebra", "zebra"), young=("camel", "zebra"))
+    zoo = replace(new_zoo(expansions=("three-buildings",)).with_enclosure(
+        Enclosure("6", "zebra", 2, stalls=("souvenir-shop",))), barn=barn, middle=Middle(True, False, 2))
+    readings = [young for young in offspring_readings(barn)
+                if not box_problems(replace(zoo, barn=replace(barn, young=young)))]
+    # two of camel (2 there), kangaroo (1) and zebra (2): cc, ck, cz, kz, zz
+    assert len(readings) == 5
+    assert len({score(replace(zoo, barn=replace(barn, young=young))).total for young in readings}) == 1
+
+
+def test_a_bare_offspring_count_is_fitted_with_the_truck_tiles_too():
+    """Z11 with a truck: the zoo alone fits whoever the offspring is, but a camel offspring would have used
+    up a fertile male camel, and the zoo's unbred one and the truck's make the box's other two."""
+    text = '''
+id = "z11-truck"
+kind = "zooloretto/truck"
+players = 2
+expansions = []
+expansion_boards = 0
+truck = ["camel-male"]
+[enclosure.4]
+[enclosure.6]
+[enclosure.5]
+animals = ["camel"]
+fertile = ["male"]
+[barn]
+animals = ["camel", "zebra"]
+offspring = 1
+'''
+    puzzle = parse_puzzle(text, file="z11-truck.toml")
+    assert puzzle.model.zoo.barn.young == ("zebra",)
+    with pytest.raises(PuzzleError) as caught:  # named as a camel, the same zoo is more than the box
+        parse_puzzle(text.replace("offspring = 1", 'offspring = ["camel"]'), file="z11-truck.toml")
+    assert "fertile male camels" in str(caught.value) and "Z11" not in str(caught.value)

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 
 from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction, Refusal
-from zoobook.explain import plural
+from zoobook.explain import plural, with_article
 from zoobook.zooloretto.model import (
     ANIMALS_PER_SPECIES, CONSTRUCTION_SITES, FERTILE_PER_SEX, RESTAURANT, RESTAURANT_KEY, SITE,
     SOUVENIR_SHOP, STALL_TYPES, STALLS_PER_TYPE, THREE_BUILDINGS, Enclosure, Tile, Zoo,
@@ -189,7 +189,8 @@ def refusal(zoo: Zoo, tile: Tile, to: str) -> Refusal | None:
     if tile.kind == "stall" and tile.name not in STALL_TYPES:
         if tile.name == SOUVENIR_SHOP:
             return Refusal("the souvenir shop never comes on a truck: the first offspring brings it", "Z-SHOP-1")
-        return Refusal(f"a {tile.name} never comes on a truck", "Z-REST-1" if tile.name == RESTAURANT else "Z-SITES-1")
+        return Refusal(f"{with_article(tile.name)} never comes on a truck",
+                       "Z-REST-1" if tile.name == RESTAURANT else "Z-SITES-1")
     why = _box_refusal(zoo, tile)
     if why:
         return why
@@ -270,10 +271,10 @@ def _give_birth(zoo: Zoo, key: str, shop_to: str | None, *, pays: bool = True) -
     species = here.species
     if here.free_spaces > 0:
         born = _put_animal(zoo, key, species, None, offspring=True, pays=pays)
-        zoo, events = born.zoo, (f"a {species} is born in the {here.name}",) + born.events
+        zoo, events = born.zoo, (f"{with_article(species)} is born in the {here.name}",) + born.events
     else:
         zoo = replace(zoo, barn=zoo.barn.add_animal(species, offspring=True))
-        events = (f"a {species} is born; the {here.name} is full, so it goes into the barn",)
+        events = (f"{with_article(species)} is born; the {here.name} is full, so it goes into the barn",)
     if _needs_shop(zoo):
         shop = _take_shop(zoo, shop_to)
         zoo, events = shop.zoo, events + shop.events
@@ -786,6 +787,8 @@ def pass_sites(zoo: Zoo, markers) -> Outcome:
     zoo = paid
     for kind, where in markers:
         if kind == "barn":
+            if where != BARN:  # a barn marker has one place: say so rather than take any word for it
+                raise _refuse(f"a barn marker is in the barn, not at {where!r}", "Z-SITES-10")
             if zoo.barn.sites == 0:
                 raise _refuse("there is no construction-site marker in your barn", "Z-SITES-10")
             zoo = replace(zoo, barn=replace(zoo.barn, sites=zoo.barn.sites - 1))

@@ -34,9 +34,11 @@ offspring (the first offspring brings it, Z3 and Z10).
 
 The barn's ``offspring`` is a count (the contract's form) or a list naming each
 offspring's species (``offspring = ["zebra"]``). A bare count over several
-species is read as the species in alphabetical order; the writer names them
-wherever the barn holds several species, so a save and a reload give the same
-zoo (Z8).
+species does not say whose the offspring are; it is valid when some assignment
+of them to the barn's animals fits the box, and the score does not depend on
+which (ruling Z11). The reader takes the first that fits, trying the species in
+alphabetical order first; the writer names them wherever the barn holds several
+species, so a save and a reload give the same zoo (Z8).
 
 Examples
 --------
@@ -52,7 +54,10 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from zoobook.errors import PuzzleError
@@ -64,7 +69,7 @@ from zoobook.zooloretto.model import (
     CONSTRUCTION_SITES, Barn, Enclosure, Middle, Zoo, box_problems, max_expansion_boards, sites_in_box,
 )
 
-__all__ = ["read_zoo", "zoo_dict", "implied_expansions", "check_box"]
+__all__ = ["read_zoo", "zoo_dict", "implied_expansions", "check_box", "offspring_readings"]
 
 SPACE_STALLS = STALL_TYPES + (SOUVENIR_SHOP, RESTAURANT, SITE)
 BARN_STALLS = STALL_TYPES + (SOUVENIR_SHOP,)
@@ -142,9 +147,10 @@ def _read_young(table: Table, counts: Counter) -> list[str]:
                                                "in the barn")
         return young
     total = table.integer("offspring", 0, low=0, high=sum(counts.values()))
-    # A bare count over several species does not say whose they are: give them to the species in
-    # alphabetical order (each as far as it has animals that are not fertile, and 2 at most). Scoring
-    # never needs the species; the writer names them (a list) so a reload gives the same zoo.
+    # A bare count over several species does not say whose they are: first give them to the species in
+    # alphabetical order (each as far as it has animals that are not fertile, and 2 at most). When that
+    # reading is more than the box holds, check_box tries the others (Z11). Scoring never needs the
+    # species; the writer names them (a list) so a reload gives the same zoo.
     young: list[str] = []
     for species in sorted(counts):
         room = min(counts[species] - _fertile_count(table, species), OFFSPRING_PER_SPECIES)
@@ -204,11 +210,55 @@ def implied_expansions(zoo: Zoo) -> frozenset[str]:
     return frozenset(implied)
 
 
-def check_box(top: Table, zoo: Zoo, tiles=(), markers=(), *, tiles_key: str = "tiles") -> None:
-    """Refuse a zoo (with *tiles* to come and *markers* to place) the box cannot supply (ruling F20):
-    one :class:`PuzzleError` naming the key where the count first goes over."""
-    for part, reason in box_problems(zoo, tiles, markers):
-        raise top.error(tiles_key if part == "tiles" else part, reason)
+def offspring_readings(barn: Barn) -> Iterator[tuple[str, ...]]:
+    """Every way to give the barn's offspring to its species (ruling Z11), alphabetical order first.
+
+    A species takes at most as many offspring as it has animals that are not unbred fertile ones,
+    and 2 at most (the box's offspring tiles); each reading is a sorted tuple, as ``Barn.young``.
+
+    >>> list(offspring_readings(Barn(("camel", "camel", "zebra"), young=("camel",))))
+    [('camel',), ('zebra',)]
+    >>> list(offspring_readings(Barn(("camel", "zebra"), young=("camel", "zebra"), fertile=("zebra-male",))))
+    []
+    """
+    counts = Counter(barn.animals)
+    fertile = Counter(token.split("-")[0] for token in barn.fertile)
+    species = sorted(counts)
+    rooms = [max(0, min(counts[s] - fertile[s], OFFSPRING_PER_SPECIES)) for s in species]
+    # Most to the alphabetically first species first: the reading a plain reader would take.
+    for shares in itertools.product(*(range(room, -1, -1) for room in rooms)):
+        if sum(shares) == barn.offspring:
+            yield tuple(s for s, share in zip(species, shares) for _ in range(share))
+
+
+def _bare_barn_count(top: Table, zoo: Zoo) -> bool:
+    """Whether the file gave the barn's offspring as a bare count over several species (Z11)."""
+    barn = top.raw("barn", None)
+    return (isinstance(barn, dict) and not isinstance(barn.get("offspring", 0), list)
+            and len(zoo.barn.species) > 1 and zoo.barn.offspring > 0)
+
+
+def check_box(top: Table, zoo: Zoo, tiles=(), markers=(), *, tiles_key: str = "tiles") -> Zoo:
+    """The zoo read from *top*, checked against the box with *tiles* to come and *markers* to place.
+
+    Refuses a zoo the box cannot supply (ruling F20) with one :class:`PuzzleError` naming the key
+    where the count first goes over. When the file gave the barn's offspring as a bare count over
+    several species, the zoo is valid if some assignment of them to the barn's species fits, and
+    that assignment is the zoo returned (ruling Z11; the score does not depend on which).
+    """
+    bare = _bare_barn_count(top, zoo)
+    first = None
+    for young in offspring_readings(zoo.barn) if bare else [zoo.barn.young]:
+        candidate = replace(zoo, barn=replace(zoo.barn, young=young))
+        problems = box_problems(candidate, tiles, markers)
+        if not problems:
+            return candidate
+        first = first or problems[0]
+    part, reason = first if first else box_problems(zoo, tiles, markers)[0]
+    if bare:
+        reason += (f"; no assignment of the barn's {plural(zoo.barn.offspring, 'offspring', 'offspring')} "
+                   f"to its species ({', '.join(zoo.barn.species)}) fits the box (ruling Z11)")
+    raise top.error(tiles_key if part == "tiles" else part, reason)
 
 
 def read_zoo(top: Table) -> Zoo:
@@ -233,13 +283,10 @@ def read_zoo(top: Table) -> Zoo:
     enclosures_table.done()
     barn = _read_barn(top.table("barn")) if "barn" in top else Barn()
     coins = top.integer("coins", 0, low=0, high=COINS_IN_BOX)
-    zoo = Zoo(players, frozenset(expansions), tuple(enclosures), barn, coins)
-    check_box(top, zoo)
-    zoo = Zoo(players, zoo.expansions | implied_expansions(zoo), zoo.enclosures, barn, coins)
+    zoo = check_box(top, Zoo(players, frozenset(expansions), tuple(enclosures), barn, coins))
+    zoo = Zoo(players, zoo.expansions | implied_expansions(zoo), zoo.enclosures, zoo.barn, coins)
     middle = _read_middle(top.table("middle") if "middle" in top else None, zoo)
-    zoo = Zoo(players, zoo.expansions, zoo.enclosures, barn, coins, middle)
-    check_box(top, zoo)
-    return zoo
+    return check_box(top, Zoo(players, zoo.expansions, zoo.enclosures, zoo.barn, coins, middle))
 
 
 def zoo_dict(zoo: Zoo, *, expansions_order=EXPANSIONS) -> dict[str, Any]:

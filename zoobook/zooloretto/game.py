@@ -23,6 +23,13 @@ The zoo rules (what may go where, what a money action costs) are those of
 order and the middle of the table shared by every zoo. Every refusal names its rule:
 the zoo rules' own ruling (Z2-Z5, Z10) or the base-game rule's ID in the rules index (rules.toml).
 
+Each action has one form, the one :meth:`ZoolorettoState.legal_actions` lists: an exchange's two
+enclosures in the zoo's order (the barn second), passed markers sorted. Another spelling of the same
+action becomes that form as it is built (``Exchange("4", "5") == Exchange("5", "4")``). A malformed
+action -- a field not of its declared type (``Load(True)``, a list, ``None`` for a place), or an id
+the game does not have -- is refused like any illegal one: :class:`IllegalAction` naming the field
+or the rule, and nothing changes. Actions compare field types too, so ``Load(True) != Load(1)``.
+
 Examples
 --------
 >>> state = ZoolorettoState.new(players=3, seed=4, expansions=("three-buildings", "construction-sites"))
@@ -38,6 +45,8 @@ True
 ...     state.apply(state.legal_actions()[0])
 >>> len(state.returns()), state.log[-1].startswith("winner")
 (3, True)
+>>> ZoolorettoState.new(players=2, seed=1).refusal(Draw()) is None, Exchange("4", "5")
+(True, Exchange(first='5', second='4', barn_species=None, shop_to=None))
 """
 
 from __future__ import annotations
@@ -46,16 +55,19 @@ import inspect
 import itertools
 import random
 import re
+import types
+import typing
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction, Refusal
+from zoobook.explain import with_article
 from zoobook.game_api import GameState
 from zoobook.zooloretto import actions as za
 from zoobook.zooloretto.model import (
-    CONSTRUCTION_SITES, EXPANSIONS, SITE, SOUVENIR_SHOP, SPECIES, THREE_BUILDINGS, Middle, Tile, Zoo,
-    new_zoo,
+    BASE_KEYS, CONSTRUCTION_SITES, EXPANSIONS, SITE, SOUVENIR_SHOP, SPECIES, THREE_BUILDINGS, Middle, Tile, Zoo,
+    max_expansion_boards, new_zoo,
 )
 from zoobook.zooloretto.scoring import Score, score
 from zoobook.zooloretto.supply import (
@@ -88,16 +100,51 @@ _RULING = re.compile(r"\b(Z\d+)\b")
 
 
 # -- actions -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Draw:
+#: Every enclosure key in the order a zoo lists them: the canonical order of an exchange's two places.
+_ENCLOSURE_ORDER = BASE_KEYS + tuple(f"x{i}" for i in range(1, max_expansion_boards(2) + 1))  # 2 players: most
+
+
+def _typed(value):
+    """*value* with the type of every part beside it: ``True`` and ``1`` are equal in Python, not here."""
+    if isinstance(value, (tuple, list)):
+        return type(value), tuple(_typed(v) for v in value)
+    return type(value), value
+
+
+class _Action:
+    """The base of every action: equal when of one class with equal fields *of the same types*.
+
+    A dataclass alone would make ``Load(True) == Load(1)`` (a bool is an int in Python), so a
+    malformed action could pass for a listed one; here it is its own action, and refused.
+    """
+
+    __slots__ = ()
+
+    def _key(self) -> tuple:
+        # Kept once computed (the fields are frozen): legal lists and the refusal cache hash often.
+        key = self.__dict__.get("_typed_key")
+        if key is None:
+            key = tuple(_typed(getattr(self, name)) for name in self.__dataclass_fields__)
+            object.__setattr__(self, "_typed_key", key)
+        return key
+
+    def __eq__(self, other) -> bool:
+        return type(self) is type(other) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._key()))
+
+
+@dataclass(frozen=True, eq=False)
+class Draw(_Action):
     """Draw the top tile of the supply (then :class:`Load` it)."""
 
     def __str__(self) -> str:
         return "draw a tile"
 
 
-@dataclass(frozen=True)
-class Load:
+@dataclass(frozen=True, eq=False)
+class Load(_Action):
     """Put the drawn tile on truck *truck* (0-based), which must have room and be untaken."""
 
     truck: int
@@ -106,8 +153,8 @@ class Load:
         return f"load it on truck {self.truck + 1}"
 
 
-@dataclass(frozen=True)
-class Take:
+@dataclass(frozen=True, eq=False)
+class Take(_Action):
     """Take truck *truck* with at least one tile; sit out the rest of the round."""
 
     truck: int
@@ -116,8 +163,8 @@ class Take:
         return f"take truck {self.truck + 1}"
 
 
-@dataclass(frozen=True)
-class Place:
+@dataclass(frozen=True, eq=False)
+class Place(_Action):
     """Place a tile of the taken truck (``"zebra-male"``, ``"kiosk"``) on *to* (enclosure key or ``"barn"``).
 
     *shop_to* says where the souvenir shop goes when this placement brings the game's first
@@ -133,8 +180,8 @@ class Place:
         return f"place {self.tile} in {_place_name(self.to)}{shop}"
 
 
-@dataclass(frozen=True)
-class Mark:
+@dataclass(frozen=True, eq=False)
+class Mark(_Action):
     """Put a construction-site marker of *kind* into player *seat*'s zoo at *to* (Z5).
 
     ``to=None`` discards the marker: allowed only when that zoo has no space for it.
@@ -150,8 +197,8 @@ class Mark:
         return f"{self.kind} marker to player {self.seat}: {_place_name(self.to)}"
 
 
-@dataclass(frozen=True)
-class Move:
+@dataclass(frozen=True, eq=False)
+class Move(_Action):
     """Money action (1 coin): one animal from the barn into an enclosure.
 
     *sex* picks a fertile animal, *offspring* an offspring tile; neither: a plain animal.
@@ -171,7 +218,7 @@ class Move:
 def _animal_words(species: str, sex: str | None, offspring: bool) -> str:
     """'a fertile male zebra', 'an offspring zebra' or 'a zebra': the animal a move names."""
     return (f"a fertile {sex} {species}" if sex else f"an offspring {species}" if offspring else
-            f"a {species}")
+            with_article(species))
 
 
 def _shop_words(shop_to: str | None) -> str:
@@ -179,8 +226,8 @@ def _shop_words(shop_to: str | None) -> str:
     return f" (the souvenir shop to {_place_name(shop_to)})" if shop_to else ""
 
 
-@dataclass(frozen=True)
-class MoveBetween:
+@dataclass(frozen=True, eq=False)
+class MoveBetween(_Action):
     """Money action (1 coin): one animal from enclosure *source* to enclosure *to* (Z10).
 
     *sex* picks an unbred fertile animal, *offspring* an offspring tile; neither: a plain animal.
@@ -199,8 +246,8 @@ class MoveBetween:
                 "(1 coin)")
 
 
-@dataclass(frozen=True)
-class MoveStall:
+@dataclass(frozen=True, eq=False)
+class MoveStall(_Action):
     """Money action (1 coin): move one vending stall from *source* to *to*."""
 
     stall: str
@@ -211,8 +258,8 @@ class MoveStall:
         return f"move the {self.stall} from {_place_name(self.source)} to {_place_name(self.to)} (1 coin)"
 
 
-@dataclass(frozen=True)
-class Exchange:
+@dataclass(frozen=True, eq=False)
+class Exchange(_Action):
     """Money action (1 coin): swap the animals of enclosure *first* with those of *second*
     (an enclosure, or ``"barn"`` with *barn_species*)."""
 
@@ -221,6 +268,17 @@ class Exchange:
     barn_species: str | None = None
     shop_to: str | None = None
 
+    def __post_init__(self) -> None:
+        # One exchange, one form: the two enclosures in the zoo's order, the barn second. The
+        # other order is the same exchange, so it becomes this one (the form legal_actions lists).
+        first, second = self.first, self.second
+        if first == za.BARN and isinstance(second, str) and second != za.BARN:
+            first, second = second, first
+        elif first in _ENCLOSURE_ORDER and second in _ENCLOSURE_ORDER:
+            first, second = sorted((first, second), key=_ENCLOSURE_ORDER.index)
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "second", second)
+
     def __str__(self) -> str:
         other = (f"the {self.barn_species}s of the barn" if self.second == za.BARN
                  else _place_name(self.second))
@@ -228,8 +286,8 @@ class Exchange:
         return f"exchange the animals of {_place_name(self.first)} with {other}{shop} (1 coin)"
 
 
-@dataclass(frozen=True)
-class Purchase:
+@dataclass(frozen=True, eq=False)
+class Purchase(_Action):
     """Money action (2 coins: 1 to the seller, 1 to the bank): a tile from *seller*'s barn, placed now.
 
     *tile* is ``"zebra"`` (a plain one), ``"zebra-male"``, a stall type; *offspring* buys an
@@ -248,8 +306,8 @@ class Purchase:
         return f"buy {what} from player {self.seller}'s barn into {_place_name(self.to)}{shop} (2 coins)"
 
 
-@dataclass(frozen=True)
-class Discard:
+@dataclass(frozen=True, eq=False)
+class Discard(_Action):
     """Money action (2 coins): remove a tile (an animal or a stall) from your barn.
 
     *tile* is ``"zebra"`` (a plain one), ``"zebra-male"`` or a stall; *offspring* an offspring.
@@ -259,28 +317,28 @@ class Discard:
     offspring: bool = False
 
     def __str__(self) -> str:
-        what = f"an offspring {self.tile}" if self.offspring else f"a {self.tile}"
+        what = f"an offspring {self.tile}" if self.offspring else with_article(self.tile)
         return f"discard {what} from the barn (2 coins)"
 
 
-@dataclass(frozen=True)
-class Expand:
+@dataclass(frozen=True, eq=False)
+class Expand(_Action):
     """Money action (3 coins): add an expansion board."""
 
     def __str__(self) -> str:
         return "expand the zoo (3 coins)"
 
 
-@dataclass(frozen=True)
-class BuyRestaurant:
+@dataclass(frozen=True, eq=False)
+class BuyRestaurant(_Action):
     """Money action (3 coins, Z2): the restaurant onto the 4-space enclosure's pair of stall spaces."""
 
     def __str__(self) -> str:
         return "buy the restaurant (3 coins)"
 
 
-@dataclass(frozen=True)
-class BuyPavilion:
+@dataclass(frozen=True, eq=False)
+class BuyPavilion(_Action):
     """Money action (3 coins, Z4): a pavilion onto an empty space of enclosure *to*."""
 
     to: str
@@ -289,8 +347,8 @@ class BuyPavilion:
         return f"buy a pavilion for {_place_name(self.to)} (3 coins)"
 
 
-@dataclass(frozen=True)
-class PassSites:
+@dataclass(frozen=True, eq=False)
+class PassSites(_Action):
     """Money action (1 coin, Z5): take one or two of your own markers off to pass them to opponents.
 
     *markers* is a sorted tuple of ``(kind, where)``: ``("enclosure", "5")``, ``("stall", "4")``,
@@ -299,11 +357,21 @@ class PassSites:
 
     markers: tuple[tuple[str, str], ...]
 
+    def __post_init__(self) -> None:
+        # Markers passed together are a set: any order becomes the sorted one legal_actions lists.
+        markers = self.markers
+        if isinstance(markers, tuple) and all(isinstance(m, tuple) and len(m) == 2
+                                              and all(isinstance(part, str) for part in m) for m in markers):
+            object.__setattr__(self, "markers", tuple(sorted(markers)))
+
     def __str__(self) -> str:
         words = ", ".join(f"the {k} marker {'in the barn' if w == za.BARN else 'at ' + _place_name(w)}"
                           for k, w in self.markers)
         return f"pass on {words} (1 coin)"
 
+
+#: The rule a malformed action is refused under: its own (a money action's: the money rule).
+_FIELD_RULES = {Draw: TURN, Load: DRAW, Take: TAKE, Place: PLACEMENT, Mark: "Z-SITES-2", PassSites: PASS_SITES}
 
 MONEY_ACTIONS = (Move, MoveBetween, MoveStall, Exchange, Purchase, Discard, Expand, BuyRestaurant, BuyPavilion,
                  PassSites)
@@ -361,6 +429,61 @@ def _discard(zoo: Zoo, code: str, offspring: bool):
     if not _DISCARD_KINDS:  # zoo rules that do not tell barn animals apart take whichever comes
         return za.discard(zoo, species)
     return za.discard(zoo, species, sex=sex or None, offspring=offspring)
+
+
+def _fits(value, hint) -> bool:
+    """Whether *value* is of the declared type *hint* (``int`` takes no bool: a truck is no yes/no)."""
+    if hint is type(None):
+        return value is None
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return any(_fits(value, part) for part in typing.get_args(hint))
+    if typing.get_origin(hint) is tuple:
+        parts = typing.get_args(hint)
+        if not isinstance(value, tuple):
+            return False
+        if len(parts) == 2 and parts[1] is Ellipsis:
+            return all(_fits(item, parts[0]) for item in value)
+        return len(value) == len(parts) and all(_fits(item, part) for item, part in zip(value, parts))
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is hint
+
+
+_TYPE_WORDS = {int: "a whole number", bool: "True or False", str: "a string", type(None): "None"}
+
+
+def _type_words(hint) -> str:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return " or ".join(_type_words(part) for part in typing.get_args(hint))
+    if typing.get_origin(hint) is tuple:
+        return "a tuple of (kind, where) pairs of strings"
+    return _TYPE_WORDS.get(hint, getattr(hint, "__name__", str(hint)))
+
+
+_DECLARED: dict[type, tuple] = {}
+
+
+def _declared(cls) -> tuple:
+    """(name, declared type, its quick check) of each field of an action class, resolved once: bots
+    ask about thousands of actions, and a plain string or optional string is checked without typing."""
+    if cls not in _DECLARED:
+        hints = typing.get_type_hints(cls)
+        quick = {str: lambda v: type(v) is str, str | None: lambda v: v is None or type(v) is str}
+        _DECLARED[cls] = tuple((item.name, hints[item.name],
+                                quick.get(hints[item.name], lambda v, hint=hints[item.name]: _fits(v, hint)))
+                               for item in fields(cls))
+    return _DECLARED[cls]
+
+
+def _field_refusal(action, rule: str) -> Refusal | None:
+    """Why *action* is malformed (a field not of its declared type), naming the field; None if well formed."""
+    for name, hint, fits in _declared(type(action)):
+        value = getattr(action, name)
+        if not fits(value):
+            return Refusal(f"{type(action).__name__}.{name} must be {_type_words(hint)}, not {value!r}", rule)
+        if name == "sex" and value not in (None, "male", "female"):  # '' would read as "no sex given"
+            return Refusal(f"{type(action).__name__}.sex must be 'male', 'female' or None, not {value!r}", rule)
+    return None
 
 
 def _refusal_from(exc: Exception, default_rule: str) -> Refusal:
@@ -528,6 +651,9 @@ class ZoolorettoState(GameState):
             return Refusal("the game is over", GAME_OVER)
         if not isinstance(action, ACTIONS):
             return Refusal(f"{action!r} is not a Zooloretto action", TURN)
+        malformed = _field_refusal(action, _FIELD_RULES.get(type(action), MONEY))
+        if malformed:
+            return malformed
         phase, seat = self.phase, self.current_player
         if phase == "load":
             if not isinstance(action, Load):
@@ -617,7 +743,7 @@ class ZoolorettoState(GameState):
                 return Refusal(f"player {action.seat}'s zoo has room for the {action.kind} marker: "
                                "it may be discarded only when there is none",
                                "Z-SITES-3" if action.kind == "enclosure" else "Z-SITES-4")
-            return Refusal(f"a {action.kind} marker may go into player {action.seat}'s "
+            return Refusal(f"{with_article(action.kind)} marker may go into player {action.seat}'s "
                            f"{', '.join(map(str, options))}, not {action.to!r}", "Z-SITES-2")
         return None
 
@@ -742,11 +868,16 @@ class ZoolorettoState(GameState):
             return za.move_from_barn(zoo, action.species, action.to, sex=action.sex,
                                      offspring=action.offspring, shop_to=action.shop_to)
         if isinstance(action, MoveBetween):
+            if action.source == za.BARN:  # the zoo rules would take it as a Move: one action, one form
+                return Refusal("a move from the barn is Move(species, to), not MoveBetween", "Z-MONEY-2")
             return za.move_between(zoo, action.species, action.source, action.to, sex=action.sex,
                                    offspring=action.offspring, shop_to=action.shop_to)
         if isinstance(action, MoveStall):
             return za.move_stall(zoo, action.stall, action.source, action.to)
         if isinstance(action, Exchange):
+            if action.second != za.BARN and action.barn_species is not None:
+                return Refusal("barn_species names the barn's group; this exchange is between two enclosures",
+                               "Z-MONEY-5")
             return za.exchange(zoo, action.first, action.second, barn_species=action.barn_species,
                                shop_to=action.shop_to)
         if isinstance(action, Discard):

@@ -74,7 +74,7 @@ def solve_score(zoo: Zoo) -> Solution:
 def _parse_truck(table: Table) -> TruckPuzzle:
     zoo = read_zoo(table)
     tiles = tuple(table.items("truck", _tile, min_len=1, max_len=TRUCK_TILES))
-    check_box(table, zoo, tiles, tiles_key="truck")
+    zoo = check_box(table, zoo, tiles, tiles_key="truck")
     return TruckPuzzle(zoo, tiles)
 
 
@@ -84,7 +84,7 @@ def _parse_sabotage(table: Table) -> SabotagePuzzle:
         raise table.error("expansions", "a sabotage puzzle needs \"construction-sites\" in expansions")
     markers = tuple(table.items("markers", _marker, min_len=1, max_len=TRUCK_TILES))
     tiles = tuple(table.items("tiles", _tile, [], max_len=SABOTAGE_TILES))
-    check_box(table, zoo, tiles, markers)
+    zoo = check_box(table, zoo, tiles, markers)
     return SabotagePuzzle(zoo, markers, tiles)
 
 
@@ -93,7 +93,7 @@ def _parse_invest(table: Table) -> InvestPuzzle:
     if THREE_BUILDINGS not in zoo.expansions:
         raise table.error("expansions", "an investment puzzle needs \"three-buildings\" in expansions")
     tiles = tuple(table.items("tiles", _tile, [], max_len=TILES_TO_COME))
-    check_box(table, zoo, tiles)
+    zoo = check_box(table, zoo, tiles)
     return InvestPuzzle(zoo, tiles)
 
 

@@ -38,7 +38,8 @@ from pathlib import Path
 from zoobook.puzzles.loading import Answer, puzzle_toml, write_puzzle
 from zoobook.puzzles.registry import get_kind
 from zoobook.zooloretto.bots import BOTS
-from zoobook.zooloretto.game import Mark, Take, ZoolorettoState
+from zoobook.explain import plural
+from zoobook.zooloretto.game import Mark, PassSites, Take, ZoolorettoState
 from zoobook.zooloretto.kinds import InvestPuzzle, SabotagePuzzle, TruckPuzzle
 from zoobook.zooloretto.model import THREE_BUILDINGS, Tile
 from zoobook.zooloretto.scoring import score
@@ -72,20 +73,46 @@ def _placeable(codes) -> list[str]:
     return [c for c in codes if marker_kind(c) is None]
 
 
+@dataclass
+class _MarkerSource:
+    """An action that put markers in the marking player's hands: a truck taken, or markers passed on."""
+
+    seat: int
+    round: int
+    words: str           # what the player did, in words ("takes truck 1 (...)", "pays 1 coin to ...")
+
+
+def _marker_list(kinds) -> str:
+    return f"{plural(len(kinds), 'marker')} ({', '.join(kinds)})"
+
+
 def positions(players: int, seed: int, expansions, bot: str = "greedy") -> list[Position]:
-    """Every qualifying position of the seeded game, in the order it was played."""
+    """Every qualifying position of the seeded game, in the order it was played.
+
+    A sabotage position is one marking action's markers into one opponent's zoo, told as it
+    happened: the truck they came on, or the coin paid to pass them on (ruling Z5).
+    """
     state = ZoolorettoState.new(players=players, seed=seed, expansions=expansions)
     bots = [BOTS[bot](seed + s) for s in range(players)]
-    takes = []          # (turn number, seat, zoo before, tiles, round, coins-before-state)
-    marks = []          # (take index, kind, target seat, target zoo before)
+    takes = []          # (seat, zoo before, tiles, round, truck, middle)
+    sources: list[_MarkerSource] = []
+    marks = []          # (source index, kind, target seat, target zoo before, takes so far)
     while not state.is_terminal():
         seat = state.current_player
         action = bots[seat].choose(state)
         if isinstance(action, Take):
-            takes.append((seat, state.zoos[seat], list(state.trucks[action.truck]), state.round, action.truck,
-                          state.middle))
+            tiles = list(state.trucks[action.truck])
+            takes.append((seat, state.zoos[seat], tiles, state.round, action.truck, state.middle))
+            if any(marker_kind(c) for c in tiles):
+                sources.append(_MarkerSource(seat, state.round,
+                                             f"takes truck {action.truck + 1} ({', '.join(tiles)})"))
+        if isinstance(action, PassSites):
+            sources.append(_MarkerSource(seat, state.round,
+                                         f"pays 1 coin to pass on {_marker_list([k for k, _ in action.markers])} "
+                                         "from their own zoo"))
         if isinstance(action, Mark) and action.to is not None:
-            marks.append((len(takes) - 1, action.kind, action.seat, state.zoos[action.seat]))
+            # A marker is placed right after the action that brought it (the game's "mark" phase).
+            marks.append((len(sources) - 1, action.kind, action.seat, state.zoos[action.seat], len(takes)))
         state.apply(action)
     found = []
     for i, (seat, zoo, tiles, rnd, truck, middle) in enumerate(takes):
@@ -105,15 +132,15 @@ def positions(players: int, seed: int, expansions, bot: str = "greedy") -> list[
     for index, target in dict.fromkeys((m[0], m[2]) for m in marks):
         group = [m for m in marks if m[0] == index and m[2] == target]
         kinds = tuple(m[1] for m in group)
-        target_zoo = group[0][3]  # as it was before the first of these markers
-        coming = [c for s, _, t, *_ in takes[index + 1:] if s == target for c in _placeable(t)]
+        target_zoo, taken = group[0][3], group[0][4]  # as it was before the first of these markers
+        coming = [c for s, _, t, *_ in takes[taken:] if s == target for c in _placeable(t)]
         coming = [c for c in coming if c != "coin"][:SABOTAGE_TILES]
-        seat, _, tiles, rnd, truck, _ = takes[index]
+        source = sources[index]
         found.append(Position("zooloretto/sabotage",
                               SabotagePuzzle(target_zoo, kinds, tuple(Tile.parse(c) for c in coming)),
-                              players, seed, rnd, seat,
-                              f"player {seat} takes truck {truck + 1} ({', '.join(tiles)}) and puts "
-                              f"{len(kinds)} marker(s) into player {target}'s zoo",
+                              players, seed, source.round, source.seat,
+                              f"player {source.seat} {source.words} and puts {_marker_list(kinds)} "
+                              f"into player {target}'s zoo",
                               ["played game", "construction sites (Z5)", "min-max"]))
     return found
 
@@ -124,6 +151,13 @@ def _keep(position: Position, solution) -> bool:
     if position.kind == "zooloretto/sabotage":  # a lone barn marker always costs 2: no question
         return bool(solution.value) and set(position.model.markers) != {"barn"}
     return solution.value is not None
+
+
+def _sabotage_question(model) -> str | None:
+    if not isinstance(model, SabotagePuzzle):
+        return None
+    which = "do the markers" if len(model.markers) > 1 else "does the marker"
+    return f"Where {which} cost that opponent most, given the tiles they placed next?"
 
 
 def game_puzzles() -> dict[str, str]:
@@ -144,8 +178,7 @@ def game_puzzles() -> dict[str, str]:
             short = position.kind.split("/")[1]
             name = f"game-{short}-{players}p-s{seed}-r{position.round}-p{position.seat}"
             question = {"zooloretto/truck": "Where should each tile go?",
-                        "zooloretto/sabotage": "Where do the markers cost that opponent most, "
-                                               "given the tiles they placed next?",
+                        "zooloretto/sabotage": _sabotage_question(position.model),
                         "zooloretto/invest": "Does buying the restaurant or a pavilion now pay off, "
                                              "given the tiles still to come?"}[position.kind]
             text = puzzle_toml(
