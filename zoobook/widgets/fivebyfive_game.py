@@ -204,7 +204,9 @@ def hint_html(view: SearchView, top: int = 6, why: str | None = None) -> str:
     rows = "".join(f"<tr><td>{_esc(c.text)}</td><td>{c.mean:.1f}</td><td>&plusmn; {c.spread:.1f}</td>"
                    f"<td>{c.share:.0%}</td></tr>" for c in view.candidates[:top])
     best = action_text(view.best)
-    footer = (f"{view.iterations} sampled deals; value at the end of this round: points scored "
+    rollouts = f"{view.iterations} rollout" + ("" if view.iterations == 1 else "s")
+    deals = f"{view.deals} sampled deal" + ("" if view.deals == 1 else "s")
+    footer = (f"{rollouts} on {deals}; value at the end of this round: points scored "
               f"plus what the zoo promises (round 3: the final score)")
     if view.steps:                  # the third lineup for the final score: exact, and many steps
         best = f"{view.candidates[0].text}: " + ", ".join(action_text(step) for step in view.steps)
