@@ -383,6 +383,7 @@ class GameState(game_api.GameState):
                                        else tuple(sorted(rng.sample(sorted(FINAL_BONUS_CARDS), 3))))
         condition = config.condition or ("A" if config.beginner else rng.choice(sorted(POPULARITY_CONDITIONS)))
         directions = tuple(rng.sample(DIRECTIONS, ROUNDS))
+        # Ruling F26: the first start player is drawn at random.
         start = rng.randrange(players) if assumed("fivebyfive.components.first_start_player_random") else 0
         stock = Counter({c.letter: STATED_COUNTS["one-time cubes per colour"] for c in BASIC_COLOURS})
         stock["W"] = STATED_COUNTS["wild white cubes"]
@@ -486,6 +487,7 @@ class GameState(game_api.GameState):
         self._gain_cube(seat, colour, why)
 
     def _gain_cube(self, seat: int, colour: str, why: str) -> None:
+        # Ruling F24: a draw of a colour the stock has run out of gives nothing.
         if self.stock[colour] <= 0 and assumed("fivebyfive.components.empty_stock_gives_nothing"):
             self._log(f"player {seat}: no {Colour(colour).word} cube left in the stock ({why})")
             return

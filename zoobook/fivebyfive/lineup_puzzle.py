@@ -58,7 +58,7 @@ Walls stand only on tiles with a star icon (F18a):
 >>> parse_puzzle(text.replace("stars = 1", "stars = 0"), file="x.toml")
 Traceback (most recent call last):
 ...
-zoobook.errors.PuzzleError: x.toml: tile[2].walls: a tile without stars has no walls (F18a); this one has 1: give it its stars, or remove the walls
+zoobook.errors.PuzzleError: x.toml: tile[2].walls: a tile without stars has no walls (F18a); this one has 1
 
 A hand the box cannot supply is refused (F20):
 
@@ -179,8 +179,7 @@ def _read_tile(table: Table) -> tuple[Tile, bool]:
     if walls and not stars:
         # F18a: walls stand only on tiles with a star icon (a star-less tile "can be placed in any
         # direction because there is no effect on gameplay"), so a wall needs stars = 1 or more.
-        raise table.error("walls", f"a tile without stars has no walls (F18a); this one has {len(walls)}: "
-                                   "give it its stars, or remove the walls")
+        raise table.error("walls", f"a tile without stars has no walls (F18a); this one has {len(walls)}")
     for index, wall in enumerate(walls, 1):
         try:
             Tile(tuple(cells), category, stars, frozenset({wall}))
