@@ -61,7 +61,8 @@ class ActionFields:
         return self._typed_fields() == other._typed_fields()
 
     def __hash__(self) -> int:
-        return hash((type(self), *self.__dict__.values()))
+        # The hash a frozen dataclass gives (its fields' tuple): sets of actions keep the order they had.
+        return hash(tuple(self.__dict__.values()))
 
 
 def field_refusal(action) -> Refusal | None:
