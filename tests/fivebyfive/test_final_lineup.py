@@ -249,4 +249,10 @@ def test_random_play_reaching_an_empty_gate_cell_in_round_3_is_answered_and_play
         while not game.is_terminal():
             game.apply(bot.choose(game))
         assert dict(game.players[0].final)["bonus A"] == 0
+        widget = SoloGame(seed=1)                        # the widget's button walks the same empty lineup
+        widget.state = state.clone()
+        widget.refresh()
+        assert widget.best_lineup.description == "Best lineup for the final score"
+        widget.best_lineup.click()
+        assert widget.state.is_terminal() and widget.state.returns() == game.returns()
     assert empty >= 2
