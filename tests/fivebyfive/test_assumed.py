@@ -127,6 +127,7 @@ def test_components(monkeypatch):
 
 
 def test_empty_stock_gives_nothing(monkeypatch):
+    """Ruling F24: a draw of a colour the stock lacks gives nothing (and the flipped value gives a cube)."""
     def white_cubes_after_an_empty_stock_draw():
         state = GameState.new(players=2, seed=1)
         state.stock["W"] = 0
@@ -139,6 +140,7 @@ def test_empty_stock_gives_nothing(monkeypatch):
 
 
 def test_solo_ai_wraps_to_own_column(monkeypatch):
+    """Ruling F25: with both columns empty below and beside, the AI takes the top of the own column."""
     board = MainBoard(((None, None), (None, None), ("T01", None), (None, None), (None, None), (None, None)),
                       display="RBGYK")
     # The player took row 4 of column 0; nothing below, nothing in column 1: the AI wraps to row 3.
@@ -148,6 +150,7 @@ def test_solo_ai_wraps_to_own_column(monkeypatch):
 
 
 def test_first_start_player_random(monkeypatch):
+    """Ruling F26: the first start player is drawn at random."""
     starts = {GameState.new(players=4, seed=seed).start_player for seed in range(12)}
     assert len(starts) > 1
     flip(monkeypatch, game_module, "fivebyfive.components.first_start_player_random", False)

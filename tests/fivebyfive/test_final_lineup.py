@@ -10,8 +10,9 @@ import random
 import pytest
 
 from zoobook.fivebyfive.board import Board, Tile
-from zoobook.fivebyfive.final_lineup import best_final_lineup, card_points
+from zoobook.fivebyfive.final_lineup import best_final_lineup, card_points, final_lineup_steps
 from zoobook.fivebyfive import lineup as lu
+from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.game import BestLineup, GameState, witness_steps
 from zoobook.fivebyfive.search_bot import SearchBot
 from zoobook.widgets.fivebyfive_game import SoloGame, hint_html, hint_reason
@@ -205,3 +206,53 @@ def test_the_best_lineup_button_walks_the_lineup_for_the_final_score_in_round_3(
         game.best_lineup.click()
         assert game.state.is_terminal()
         assert game.state.returns()[0] == played(state, [BestLineup()]).returns()[0] + gain
+
+
+def test_an_empty_gate_cell_gives_the_empty_lineup_not_a_crash():
+    """Issue 41: no tile on the round's gate cell (E3) and cards reading the lineup made the
+    bound fail. By hand: no visitor can enter (F4), so nothing is visited, the three cubes buy
+    nothing that scores (a popularity token needs a visited tile to count, a door needs a
+    crossing), and card A charts 0 visitors as 0: the empty lineup, 0 points, gaining nothing."""
+    board = Board((Tile.make("A3", "bird"),))
+    best = best_final_lineup(LineupPuzzle(board, "E", round=3, cubes="RRR"), ("A", "C", "D"))
+    assert best.plan.tiles == () and best.value == 0 and best.cards == {"A": 0} and best.gain == 0
+    assert best.plan == best.solver_plan and best.complete
+
+
+def _random_third_lineups(seeds, cards=("A", "B", "G")):
+    """Solo games played at random up to the start of their third lineup."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = GameState.new(players=1, seed=seed, bonus_cards=cards)
+        while not (state.round == 3 and state.phase == "lineup") and not state.is_terminal():
+            state.apply(rng.choice([a for a in state.legal_actions() if not isinstance(a, BestLineup)]))
+        if not state.is_terminal():
+            yield state
+
+
+def test_random_play_reaching_an_empty_gate_cell_in_round_3_is_answered_and_played():
+    """Random solo games reach a third lineup whose gate cell is empty (seeds 21 and 23 of these):
+    the final lineup is the empty one (nothing can be entered, F4), the search bot and the hint
+    answer, and the game plays to its end."""
+    empty = 0
+    for state in _random_third_lineups(range(40)):
+        puzzle = state.lineup_puzzle()
+        best = best_final_lineup(puzzle, state.bonus_cards)
+        if puzzle.board.gate_tile(puzzle.gate) is not None:
+            continue
+        empty += 1
+        assert best.plan.tiles == () and best.value == 0 and final_lineup_steps(state) is None
+        bot = SearchBot(seed=1, iterations=2)
+        view = bot.search(state)
+        assert hint_html(view, why=hint_reason(state, view))
+        game = state.clone()
+        while not game.is_terminal():
+            game.apply(bot.choose(game))
+        assert dict(game.players[0].final)["bonus A"] == 0
+        widget = SoloGame(seed=1)                        # the widget's button walks the same empty lineup
+        widget.state = state.clone()
+        widget.refresh()
+        assert widget.best_lineup.description == "Best lineup for the final score"
+        widget.best_lineup.click()
+        assert widget.state.is_terminal() and widget.state.returns() == game.returns()
+    assert empty >= 2

@@ -131,3 +131,64 @@ def test_the_hints_reason_is_the_models():
     why = reason(game.state, view.best, seed=game.state.config.seed)
     assert f"Why: {html.escape(why)}" in game.hint_view.value
     assert f"expected vs {view.candidates[1].mean:.1f} for" in game.hint_view.value
+
+
+def test_every_legal_lineup_step_is_reachable_and_stop_is_always_shown():
+    """Issue 41: the step-by-step lineup offered no popularity token for 3 cubes, and with a door in
+    hand its 40-button cap hid Stop and most door placements. Every legal step (BestLineup aside: its
+    own button) is offered now, in buttons and dropdowns, through whole lineups of several games."""
+    from zoobook.fivebyfive import lineup as lu
+
+    bought = states = crowded = 0
+    for seed in (6, 7, 8):
+        game = SoloGame(seed=seed)
+        while not game.state.is_terminal():
+            if game.state.phase != "lineup":
+                game.bot_move.click()
+                continue
+            states += 1
+            legal = [a for a in game.state.legal_actions() if not isinstance(a, BestLineup)]
+            crowded += len(legal) > 40
+            reachable = game.reachable_steps()
+            assert sorted(map(repr, reachable)) == sorted(map(repr, legal))
+            assert game.stop_button in game.lineup_steps.children
+            assert game.stop_button.disabled == (lu.Stop() not in legal)
+            tokens = [a for a in legal if isinstance(a, lu.BuyPopularity)]
+            if tokens and not bought:                            # buy one through the dropdowns
+                game.token_tile.value, game.token_cubes.value = tokens[-1].tile, tokens[-1].cubes
+                next(b for b in game.token_row.children if isinstance(b, type(game.stop_button))).click()
+                assert game.state.history[-1] == tokens[-1]
+                bought += 1
+            elif lu.Stop() in legal and len(game.state.lineup.path) >= 2:
+                game.stop_button.click()
+                assert game.state.history[-1] == lu.Stop()
+            else:
+                buttons = game.choices.children
+                (buttons[0] if buttons else game.stop_button).click()
+    assert bought == 1 and states >= 10 and crowded >= 3
+
+
+def test_with_a_door_in_hand_on_a_big_zoo_every_door_and_stop_are_offered():
+    from zoobook.fivebyfive import lineup as lu
+    from zoobook.fivebyfive.board import Board, Tile
+    from zoobook.fivebyfive.game import GameState
+
+    kinds = ("carnivore", "aquatic", "herbivore", "bird", "reptile", "park")
+    board = Board(tuple(Tile.make(f"{column}{row}", kinds[(i + row) % 6])
+                        for row in range(1, 6) for i, column in enumerate("ABCDE")))
+    state = GameState.new(players=1, seed=1)
+    state.round, state.directions = 1, ("W", "N", "E")
+    state._set(0, board=board, cubes="RRBBGY", meeples="", doors=1, hand=())
+    state._start_lineups()
+    game = SoloGame(seed=1)
+    game.state = state
+    game.refresh()
+    doors = [a for a in state.legal_actions() if isinstance(a, lu.PlaceDoor)]
+    assert len(doors) > 40                                       # more than the old cap of buttons
+    assert sorted(map(repr, game.reachable_steps())) == sorted(
+        map(repr, [a for a in state.legal_actions() if not isinstance(a, BestLineup)]))
+    assert not game.stop_button.disabled and game.stop_button in game.lineup_steps.children
+    menu = game.step_menus[lu.PlaceDoor]
+    menu.value = doors[-1]
+    next(b for b in game.step_rows[lu.PlaceDoor].children if b is not menu).click()
+    assert game.state.history[-1] == doors[-1] and game.state.lineup.hand.doors == 0

@@ -30,7 +30,7 @@ doors = 1             # door tokens in hand
 [[tile]]
 cells = ["A3"]        # one cell, or two orthogonally adjacent cells for a large tile
 kind = "carnivore"    # carnivore, herbivore, aquatic, bird, reptile, park
-stars = 0
+stars = 1             # walls stand only on tiles with a star icon (F18a)
 popularity = false    # a popularity token already on it
 walls = ["A3:W"]      # cell:side for each wall this tile carries (sides N, E, S, W)
 
@@ -71,7 +71,9 @@ def test_the_contract_example_loads_and_solves():
     (('at = "A3:E"', 'at = "A1:N"'), "door[1].at", "away from the gates"),
     (('at = "A3:E"', 'at = "C1:E"'), "door[1].at", "needs an Animal tile on both sides"),
     (("needs = { bird = 3, aquatic = 1 }", "needs = { park = 1 }"), "request[1].needs.park", "Park never counts"),
-    (("stars = 0", "stars = 0\ncolour = 1"), "tile[1].colour", "unknown key"),
+    (("stars = 1 ", "colour = 1\nstars = 1 "), "tile[1].colour", "unknown key"),
+    # F18a: walls stand only on tiles with a star icon (issue 41: the parser let them through)
+    (("stars = 1 ", "stars = 0 "), "tile[1].walls", "a tile without stars has no walls (F18a)"),
     # F20: never more than the box holds
     (('cubes = "RRGBKW"', 'cubes = "RRGBKWWW"'), "cubes", "3 white cubes, but the box has only 2 (F20)"),
     (('cubes = "RRGBKW"', 'cubes = "' + "R" * 16 + '"'), "cubes", "16 red cubes, but the box has only 15"),

@@ -130,3 +130,49 @@ def test_the_lineup_phase_reason_is_the_solvers_optimum():
         state.apply(GreedyBot().choose(state))
     value = solve_lineup(state.lineup_puzzle()).value
     assert reason(state, BestLineup()) == f"the lineup solver's optimal lineup of this round: {value} points"
+
+
+def _best_lineup_now(state: GameState) -> tuple[int, frozenset]:
+    """The best lineup of the current player's round and the request cards (box numbers) it meets,
+    straight from the solver on the game's own puzzle (not through :func:`reasons.position`)."""
+    puzzle = state.lineup_puzzle()
+    solution = solve_lineup(puzzle)
+    requests = state.players[state.current_player].requests
+    return solution.value, frozenset(requests[n - 1] for n in solution.witness["cards"])
+
+
+def test_lineup_and_request_claims_agree_with_the_solver_in_every_round():
+    """Issue 41: in the main phase of rounds 2 and 3 the position read last round's lineup as walked,
+    so every placement "raised the best lineup from 0" and "now met" cards met already. Each claim
+    is checked against the solver run here on the game before the action and after it."""
+    import random
+    import re
+
+    checked = {1: 0, 2: 0, 3: 0}
+    for seed in (5, 6, 7):
+        state = GameState.new(players=1, seed=seed, bonus_cards=("C", "D", "E"))
+        rng, bot = random.Random(seed), GreedyBot()
+        while not state.is_terminal():
+            if state.phase == "main" and state.round and rng.random() < 0.3:
+                before, met_before = _best_lineup_now(state)
+                actions = state.legal_actions()
+                for action in rng.sample(actions, min(2, len(actions))):
+                    found = gains(state, action)
+                    after = None
+                    if isinstance(action, PlaceTile):            # the reason's own trial: the placement, nothing more
+                        trial = state.clone(reseed=0)
+                        trial.apply(action)
+                        if trial.round == state.round and trial.phase in ("main", "lineup"):
+                            after = _best_lineup_now(trial)
+                    for gain in found:
+                        if gain.kind == "lineup":
+                            old, new = map(int, re.search(r"from (\d+) to (\d+) points", gain.text).groups())
+                            assert old == before, (seed, state.round, gain.text)
+                            assert after is None or new == after[0], (seed, state.round, gain.text)
+                            checked[state.round] += 1
+                        elif gain.kind == "request":
+                            assert int(gain.key) not in met_before, (seed, state.round, gain.text)
+                            assert after is None or int(gain.key) in after[1]
+                            checked[state.round] += 1
+            state.apply(bot.choose(state))
+    assert checked[2] >= 3 and checked[3] >= 3, checked

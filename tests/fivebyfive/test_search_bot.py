@@ -175,7 +175,12 @@ def test_the_registry_and_the_widget_use_the_search():
     game.hint_button.click()
     text = game.hint_view.value
     assert "The best bot would: <b>take row" in text and "Why:" in text and "expected value" in text
-    assert "4 sampled deals" in text and game.state.log == log
+    assert game.state.log == log
+    # Issue 41: the footer said "16 sampled deals" for 16 rollouts on 4 deals; it says what was done.
+    view = SearchBot(game.state.config.seed, iterations=4, time_limit=None).search(game.state)
+    assert view.iterations == 4 and 1 <= view.deals < 4
+    assert f"4 rollouts on {view.deals} sampled deal{'s' * (view.deals > 1)};" in text
+    assert "4 sampled deals" not in text
 
 
 def to_lineup(seed: int, players: int) -> GameState:

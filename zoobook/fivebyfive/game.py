@@ -47,6 +47,7 @@ from zoobook import game_api
 from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction, Refusal
 from zoobook.fivebyfive import lineup as lu
+from zoobook.fivebyfive.action_fields import ActionFields, field_refusal
 from zoobook.fivebyfive.board import Board, Cell, start_squares
 from zoobook.fivebyfive.cards import (
     FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, Round3, TurnContext, final_bonus, popularity_earned,
@@ -74,83 +75,115 @@ TURNS_PER_ROUND = 5
 
 
 # -- actions --------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Take:
+@dataclass(frozen=True, eq=False)
+class Take(ActionFields):
     """Take the tile in *row* (1-6), slot *slot* (from 0) of the main board."""
 
     row: int
     slot: int
 
+    FIELD_TYPES = {"row": (int,), "slot": (int,)}
+    FIELD_RULE = "F15"
+
     def __str__(self) -> str:
-        return f"take row {self.row} slot {self.slot + 1}"
+        slot = self.slot + 1 if type(self.slot) is int else repr(self.slot)    # words for a malformed one too
+        return f"take row {self.row!r} slot {slot}"
 
 
-@dataclass(frozen=True)
-class RowEffect:
+@dataclass(frozen=True, eq=False)
+class RowEffect(ActionFields):
     """Use the action effect of the row just taken from."""
+
+    FIELD_TYPES = {}
+    FIELD_RULE = "F-TURN-7"
 
     def __str__(self) -> str:
         return "use the row effect"
 
 
-@dataclass(frozen=True)
-class TakeDoor:
+@dataclass(frozen=True, eq=False)
+class TakeDoor(ActionFields):
     """Rows 2-5: a door token instead of the row effect."""
+
+    FIELD_TYPES = {}
+    FIELD_RULE = "F-TURN-7"
 
     def __str__(self) -> str:
         return "take a door token instead"
 
 
-@dataclass(frozen=True)
-class ChoosePopularity:
+@dataclass(frozen=True, eq=False)
+class ChoosePopularity(ActionFields):
     """Place a popularity token on the tile named *tile* (its first cell)."""
 
     tile: str
+
+    FIELD_TYPES = {"tile": (str,)}
+    FIELD_RULE = "F10"
 
     def __str__(self) -> str:
         return f"popularity token on {self.tile}"
 
 
-@dataclass(frozen=True)
-class ChooseSpecial:
+@dataclass(frozen=True, eq=False)
+class ChooseSpecial(ActionFields):
     card: str
 
+    FIELD_TYPES = {"card": (str,)}
+    FIELD_RULE = "F-TURN-9"
+
     def __str__(self) -> str:
-        return f"choose special card {self.card} ({components_special(self.card).effect})"
+        card = _SPECIALS.get(self.card) if type(self.card) is str else None
+        return f"choose special card {self.card} ({card.effect if card else 'not in the box'})"
 
 
-@dataclass(frozen=True)
-class ChooseMeeple:
+@dataclass(frozen=True, eq=False)
+class ChooseMeeple(ActionFields):
     colour: str
 
+    FIELD_TYPES = {"colour": (str,)}
+    FIELD_RULE = "F-TURN-11"
+
     def __str__(self) -> str:
-        return f"choose the {Colour(self.colour).word} meeple"
+        try:
+            return f"choose the {Colour(self.colour).word} meeple"
+        except (ValueError, TypeError):                 # a malformed one: its words, still
+            return f"choose the meeple {self.colour!r}"
 
 
-@dataclass(frozen=True)
-class PlaceTile:
+@dataclass(frozen=True, eq=False)
+class PlaceTile(ActionFields):
     """Place the tile *tile* from hand with its first cell on *cell* (north up)."""
 
     tile: str
     cell: str
 
+    FIELD_TYPES = {"tile": (str,), "cell": (str,)}
+    FIELD_RULE = "F-PLACEMENT-2"
+
     def __str__(self) -> str:
         return f"place {self.tile} at {self.cell}"
 
 
-@dataclass(frozen=True)
-class DiscardTile:
+@dataclass(frozen=True, eq=False)
+class DiscardTile(ActionFields):
     """Return a tile that fits nowhere to the box (ASSUMED ``unplaceable_tile_discarded``)."""
 
     tile: str
+
+    FIELD_TYPES = {"tile": (str,)}
+    FIELD_RULE = "F-PLACEMENT-2"
 
     def __str__(self) -> str:
         return f"discard {self.tile} (no room)"
 
 
-@dataclass(frozen=True)
-class BestLineup:
+@dataclass(frozen=True, eq=False)
+class BestLineup(ActionFields):
     """The whole lineup of this round as the optimal lineup solver plays it."""
+
+    FIELD_TYPES = {}
+    FIELD_RULE = "F9"
 
     def __str__(self) -> str:
         return "best lineup"
@@ -191,6 +224,8 @@ _SPECIALS = {card.id: card for card in components().special_cards}
 
 
 def _lineup_text(action) -> str:
+    if field_refusal(action) is not None:           # a malformed step: its fields, as given
+        return f"lineup: {action!r}"
     if isinstance(action, lu.Move):
         return f"lineup: move to {action.tile}" + (f" across {action.border}" if action.border else "")
     if isinstance(action, lu.Place):
@@ -348,6 +383,7 @@ class GameState(game_api.GameState):
                                        else tuple(sorted(rng.sample(sorted(FINAL_BONUS_CARDS), 3))))
         condition = config.condition or ("A" if config.beginner else rng.choice(sorted(POPULARITY_CONDITIONS)))
         directions = tuple(rng.sample(DIRECTIONS, ROUNDS))
+        # Ruling F26: the first start player is drawn at random.
         start = rng.randrange(players) if assumed("fivebyfive.components.first_start_player_random") else 0
         stock = Counter({c.letter: STATED_COUNTS["one-time cubes per colour"] for c in BASIC_COLOURS})
         stock["W"] = STATED_COUNTS["wild white cubes"]
@@ -451,6 +487,7 @@ class GameState(game_api.GameState):
         self._gain_cube(seat, colour, why)
 
     def _gain_cube(self, seat: int, colour: str, why: str) -> None:
+        # Ruling F24: a draw of a colour the stock has run out of gives nothing.
         if self.stock[colour] <= 0 and assumed("fivebyfive.components.empty_stock_gives_nothing"):
             self._log(f"player {seat}: no {Colour(colour).word} cube left in the stock ({why})")
             return
@@ -524,6 +561,9 @@ class GameState(game_api.GameState):
         """Why *action* is not legal now, naming the rule; ``None`` when it is legal."""
         if self.phase == "end":
             return Refusal("the game is over", rule="F-FINAL-1")
+        malformed = field_refusal(action)           # before any rule reads a field
+        if malformed is not None:
+            return malformed
         if self.phase == "lineup":
             return self._lineup_refusal(action)
         player = self.players[self.current_player]

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 import networkx as nx
 
 from zoobook.errors import IllegalAction, Refusal
+from zoobook.fivebyfive.action_fields import ActionFields, field_refusal
 from zoobook.fivebyfive.board import GATES, Board, Border, BorderState, Tile, gate_border
 from zoobook.fivebyfive.scoring import LineupScore
 from zoobook.fivebyfive.vocabulary import Colour, colour_letters, colours, fits, sorted_letters
@@ -165,12 +166,15 @@ class Hand:
         return replace(self, cubes="".join(c * left[c] for c in left))
 
 
-@dataclass(frozen=True)
-class Move:
+@dataclass(frozen=True, eq=False)
+class Move(ActionFields):
     """1. Move to the adjacent tile *tile* (its first cell), across *border* if several are shared."""
 
     tile: str
     border: str | None = None
+
+    FIELD_TYPES = {"tile": (str,), "border": (str, type(None))}
+    FIELD_RULE = "F4"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "border", _border_name(self.border))
@@ -192,48 +196,63 @@ def _cube_letters(text):
         return text
 
 
-@dataclass(frozen=True)
-class Place:
+@dataclass(frozen=True, eq=False)
+class Place(ActionFields):
     """2. Place a visitor of *colour* (a meeple if *meeple*) on the tile just entered."""
 
     colour: Colour
     meeple: bool = False
 
+    FIELD_TYPES = {"colour": (Colour,), "meeple": (bool,)}
+    FIELD_RULE = "F6"
 
-@dataclass(frozen=True)
-class PlaceDoor:
+
+@dataclass(frozen=True, eq=False)
+class PlaceDoor(ActionFields):
     """Free action: place a door from hand on *border* ("A3:E"; "A3:W" is the W gate's border)."""
 
     border: str
+
+    FIELD_TYPES = {"border": (str,)}
+    FIELD_RULE = "F21"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "border", _border_name(self.border))
 
 
-@dataclass(frozen=True)
-class BuyDoor:
+@dataclass(frozen=True, eq=False)
+class BuyDoor(ActionFields):
     """Free action: pay 3 one-time cubes (letters) for a door token to hand."""
 
     cubes: str
+
+    FIELD_TYPES = {"cubes": (str,)}
+    FIELD_RULE = "F9"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cubes", _cube_letters(self.cubes))
 
 
-@dataclass(frozen=True)
-class BuyPopularity:
+@dataclass(frozen=True, eq=False)
+class BuyPopularity(ActionFields):
     """Free action: pay 3 one-time cubes for a popularity token placed at once on *tile*."""
 
     tile: str
     cubes: str
 
+    FIELD_TYPES = {"tile": (str,), "cubes": (str,)}
+    FIELD_RULE = "F9"
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "cubes", _cube_letters(self.cubes))
 
 
-@dataclass(frozen=True)
-class Stop:
+@dataclass(frozen=True, eq=False)
+class Stop(ActionFields):
     """End the lineup (F4: the player may stop)."""
+
+    FIELD_TYPES = {}
+    FIELD_RULE = "F4"
 
 
 @dataclass
@@ -315,7 +334,7 @@ class LineupState(GameState):
         rules = _RULES.get(type(action))
         if rules is None:
             return Refusal(f"{action!r} is not a lineup step (move, place, door, free action or stop)", rule="F4")
-        return rules[0](self, action)
+        return field_refusal(action) or rules[0](self, action)
 
     def _refuse_move(self, action: Move) -> Refusal | None:
         if self.awaiting_placement:
@@ -389,9 +408,14 @@ class LineupState(GameState):
         if reason:
             return reason
         try:
-            return self.board.popularity_refusal(action.tile)
-        except (ValueError, TypeError, AttributeError) as exc:
-            return Refusal(str(exc), rule="F10")
+            tile = self.board.tile_at(action.tile)
+        except ValueError as exc:
+            return Refusal(str(exc), rule="F1")
+        if tile is not None and tile.name != action.tile:
+            # One name per tile, as moves and the legal list use it: the action recorded is that one.
+            return Refusal(f"a tile is named by its first cell: the large tile on {action.tile} is {tile.name}",
+                           rule="F1")
+        return self.board.popularity_refusal(action.tile)
 
     def _refuse_stop(self, action: Stop) -> Refusal | None:
         if self.awaiting_placement:

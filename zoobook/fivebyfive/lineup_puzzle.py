@@ -20,8 +20,8 @@ The file format is the project's puzzle-file contract (``docs/puzzle-format.md``
     [[request]]           # needs = { bird = 3, aquatic = 1 }, points = 5
 
 :func:`parse` reads the keys of one file (refusing, with the field and the reason,
-a tile off the board, a wall on another tile's cell, a door where none may stand,
-or a hand the box cannot supply, F20); :func:`dump` writes them back.
+a tile off the board, a wall on another tile's cell or on a tile without stars (F18a), a
+door where none may stand, or a hand the box cannot supply, F20); :func:`dump` writes them back.
 
 Examples
 --------
@@ -43,6 +43,7 @@ From a file:
 ... [[tile]]
 ... cells = ["B3", "B2"]
 ... kind = "bird"
+... stars = 1
 ... walls = ["B3:W"]
 ... '''
 >>> parse_puzzle(text).solve().value
@@ -51,6 +52,13 @@ From a file:
 Traceback (most recent call last):
 ...
 zoobook.errors.PuzzleError: x.toml: tile[2].walls[1]: wall C3:W is not on a cell of this tile (B2 and B3)
+
+Walls stand only on tiles with a star icon (F18a):
+
+>>> parse_puzzle(text.replace("stars = 1", "stars = 0"), file="x.toml")
+Traceback (most recent call last):
+...
+zoobook.errors.PuzzleError: x.toml: tile[2].walls: a tile without stars has no walls (F18a); this one has 1
 
 A hand the box cannot supply is refused (F20):
 
@@ -168,6 +176,10 @@ def _read_tile(table: Table) -> tuple[Tile, bool]:
                           f"a large tile covers two orthogonally adjacent cells, not {cells[0]} and {cells[1]}")
     if len(set(cells)) != len(cells):
         raise table.error("cells", "the two cells of a large tile must differ")
+    if walls and not stars:
+        # F18a: walls stand only on tiles with a star icon (a star-less tile "can be placed in any
+        # direction because there is no effect on gameplay"), so a wall needs stars = 1 or more.
+        raise table.error("walls", f"a tile without stars has no walls (F18a); this one has {len(walls)}")
     for index, wall in enumerate(walls, 1):
         try:
             Tile(tuple(cells), category, stars, frozenset({wall}))

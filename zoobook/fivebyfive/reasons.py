@@ -156,7 +156,10 @@ def position(state: GameState, seat: int, colours: list[str] | None = None) -> P
     player = state.players[seat]
     board = player.board
     lineup, met = 0, frozenset()
-    if state.phase in ("main", "lineup") and state.round and seat not in state.lineup_results:
+    # lineup_results holds the lineups walked in this lineup phase, and, all through the next
+    # main phase, last round's: only in a lineup phase does a seat's entry mean "walked already".
+    walked = state.phase == "lineup" and seat in state.lineup_results
+    if state.phase in ("main", "lineup") and state.round and not walked:
         cards = tuple(components().request_cards[i] for i in player.requests)
         lineup, numbers = _best_lineup(LineupPuzzle(board, state.gate, state.round, len(state.players),
                                                     player.cubes, player.meeples, player.doors, cards))

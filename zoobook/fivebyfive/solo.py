@@ -11,8 +11,9 @@ Animal tile from the game subject to the following priority:
    top to bottom."
 
 When neither applies (the other column is empty too) the AI takes the first
-tile from the top of the player's own column (ASSUMED,
-``fivebyfive.components.solo_ai_wraps_to_own_column``).
+tile from the top of the player's own column (ruling F25; the value lives in the
+assumed-values file as ``fivebyfive.components.solo_ai_wraps_to_own_column``, so a
+test can flip it, F23).
 
 Examples
 --------

@@ -546,7 +546,10 @@ class SearchStats:
 def _search_region(comp: _Compiled) -> int:
     """The cells every lineup stays in (a cell bit board): a walk from the gate's tile over tiles
     the hand has a visitor for (any tile, with a white cube) and over walls only if a door can be
-    had at all (one in hand, or 3 cubes to buy one)."""
+    had at all (one in hand, or 3 cubes to buy one). No cell when no tile stands on the gate's
+    cell: no lineup enters the board (F4), so the bound is the empty lineup's."""
+    if comp.entry is None:
+        return 0
     category_cells = comp.category_cells
     passable = comp.covered if comp.white_cubes else category_cells[5]
     if not comp.white_cubes:

@@ -67,7 +67,10 @@ from zoobook.widgets.fivebyfive_board import CATEGORY_FILL, VISITOR_FILL, board_
 __all__ = ["FiveByFiveGame", "SoloGame", "mainboard_html", "zoo_html", "lineup_html", "hand_html", "scores_html",
            "table_html", "hint_html"]
 
-_MAX_STEP_BUTTONS = 40
+#: The lineup steps offered in a dropdown each (a group can hold hundreds: a door for every border,
+#: a popularity token for every tile and every 3 cubes), with the button that takes the chosen one.
+_STEP_GROUPS = ((lu.Move, "Move across", "move"), (lu.PlaceDoor, "Door from hand", "place the door"),
+                (lu.BuyDoor, "Buy a door with", "buy the door"))
 
 
 def _esc(text) -> str:
@@ -201,7 +204,9 @@ def hint_html(view: SearchView, top: int = 6, why: str | None = None) -> str:
     rows = "".join(f"<tr><td>{_esc(c.text)}</td><td>{c.mean:.1f}</td><td>&plusmn; {c.spread:.1f}</td>"
                    f"<td>{c.share:.0%}</td></tr>" for c in view.candidates[:top])
     best = action_text(view.best)
-    footer = (f"{view.iterations} sampled deals; value at the end of this round: points scored "
+    rollouts = f"{view.iterations} rollout" + ("" if view.iterations == 1 else "s")
+    deals = f"{view.deals} sampled deal" + ("" if view.deals == 1 else "s")
+    footer = (f"{rollouts} on {deals}; value at the end of this round: points scored "
               f"plus what the zoo promises (round 3: the final score)")
     if view.steps:                  # the third lineup for the final score: exact, and many steps
         best = f"{view.candidates[0].text}: " + ", ".join(action_text(step) for step in view.steps)
@@ -264,6 +269,20 @@ class FiveByFiveGame(widgets.VBox):
                                     layout=widgets.Layout(grid_template_columns="repeat(5, 48px)"))
         self.hand_view = widgets.HTML(layout=widgets.Layout(max_width="560px"))
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        # The lineup's steps beyond moves and visitors, each group a dropdown and a button, so every
+        # legal step can be reached however many there are; Stop is always shown in the lineup phase.
+        self.step_menus: dict[type, widgets.Dropdown] = {}
+        self.step_rows: dict[type, widgets.HBox] = {}
+        for kind, label, verb in _STEP_GROUPS:
+            menu = widgets.Dropdown(description=label, style={"description_width": "initial"})
+            self.step_menus[kind] = menu
+            self.step_rows[kind] = widgets.HBox([menu, self._button(verb, lambda menu=menu: self._act_chosen(menu))])
+        self.token_tile = widgets.Dropdown(description="Popularity token on", style={"description_width": "initial"})
+        self.token_cubes = widgets.Dropdown(description="paying", style={"description_width": "initial"})
+        self.token_row = widgets.HBox([self.token_tile, self.token_cubes,
+                                       self._button("buy the token", self._buy_token)])
+        self.stop_button = self._button(action_text(lu.Stop()), lambda: self.act(lu.Stop()))
+        self.lineup_steps = widgets.VBox()
         self.best_lineup = self._button("Best lineup", self.play_best_lineup, width="auto")
         self.hint_button = self._button("What would the best bot do?", self.hint, width="auto")
         self.bot_move = self._button("Let the bot play this decision", self.play_bot_move, width="auto")
@@ -273,7 +292,8 @@ class FiveByFiveGame(widgets.VBox):
         self.log_view = widgets.HTML()
         super().__init__([self.status, self.table_view, self.main_view, self.take_box,
                           widgets.HBox([widgets.VBox([self.zoo_view]), widgets.VBox([self.grid, self.hand_view])]),
-                          self.choices, widgets.HBox([self.best_lineup, self.hint_button, self.bot_move]),
+                          self.choices, self.lineup_steps,
+                          widgets.HBox([self.best_lineup, self.hint_button, self.bot_move]),
                           self.hint_view, self.scores_view, self.log_view])
         self._bots_play()
         self.refresh()
@@ -318,6 +338,15 @@ class FiveByFiveGame(widgets.VBox):
                 return
             self.act(options[0])
         return place
+
+    def _act_chosen(self, menu: widgets.Dropdown) -> None:
+        if menu.value is not None:
+            self.act(menu.value)
+
+    def _buy_token(self) -> None:
+        """Buy a popularity token for the tile and with the cubes chosen (a refusal says why not)."""
+        if self.token_tile.value is not None and self.token_cubes.value is not None:
+            self.act(lu.BuyPopularity(self.token_tile.value, self.token_cubes.value))
 
     def play_best_lineup(self) -> None:
         """Play the best lineup: the solver's (the most round points), or in the third round, when
@@ -377,9 +406,9 @@ class FiveByFiveGame(widgets.VBox):
             button.button_style = "success" if name in places else ""
         others = [a for a in legal if not isinstance(a, (Take, PlaceTile, BestLineup))]
         if state.phase == "lineup":
-            others = [a for a in others if not isinstance(a, lu.BuyPopularity)
-                      and not (isinstance(a, lu.Move) and a.border)][:_MAX_STEP_BUTTONS]
+            others = [a for a in others if isinstance(a, (lu.Move, lu.Place)) and not getattr(a, "border", None)]
         self.choices.children = [self._button(action_text(a), lambda a=a: self.act(a)) for a in others]
+        self._refresh_lineup_steps(legal if state.phase == "lineup" else [])
         self.best_lineup.disabled = BestLineup() not in legal
         self.best_lineup.description = ("Best lineup for the final score" if reads_third_lineup(state)
                                         else "Best lineup")
@@ -389,6 +418,41 @@ class FiveByFiveGame(widgets.VBox):
         self.scores_view.value = scores_html(state, seat)
         self.log_view.value = ("<details><summary>Game log</summary><pre>"
                                + _esc("\n".join(state.log[-60:])) + "</pre></details>")
+
+    def _refresh_lineup_steps(self, legal: list) -> None:
+        """The lineup's grouped steps: a dropdown per group that has any, the token's tile and cubes, and Stop."""
+        rows = []
+        for kind, _, _ in _STEP_GROUPS:
+            steps = [a for a in legal if type(a) is kind and (kind is not lu.Move or a.border)]
+            menu = self.step_menus[kind]
+            menu.options = [(action_text(a).removeprefix("lineup: "), a) for a in steps]
+            if steps:
+                rows.append(self.step_rows[kind])
+        tokens = [a for a in legal if isinstance(a, lu.BuyPopularity)]
+        self.token_tile.options = list(dict.fromkeys(a.tile for a in tokens))
+        self.token_cubes.options = list(dict.fromkeys(a.cubes for a in tokens))
+        if tokens:
+            rows.append(self.token_row)
+        if legal:
+            self.stop_button.disabled = lu.Stop() not in legal
+            rows.append(self.stop_button)
+        self.lineup_steps.children = rows
+
+    def reachable_steps(self) -> list:
+        """Every lineup step the panel offers now: the buttons' (by their words), the dropdowns'
+        choices, and each token's tile with each payment (what a test checks against the legal list)."""
+        legal = self.state.legal_actions()
+        shown = {b.description for b in self.choices.children}
+        out = [a for a in legal if isinstance(a, (lu.Move, lu.Place)) and action_text(a) in shown]
+        for kind, row in self.step_rows.items():
+            if row in self.lineup_steps.children:
+                out += [value for _, value in self.step_menus[kind].options]
+        if self.token_row in self.lineup_steps.children:
+            out += [lu.BuyPopularity(tile, cubes) for tile in self.token_tile.options
+                    for cubes in self.token_cubes.options]
+        if self.stop_button in self.lineup_steps.children and not self.stop_button.disabled:
+            out.append(lu.Stop())
+        return out
 
     def _prompt(self, legal) -> str:
         if not legal:
