@@ -7,7 +7,7 @@ A whole-game file is the map of the map's one-shipment or connect kind, plus:
 * ``turns``: the turn limit (ruling S10: 10 when absent, from ``zoobook/data/assumed.toml``);
 * ``[start]``: ``turn``, ``cash``, ``income``, ``shares``, ``locomotive``, ``hand`` (Zoo bonus
   tiles), ``blocked`` (Easter Island's blocked actions), all optional, for puzzles that start
-  mid-game; absent keys take the map's start (ruling S11a: the Zoo $0, no shares, income 0,
+  mid-game; absent keys take the map's start (ruling S11b: the Zoo $10, 2 shares, income 0,
   locomotive 1; Easter Island $10, 2 shares, income 0, locomotive 2; turn 1).
 
 This module holds what both whole-game kinds share; :mod:`.kinds` has the kinds.
@@ -42,7 +42,7 @@ def read_turns(table: Table) -> int:
 
 def read_start(table: Table, cards: tuple[str, ...], default: Economy) -> dict[str, Any]:
     """The ``[start]`` table as keyword arguments of :meth:`Game.make`; absent keys take
-    *default*, the map's start (S11a)."""
+    *default*, the map's start (S11b)."""
     if "start" not in table:
         return {}
     t = table.table("start")
@@ -75,7 +75,7 @@ def dump_land(game: Game, drawn: bool = False) -> dict[str, Any]:
 
 
 def dump_start(game: Game) -> dict[str, Any]:
-    """The ``turns`` key and, when the start is not the map's (S11a), the ``[start]`` table."""
+    """The ``turns`` key and, when the start is not the map's (S11b), the ``[start]`` table."""
     pos = game.start
     body: dict[str, Any] = {"turns": game.turns}
     start: dict[str, Any] = {}
