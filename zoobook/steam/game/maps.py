@@ -60,6 +60,8 @@ class MapRules:
     start: Economy = Economy()
     #: The ruling that states this map's track and action rules (cited by refusals).
     rule: str = "S9"
+    #: The map's name in a sentence ("the Zoo map", "Easter Island").
+    title: str = ""
     #: Goods that go from node to node over links, to a node of their colour (Easter Island's
     #: cubes): what the planners at the goods bound (linkplan.py, tight.py) plan for.
     plans_by_links: bool = False
@@ -85,14 +87,15 @@ class MapRules:
 #: The Zoo map (seed, "Zoo"; rulings S5-S8, S11b: the base game's start, 2 shares issued and $10).
 ZOO = MapRules("zoo", (Engineer(tiles=4, price=2), Locomotive(), Urbanization(), Feeding()),
                FreeChoice(), FlatPrice(4), ZooGoods(), tiles=3, exit_bonus=1,
-               start=Economy(cash=10, income=0, shares=2, locomotive=1), rule="S8")
+               start=Economy(cash=10, income=0, shares=2, locomotive=1), rule="S8",
+               title="the Zoo map")
 
 
 #: Easter Island (seed, "Easter Island"; rulings S9, S11b).
 EASTER = MapRules("easter", (Engineer(tiles=4), Locomotive(), Urbanization(), RapaNui()),
                   PaidWithBlockers(price=8, blockers=3), TerrainPrice(3, 4), MoaiGoods(), tiles=3,
                   start=Economy(cash=10, income=0, shares=2, locomotive=2), rule="S9",
-                  plans_by_links=True)
+                  title="Easter Island", plans_by_links=True)
 
 
 # -- the full-size set-ups ----------------------------------------------------------------------
