@@ -3,8 +3,9 @@
 Income +1 per owned link shipped, expenses = shares + locomotive level, the income
 reduction table, shares $5 each (at most 15) (ruling S11). ``Economy()`` is Easter
 Island's start, 2 shares, $10, income 0, locomotive 2; the Zoo starts as the base game
-does, 2 shares, $10, income 0, locomotive 1 (S11b; each map's start is ``MapRules.start``). The end of a turn runs three steps in the base
-game's order: collect income, pay expenses, reduce income. "If cash cannot
+does, 2 shares, $10, income 0, locomotive 1 (S11b; each map's start is ``MapRules.start``).
+The end of a turn runs three steps in the base game's order: collect income, pay expenses,
+reduce income. "If cash cannot
 cover expenses, pay all cash and lose income equal to the shortfall; income
 below 0 ends the game (lost)" (the base game, ruling S11).
 
