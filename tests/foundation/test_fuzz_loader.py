@@ -223,6 +223,10 @@ REFUSED = {
         "city", ["cleared already", "S13"]),
     "a Zoo hex both plain and mountain": (with_changes(ZOO_GAME, mountain=[[1, 1]]), "mountain[1]",
                                           ["(1, 1) is listed twice"]),
+    "a drawn Zoo hex listed as mountain too": (
+        {"id": "drawn", "kind": "steam-zoo/clear", "turns": 3, "map": "Z   .   G\n", "mountain": [[1, 0]],
+         "area": [{"name": "zebras", "mark": "Z", "danger": 1}, {"name": "goats", "mark": "G", "danger": 1}]},
+        "mountain[1]", ["(1, 0) is drawn in the map already"]),
     "an Easter hex both plain and mountain": (with_changes(EASTER_GAME, mountain=[[1, 1]]), "mountain[1]",
                                               ["(1, 1) is listed twice"]),
     "an Easter map with no ruin": (

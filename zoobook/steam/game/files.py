@@ -50,7 +50,7 @@ def read_land(table: Table, drawn: dict[Hex, str] | None = None) -> dict[Hex, st
     for name in ("plain", "mountain"):
         for index, h in enumerate(table.items(name, read_hex, []), start=1):
             if h in land:
-                where = "drawn in the map" if drawn and h in drawn and h not in listed else \
+                where = "drawn in the map already (a hex has one terrain)" if h not in listed else \
                     "listed twice (plain and mountain, or twice)"
                 raise table.error(f"{name}[{index}]", f"{tuple(h)} is {where}")
             land[h] = name
