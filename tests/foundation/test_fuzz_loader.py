@@ -294,9 +294,19 @@ def steam_near_misses(draw):
     return document
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(steam_near_misses())
-def test_whatever_whole_game_file_loads_obeys_the_rules(document):
+@st.composite
+def steam_starts(draw):
+    """A valid whole-game document (either map) with a random ``[start]`` and random fed areas or
+    emptied stacks: the parts of a file the rules of issue 41 constrain."""
+    document = copy.deepcopy(draw(st.sampled_from([ZOO_GAME, EASTER_GAME])))
+    document["start"] = draw(st.dictionaries(st.sampled_from(["turn", "hand", "blocked"]), steam_values, max_size=3))
+    for node in document.get("area", []) + document.get("city", []):
+        if draw(st.booleans()):
+            node.update({"fed": True} if "danger" in node else {"cubes": [], "ruin": draw(st.booleans())})
+    return document
+
+
+def assert_loads_by_the_rules_or_one_clean_error(document) -> None:
     text = dumps(document)
     if text is None:
         return
@@ -312,3 +322,16 @@ def test_whatever_whole_game_file_loads_obeys_the_rules(document):
         assert start.hand == 0
     assert len(start.blocked) <= getattr(game.rules.selection, "blockers", 0) < len(game.rules.cards)
     assert not set(game.land) & {n.hex for n in game.rules.goods.hexmap(start.board).nodes}
+    assert not hasattr(start.board, "cities") or any(c.ruin for c in start.board.cities)   # Easter: a ruin
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steam_near_misses())
+def test_whatever_whole_game_file_loads_obeys_the_rules(document):
+    assert_loads_by_the_rules_or_one_clean_error(document)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steam_starts())
+def test_whatever_start_loads_obeys_the_rules(document):
+    assert_loads_by_the_rules_or_one_clean_error(document)
