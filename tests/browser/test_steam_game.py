@@ -13,7 +13,7 @@ def test_play_one_turn_of_the_zoo_game(page, lab_url):
     # cells are nbval's).
     run_cells(page, lab_url, "12-steam-zoo-game.ipynb", "exit_bonus = load_puzzle(",
               'game = load_puzzle(DATA / "zoo-game-full.toml")', "player = GamePlayer(game)",
-              'player.choose_text("issue 2 shares")')
+              'player.choose_text("issue no shares")')
     phase = page.locator(".widget-html-content", has_text="Turn 2 of 10").first
     expect(phase).to_be_attached()
     choose = page.locator(".jp-OutputArea-output .widget-dropdown select").first

@@ -15,6 +15,7 @@ import tempfile
 import tomllib
 from pathlib import Path
 
+import pytest
 import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -164,3 +165,173 @@ def test_the_near_miss_generator_reaches_valid_and_invalid_files():
 
     probe()
     assert outcomes == {"loads", "error"}
+
+
+# -- whole-game files of Age of Steam's solo maps: what loads obeys the rules (issue 41) ----------
+
+ZOO_GAME = {"id": "zoo-fuzz", "kind": "steam-zoo/clear", "turns": 3, "plain": [[1, 0], [1, 1]],
+            "area": [{"name": "goats", "hex": [0, 0], "danger": 1},
+                     {"name": "yaks", "hex": [2, 0], "danger": 1}],
+            "start": {"turn": 1, "cash": 10, "hand": 1}}
+EASTER_GAME = {"id": "easter-fuzz", "kind": "steam-easter/clear", "turns": 3, "plain": [[1, 0], [1, 1]],
+               "city": [{"name": "Red 3", "hex": [0, 0], "colour": "red", "ruin": True, "cubes": ["blue"]},
+                        {"name": "Blue 1", "hex": [2, 0], "colour": "blue", "ruin": True}],
+               "start": {"turn": 1, "cash": 10, "blocked": ["engineer"]}}
+ACTIONS = ["engineer", "locomotive", "urbanization", "rapa-nui", "feeding"]
+
+
+def with_changes(document: dict, **changes) -> dict:
+    """A deep copy of *document*; ``start__turn=5`` sets ``[start].turn``, ``start__hand=None`` drops it."""
+    out = copy.deepcopy(document)
+    for path, value in changes.items():
+        *tables, key = path.split("__")
+        node = out
+        for name in tables:
+            node = node.setdefault(name, {})
+        if value is None:
+            node.pop(key, None)
+        else:
+            node[key] = value
+    return out
+
+
+def _fed(document: dict) -> dict:
+    out = copy.deepcopy(document)
+    for area in out["area"]:
+        area["fed"] = True
+    return out
+
+
+#: Files the rules rule out, each with the key its one error must name and words of its reason.
+REFUSED = {
+    "a hand on Easter Island": (with_changes(EASTER_GAME, start__hand=2), "start.hand", ["Easter Island", "S7"]),
+    "all four Easter actions blocked": (
+        with_changes(EASTER_GAME, start__blocked=["engineer", "locomotive", "urbanization", "rapa-nui"]),
+        "start.blocked", ["at most 3", "S12"]),
+    "an Easter action blocked twice": (with_changes(EASTER_GAME, start__blocked=["engineer", "engineer"]),
+                                       "start.blocked[2]", ["twice"]),
+    "blocked on the Zoo map": (with_changes(ZOO_GAME, start__blocked=["engineer"]), "start.blocked",
+                               ["Zoo map has no action blockers", "S8"]),
+    "a Zoo start turn past the last turn": (with_changes(ZOO_GAME, start__turn=4), "start.turn",
+                                            ["at most the turn limit, 3", "not 4"]),
+    "an Easter start turn past the last turn": (with_changes(EASTER_GAME, start__turn=9), "start.turn",
+                                                ["at most the turn limit, 3"]),
+    "every Zoo area already fed": (_fed(ZOO_GAME), "area", ["cleared already", "S13"]),
+    "an Easter map cleared already": (
+        with_changes(EASTER_GAME, city=[dict(EASTER_GAME["city"][0], cubes=[]), EASTER_GAME["city"][1]],
+                     track=[{"hexes": [[0, 0], [1, 0], [2, 0]]}]),
+        "city", ["cleared already", "S13"]),
+    "a Zoo hex both plain and mountain": (with_changes(ZOO_GAME, mountain=[[1, 1]]), "mountain[1]",
+                                          ["(1, 1) is listed twice"]),
+    "a drawn Zoo hex listed as mountain too": (
+        {"id": "drawn", "kind": "steam-zoo/clear", "turns": 3, "map": "Z   .   G\n", "mountain": [[1, 0]],
+         "area": [{"name": "zebras", "mark": "Z", "danger": 1}, {"name": "goats", "mark": "G", "danger": 1}]},
+        "mountain[1]", ["(1, 0) is drawn in the map already"]),
+    "an Easter hex both plain and mountain": (with_changes(EASTER_GAME, mountain=[[1, 1]]), "mountain[1]",
+                                              ["(1, 1) is listed twice"]),
+    "an Easter map with no ruin": (
+        with_changes(EASTER_GAME, city=[dict(c, ruin=False) for c in EASTER_GAME["city"]]), "city",
+        ["at least one ruin"]),
+}
+
+
+def test_the_valid_whole_game_files_load():
+    for document in (ZOO_GAME, EASTER_GAME):
+        game = parse_puzzle(tomli_w.dumps(document)).model
+        assert game.start.turn == 1 and game.turns == 3
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_a_start_or_map_the_rules_rule_out_is_refused_naming_file_key_and_reason(name):
+    document, key, words = REFUSED[name]
+    with pytest.raises(PuzzleError) as caught:
+        parse_puzzle(tomli_w.dumps(document), file="bad.toml")
+    message = str(caught.value)
+    assert message.startswith(f"bad.toml: {key}: ") and "\n" not in message, message
+    for word in words:
+        assert word in message, message
+    # and through the command: one line, exit status 2, nothing written
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bad.toml"
+        path.write_text(tomli_w.dumps(document))
+        out, err = io.StringIO(), io.StringIO()
+        assert main(["solve", str(path)], out=out, err=err) == 2
+        assert out.getvalue() == "" and err.getvalue() == f"{message.replace('bad.toml', str(path), 1)}\n"
+        assert os.listdir(folder) == ["bad.toml"]
+
+
+@pytest.mark.parametrize("document, node", [(ZOO_GAME, [0, 0]), (EASTER_GAME, [0, 0])],
+                         ids=["zoo", "easter"])
+def test_a_one_tile_stub_loads_on_both_maps_as_incomplete_track(document, node):
+    """Incomplete track in a file was laid before its first turn (S15, S15a): both maps take a
+    stub of one tile from a node, and both keep it as a stub of turn 1."""
+    game = parse_puzzle(tomli_w.dumps(with_changes(document, track=[{"hexes": [node, [1, 0]]}]))).model
+    hexmap = game.rules.goods.hexmap(game.start.board)
+    (link,) = hexmap.links()
+    assert not link.complete and [tuple(h) for h in link.hexes] == [(0, 0), (1, 0)]
+    assert [(tuple(h), turn) for h, turn in game.start.stubs] == [((1, 0), 1)]
+
+
+# Values that reach the rules' limits: turn numbers around the limit, every action name, hands.
+steam_values = (st.integers(-1, 5) | st.sampled_from(ACTIONS) | st.lists(st.sampled_from(ACTIONS), max_size=5)
+                | st.booleans() | st.lists(st.lists(st.integers(-1, 3), min_size=2, max_size=2), max_size=3))
+steam_keys = st.sampled_from(["turn", "hand", "blocked", "cash", "turns", "plain", "mountain", "fed", "ruin",
+                              "cubes", "track", "hexes", "food"])
+
+
+@st.composite
+def steam_near_misses(draw):
+    """A valid whole-game document (either map) with one to three changes near the rules' limits."""
+    document = copy.deepcopy(draw(st.sampled_from([ZOO_GAME, EASTER_GAME])))
+    for _ in range(draw(st.integers(1, 3))):
+        containers = [node for _, node in paths_in(document) if isinstance(node, dict)]
+        node = draw(st.sampled_from(containers))
+        key = draw(steam_keys)
+        if draw(st.booleans()) and key in node:
+            del node[key]
+        else:
+            node[key] = draw(steam_values)
+    return document
+
+
+@st.composite
+def steam_starts(draw):
+    """A valid whole-game document (either map) with a random ``[start]`` and random fed areas or
+    emptied stacks: the parts of a file the rules of issue 41 constrain."""
+    document = copy.deepcopy(draw(st.sampled_from([ZOO_GAME, EASTER_GAME])))
+    document["start"] = draw(st.dictionaries(st.sampled_from(["turn", "hand", "blocked"]), steam_values, max_size=3))
+    for node in document.get("area", []) + document.get("city", []):
+        if draw(st.booleans()):
+            node.update({"fed": True} if "danger" in node else {"cubes": [], "ruin": draw(st.booleans())})
+    return document
+
+
+def assert_loads_by_the_rules_or_one_clean_error(document) -> None:
+    text = dumps(document)
+    if text is None:
+        return
+    try:
+        game = parse_puzzle(text, file="fuzz.toml").model
+    except PuzzleError as exc:
+        assert str(exc).startswith("fuzz.toml: ") and "\n" not in str(exc)
+        return
+    start = game.start
+    assert 1 <= start.turn <= game.turns
+    assert not game.rules.goods.cleared(start.board)
+    if game.rules.exit_bonus == 0:
+        assert start.hand == 0
+    assert len(start.blocked) <= getattr(game.rules.selection, "blockers", 0) < len(game.rules.cards)
+    assert not set(game.land) & {n.hex for n in game.rules.goods.hexmap(start.board).nodes}
+    assert not hasattr(start.board, "cities") or any(c.ruin for c in start.board.cities)   # Easter: a ruin
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steam_near_misses())
+def test_whatever_whole_game_file_loads_obeys_the_rules(document):
+    assert_loads_by_the_rules_or_one_clean_error(document)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steam_starts())
+def test_whatever_start_loads_obeys_the_rules(document):
+    assert_loads_by_the_rules_or_one_clean_error(document)

@@ -13,10 +13,10 @@ from zoobook.rulings import all_rulings, cite, ruling, rulings_markdown
 
 REPO = Path(__file__).resolve().parents[2]
 
-#: The rulings the rulebooks' gaps needed (base list) and the amendments of 2026-12-01,
+#: The rulings the rulebooks' gaps needed (base list) and the amendments of 2026-12-01 and 2026-12-04,
 #: which replace what they contradict (a letter after a number amends that ruling).
 BASE = ([f"F{n}" for n in range(1, 20)] + [f"S{n}" for n in range(1, 12)] + [f"Z{n}" for n in range(1, 7)])
-AMENDMENTS = ["F18a", "F20", "F21", "F22", "F23", "S2a", "S10a", "S11a", "S12", "S13", "S14", "S15",
+AMENDMENTS = ["F18a", "F20", "F21", "F22", "F23", "S2a", "S10a", "S11b", "S12", "S13", "S14", "S15",
               "Z7", "Z8", "Z9", "Z10"]
 #: The amendments of 2026-12-04: readings that had no ruling, now ruled.
 AMENDMENTS += ["F24", "F25", "F26", "Z11"]

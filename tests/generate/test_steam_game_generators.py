@@ -87,7 +87,7 @@ def test_facts_of_a_hand_derived_game():
 
 
 def test_greedy_clears_a_map_that_needs_no_card_at_once():
-    # Both of danger 1: the S11a start's locomotive 1 ships either way without a card.
+    # Both of danger 1: the S11b start's locomotive 1 ships either way without a card.
     zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
     game = Game.zoo(zoo, [(1, 0)], 3)
     facts = clear_facts(game, solve(game))

@@ -12,7 +12,7 @@ from zoobook.steam.zoo.model import Area, Town, ZooMap
 
 
 #: Most tests below start the Zoo with Easter Island's money so that they are about one rule
-#: each; the Zoo's own start (S11a) has its own test.
+#: each; the Zoo's own start (S11b) has its own test.
 FUNDED = Economy(cash=10, income=0, shares=2, locomotive=2)
 
 
@@ -63,10 +63,17 @@ def test_income_reduction_table(income, cut):
     assert income_reduction(income) == cut
 
 
-def test_each_map_starts_as_ruling_s11a_says_and_expenses_are_shares_plus_level():
+def test_each_map_starts_as_ruling_s11b_says_and_expenses_are_shares_plus_level():
     zoo = Game.zoo(ZooMap.build(areas=[Area("a", (0, 0), 1), Area("b", (2, 0), 1)]), [(1, 0)])
-    assert zoo.start.economy == Economy(cash=0, income=0, shares=0, locomotive=1)
+    # the base game's start (S11b, replacing S11a's $0 and no share): 2 shares issued, $10, locomotive 1
+    assert zoo.start.economy == Economy(cash=10, income=0, shares=2, locomotive=1)
+    assert zoo.start.economy.expenses == 3
     assert zoo.new_state().legal_actions()[0] == IssueShares(0)
+    # a turn of doing nothing costs the 2 shares and the level: $10 -> $7
+    idle = zoo.new_state()
+    for action in [IssueShares(0), Select(None), EndBuild(), Pass(), Pass()]:
+        idle.apply(action)
+    assert (idle.position.turn, idle.position.cash, idle.position.economy.income) == (2, 7, 0)
     assert easter_game().start.economy == Economy(cash=10, income=0, shares=2, locomotive=2)
     after, _ = end_of_turn_money(Economy(cash=3, income=12, shares=5, locomotive=4))
     # income 12 collected -> $15; expenses 9 -> $6; income 12 reduced by 2

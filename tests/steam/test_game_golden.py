@@ -18,12 +18,12 @@ ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
 
 GAMES = {
-    # The Zoo starts with $0 and locomotive 1 (S11a): two shares pay the track, the Locomotive
-    # action reaches level 2 for a two-link shipment through both exits (a bonus tile, S7); in
+    # The Zoo starts with $10 from 2 shares and locomotive 1 (S11b): the start's $10 pays the
+    # track, the Locomotive action reaches level 2 for a two-link shipment through both exits (a bonus tile, S7); in
     # turn 2 Feeding lets the tigers' danger 3 count as 2, and that shipment clears the map at
     # once, before income and expenses (S13).
     "zoo-exit-bonus": ("puzzles/steam-zoo-game/zoo-game-exit-bonus.toml", [
-        IssueShares(2), Select("locomotive"),
+        IssueShares(0), Select("locomotive"),
         LayTrack([(0, 0), (1, 0), (2, 0)]), LayTrack([(4, 0), (5, 0), (6, 0)]), EndBuild(),
         Ship(("zebras", "2,0", "4,0", "tigers"), (0, None, 1)), Pass(),
         IssueShares(0), Select("feeding"), EndBuild(),
@@ -33,7 +33,7 @@ GAMES = {
     # locomotive raised three times,
     # expenses go unpaid: bankrupt in the last turn.
     "zoo-bankrupt": ("puzzles/steam-zoo-game/zoo-game-warm-up.toml", [
-        IssueShares(2), Select(None), LayTrack([(0, 0), (1, 0)]), EndBuild(), Pass(), Pass(),
+        IssueShares(0), Select(None), LayTrack([(0, 0), (1, 0)]), EndBuild(), Pass(), Pass(),
         IssueShares(1), Select("locomotive"), LayTrack([(2, 0), (3, 0), (4, 0)]), EndBuild(),
         Ship(("goats", "lions"), (1,)), RaiseLocomotive(),
         IssueShares(0), Select("locomotive"), EndBuild(), Pass(), Pass(),

@@ -106,7 +106,7 @@ def test_selecting_no_action_is_free_and_moves_no_blocker():
     play(state, EndBuild(), Pass(), Pass())
     assert state.position.blocked == {"engineer"}
     zoo = play(goats_and_yaks(), IssueShares(0), Select(None))
-    assert zoo.position.cash == 0 and zoo.position.phase == BUILD
+    assert zoo.position.cash == 10 and zoo.position.phase == BUILD    # the start's $10 (S11b)
 
 
 def test_easter_urbanization_adds_no_cube():
@@ -134,7 +134,7 @@ def test_a_shipment_visits_no_node_twice_and_follows_links():
 def test_a_shipment_uses_at_most_level_links():
     chain = ZooMap.build(areas=[Area(n, (2 * i, 0), 1) for i, n in enumerate("abc")],
                          tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)]])
-    zoo = Game.zoo(chain, [], 3, phase=MOVE).new_state()          # level 1 (S11a)
+    zoo = Game.zoo(chain, [], 3, phase=MOVE).new_state()          # level 1 (S11b)
     refused(zoo, Ship(("a", "b", "c"), (0, 1)), "S4", "level 2")
     play(zoo, RaiseLocomotive(), Ship(("a", "b", "c"), (0, 1)))
     assert zoo.position.board.area("c").fed
@@ -142,7 +142,7 @@ def test_a_shipment_uses_at_most_level_links():
                           cities=[City("Red 3", (0, 0), "red", True, ("blue",)), City("Red 4", (2, 0), "red", True),
                                   City("Red 5", (4, 0), "red", True), City("Blue 1", (6, 0), "blue", True)],
                           tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)], [(4, 0), (5, 0), (6, 0)]])
-    easter = Game.easter(island, 3, phase=MOVE).new_state()        # level 2 (S11a)
+    easter = Game.easter(island, 3, phase=MOVE).new_state()        # level 2 (S11b)
     refused(easter, Ship(("Red 3", "Red 4", "Red 5", "Blue 1"), (0, 1, 2)), "S3", "locomotive level 3")
 
 

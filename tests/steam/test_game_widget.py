@@ -21,8 +21,8 @@ def player(name, folder="steam-zoo-game"):
 def test_status_shows_money_income_locomotive_and_the_clear_conditions():
     view = player("zoo-game-warm-up")
     html = view.status.value
-    # the Zoo starts with $0 and locomotive 1 (S11a)
-    for text in ("<td>$0</td>", "locomotive", "bonus tiles", "score (S10a)", "&#9744; zebras fed",
+    # the Zoo starts with $10 from 2 shares and locomotive 1 (S11b)
+    for text in ("<td>$10</td>", "locomotive", "bonus tiles", "score (S10a)", "&#9744; zebras fed",
                  "&#9744; lions fed"):
         assert text in html
     assert status_html(view.state) == html

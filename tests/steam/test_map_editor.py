@@ -6,6 +6,7 @@ import io
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -333,3 +334,98 @@ def test_draw_shows_the_painted_map_once_it_is_a_game_and_load_names_a_missing_f
     editor.load(str(tmp_path / "nowhere.toml"))
     assert "Not loaded" in editor.message.value and "nowhere.toml: cannot read it" in editor.message.value
     assert editor.draft is before
+
+
+# -- arguments of the wrong kind (issue 41): a precise error naming the field, before any change --
+
+@pytest.mark.parametrize("h", [(1.7, 0.2), ("1", "0"), (True, False), (1,), (1, 0, 0), "1,0", None, (1.0, 0)],
+                         ids=repr)
+def test_a_hex_that_is_not_two_whole_numbers_is_refused_never_rounded(h):
+    draft = zoo_pair()
+    before = draft.text()
+    refusal = draft.refusal(h, "plain")
+    assert refusal is not None and "is not a hex" in refusal.reason and refusal.rule == "S1"
+    with pytest.raises(IllegalAction, match="not a hex") as caught:   # a ValueError
+        draft.paint(h, "plain")
+    assert isinstance(caught.value, ValueError) and repr(h) in str(caught.value)
+    assert draft.text() == before and draft.cell((1, 0)) == Cell("plain")
+
+
+@pytest.mark.parametrize("map_name, brush, value, attrs, words", [
+    ("zoo", "danger", None, {}, "the danger brush paints a danger, 1 to 6, not None"),
+    ("easter", "colour", None, {}, "the colour brush paints a city colour, not None"),
+    ("easter", "ruin", None, {}, "the ruin brush paints true or false, not None"),
+    ("easter", "cubes", None, {}, "the cubes brush paints the cubes"),
+    ("easter", "cubes", 5, {}, "cubes are colours, bottom to top (a list, or a text such as 'red blue'), not 5"),
+    ("easter", "city", None, {"cubes": 5}, "cubes are colours, bottom to top"),
+    ("zoo", "city", None, {"danger": None}, "danger is 1 to 6, not None"),
+    ("easter", "city", None, {"colour": None}, "a city's colour is one of"),
+    ("easter", "city", None, {"ruin": None}, "ruin is true or false, not None"),
+    ("zoo", "plain", 3, {}, "the plain brush takes no value (it was given 3)"),
+])
+def test_a_value_of_the_wrong_kind_is_refused_naming_it_not_ignored(map_name, brush, value, attrs, words):
+    draft = zoo_pair() if map_name == "zoo" else DraftMap.blank("easter", 3, 1).paint((0, 0), "city", cubes="red")
+    refusal = draft.refusal((0, 0), brush, value, **attrs)
+    assert refusal is not None and words in refusal, refusal
+    with pytest.raises(IllegalAction):
+        draft.paint((0, 0), brush, value, **attrs)
+    assert draft.cell((0, 0)) == (zoo_pair() if map_name == "zoo" else
+                                  DraftMap.blank("easter", 3, 1).paint((0, 0), "city", cubes="red")).cell((0, 0))
+
+
+def test_a_city_without_a_name_is_numbered():
+    draft = zoo_pair().paint((1, 0), "city", name=None)
+    assert draft.cell((1, 0)).name == "animals 1"
+
+
+@pytest.mark.parametrize("fields, error, words", [
+    ({"turns": -5}, ValueError, "turns: a game lasts 1 to 30 turns (S10), not -5"),
+    ({"turns": 31}, ValueError, "turns: a game lasts 1 to 30 turns"),
+    ({"turns": "5"}, TypeError, "turns: the turn limit is a whole number, not '5'"),
+    ({"turns": 2.5}, TypeError, "turns: the turn limit is a whole number"),
+    ({"turns": True}, TypeError, "turns: "),
+    ({"cells": (((1.7, 0.2), Cell("plain")),)}, TypeError, "cells: a hex is a pair (q, r) of whole numbers"),
+    ({"cells": (((0, 0), "plain"),)}, TypeError, "cells: what a hex holds is a Cell"),
+    ({"tracks": (((0, 0), ("1", "0")),)}, TypeError, "tracks: a track is a list of hexes"),
+    ({"map": "moon"}, ValueError, "map: the map is 'zoo' or 'easter'"),
+])
+def test_a_draft_with_a_field_of_the_wrong_kind_is_never_made(fields, error, words):
+    with pytest.raises(error) as caught:
+        DraftMap(**{"map": "zoo", **fields})
+    assert words in str(caught.value)
+    draft = zoo_pair()
+    with pytest.raises(error):
+        replace(draft, **fields)         # what the widget does with the turns box
+    assert draft.turns == 10
+
+
+def test_a_blank_board_needs_whole_numbers_of_hexes():
+    with pytest.raises(TypeError, match="columns: a whole number of hexes, not 2.5"):
+        DraftMap.blank("zoo", 2.5, 1)
+    assert DraftMap("zoo", turns=0).turns == DraftMap("zoo").turns == 10   # 0: the default (S10)
+
+
+def test_saving_to_a_folder_says_so_and_writes_nothing(tmp_path):
+    draft = zoo_pair()
+    with pytest.raises(PuzzleError) as caught:
+        draft.save(tmp_path)
+    assert str(caught.value) == (f"{tmp_path}: is a folder: save to a file in it, for example "
+                                 f"{tmp_path / 'my-zoo-map.toml'}")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_widget_shows_a_bad_argument_as_a_message_not_a_traceback(tmp_path):
+    editor = MapEditor(map="zoo", columns=3, rows=1, draw=False)
+    before, undo = editor.draft, list(editor.undo_stack)
+    for h in [(1.7, 0.2), ("1", "0"), (True, False)]:
+        editor.paint_at(h)
+        assert editor.message.value.startswith("<div class='zoobook-refused'>Refused: the hex ")
+        assert "is not a hex" in editor.message.value
+        assert editor.draft is before and editor.undo_stack == undo
+    editor.file.value = str(tmp_path)
+    editor.brush.value = "city"
+    editor.board.buttons[(0, 0)].click()
+    editor.board.buttons[(2, 0)].click()
+    editor.save_button.click()
+    assert editor.message.value.startswith("<div class='zoobook-refused'>Not saved: ")
+    assert "is a folder" in editor.message.value and list(tmp_path.iterdir()) == []

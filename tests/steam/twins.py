@@ -377,7 +377,7 @@ PLAIN, MOUNTAIN = 3, 4                                  # S9: track prices
 @dataclass(frozen=True)
 class EasterInstance:
     """A tiny Easter Island game: cities (name, hex, colour, ruin, cubes bottom to top), towns,
-    land hexes with their terrain ('plain' or 'mountain'), the start (S11a by default)."""
+    land hexes with their terrain ('plain' or 'mountain'), the start (S11b by default)."""
 
     cities: tuple
     land: tuple          # ((hex, terrain), ...)

@@ -111,7 +111,7 @@ def _hard_setup() -> GameState:
 SETUP = Drill(
     id="drill-setup-hard", group="setup", title="Easter Island, Hard",
     goal="On the Hard set-up, select Rapa Nui on a moai (a stack of two cubes, in the west).",
-    rules=("S11a", "S-SETUP-1", "S-SETUP-2", "S9"),
+    rules=("S11b", "S-SETUP-1", "S-SETUP-2", "S9"),
     start=_hard_setup,
     choices=_fixed(Select("rapa-nui", "Blue 5"), IssueShares(0), Select("rapa-nui", "Blue 3"),
                    Select("feeding"), Select("rapa-nui", "Red 3")),

@@ -16,7 +16,7 @@ the map is redrawn only when the board changes.
 >>> from zoobook.steam.game import Game
 >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
 >>> player = GamePlayer(Game.zoo(zoo, land=[(1, 0)], turns=2), draw=False)
->>> player.choose_text("issue 2 shares")
+>>> player.choose_text("issue no shares")
 >>> player.phase_label.value
 '<b>Turn 1 of 2</b>: action phase'
 >>> player.choose_text("select no action")
@@ -152,7 +152,7 @@ def budgeted_hint(game: Game, position, budget_seconds: float, *, progress=quiet
     >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
     >>> advice = budgeted_hint(Game.zoo(zoo, land=[(1, 0)], turns=3), None, 20)
     >>> str(advice.action), advice.reasons[1]
-    ('issue 1 share', 'No plan clears the map sooner: proved optimal.')
+    ('issue 0 shares', 'No plan clears the map sooner: proved optimal.')
     """
     found = plan_anytime(game, budget_seconds=budget_seconds, progress=progress, position=position)
     took = f"{found.seconds:.1f} s" + (", stopped early" if found.interrupted else "")

@@ -154,10 +154,13 @@ class MapEditor(widgets.VBox):
             self.name.value = ""  # the next city gets its own name
 
     def _change(self, change) -> bool:
-        """Apply *change* (a function of the draft); a refusal is shown and changes nothing."""
+        """Apply *change* (a function of the draft); a refusal is shown and changes nothing.
+
+        Besides the rules' refusals (IllegalAction), an argument of the wrong kind (TypeError,
+        ValueError naming its field) is shown the same way, never as a traceback."""
         try:
             new = change(self.draft)
-        except IllegalAction as exc:
+        except (IllegalAction, TypeError, ValueError) as exc:
             self.message.value = f"<div class='zoobook-refused'>Refused: {html.escape(str(exc))}</div>"
             return False
         self.message.value = ""
@@ -186,7 +189,7 @@ class MapEditor(widgets.VBox):
             return
         try:
             written = self.current().save(Path(path.strip()))
-        except (PuzzleError, OSError) as exc:
+        except (PuzzleError, OSError, TypeError, ValueError) as exc:
             self.message.value = f"<div class='zoobook-refused'>Not saved: {html.escape(str(exc))}</div>"
             return
         self.message.value = (f"<div class='zoobook-saved'>Saved {html.escape(str(written))}: try "

@@ -58,7 +58,7 @@ from zoobook.steam.easter.island import CUBE_COLOURS, MAX_STACK, TRACK_COST, Cit
 from zoobook.steam.hexmap import Hex
 
 __all__ = ["parse_connect", "solve_connect", "dump_island", "parse_moai", "solve_moai", "dump_moai",
-           "MoaiQuestion", "KINDS"]
+           "read_game_island", "MoaiQuestion", "KINDS"]
 
 
 def _hex(value: Any, key: str) -> Hex:
@@ -73,7 +73,7 @@ def _colour(value: Any, key: str) -> str:
     return value
 
 
-def _read_island(table: Table, *, with_tracks: bool) -> Island:
+def _read_island(table: Table, *, with_tracks: bool, incomplete: bool = False) -> Island:
     plain = table.items("plain", _hex, [])
     mountain = table.items("mountain", _hex, [])
     cities = []
@@ -95,11 +95,12 @@ def _read_island(table: Table, *, with_tracks: bool) -> Island:
     tracks = []
     if with_tracks:
         for t in table.tables("track"):
-            tracks.append(t.items("hexes", _hex, min_len=3))
+            # a complete link has a city at each end; incomplete track, a city and a tile at least
+            tracks.append(t.items("hexes", _hex, min_len=2 if incomplete else 3))
             t.done()
     island = Island.build(plain=plain, mountain=mountain, cities=cities, tracks=tracks)
     for index, link in enumerate(island.hexmap.links(), start=1):
-        if not link.complete:
+        if not link.complete and not incomplete:
             raise PuzzleError("this track does not end at a city: only complete links carry cubes "
                               "(ruling S2)", key=f"track[{index}].hexes")
     return island
@@ -158,6 +159,13 @@ class MoaiQuestion:
 
     island: Island
     locomotive: int
+
+
+def read_game_island(table: Table) -> Island:
+    """The island of a whole game (``steam-easter/clear``): the moai kind's keys, but its
+    ``[[track]]`` may be incomplete, a city and one tile or more, as on the Zoo map: track
+    written in a file was laid in a build before its first turn (S15, S15a)."""
+    return _read_island(table, with_tracks=True, incomplete=True)
 
 
 def parse_moai(table: Table) -> MoaiQuestion:

@@ -1,6 +1,6 @@
 """Whole solo games of Age of Steam on the Zoo and Easter Island maps.
 
-* :mod:`.economy`: shares, income, expenses, income reduction (rulings S11, S11a);
+* :mod:`.economy`: shares, income, expenses, income reduction (rulings S11, S11b);
 * :mod:`.actions`: the decisions of a turn;
 * :mod:`.cards`, :mod:`.maps`: what differs between the maps, as small strategy parts;
 * :mod:`.zoo_goods`, :mod:`.easter_goods`: each map's goods and clear conditions, on the

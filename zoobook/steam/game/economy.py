@@ -1,10 +1,11 @@
-"""The Age of Steam economy both solo maps use (the base game's, rulings S11 and S11a).
+"""The Age of Steam economy both solo maps use (the base game's, rulings S11 and S11b).
 
 Income +1 per owned link shipped, expenses = shares + locomotive level, the income
 reduction table, shares $5 each (at most 15) (ruling S11). ``Economy()`` is Easter
-Island's start, 2 shares, $10, income 0, locomotive 2; the Zoo starts with $0, no
-shares and locomotive 1 (S11a; each map's start is ``MapRules.start``). The end of a turn runs three steps in the base
-game's order: collect income, pay expenses, reduce income. "If cash cannot
+Island's start, 2 shares, $10, income 0, locomotive 2; the Zoo starts as the base game
+does, 2 shares, $10, income 0, locomotive 1 (S11b; each map's start is ``MapRules.start``).
+The end of a turn runs three steps in the base game's order: collect income, pay expenses,
+reduce income. "If cash cannot
 cover expenses, pay all cash and lose income equal to the shortfall; income
 below 0 ends the game (lost)" (the base game, ruling S11).
 
@@ -52,7 +53,7 @@ def income_reduction(income: int) -> int:
 
 @dataclass(frozen=True)
 class Economy:
-    """The money side of a solo game: the player's four tracks (defaults: Easter Island's start, S11a)."""
+    """The money side of a solo game: the player's four tracks (defaults: Easter Island's start, S11b)."""
 
     cash: int = 10
     income: int = 0

@@ -62,6 +62,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from numbers import Integral
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,11 @@ _MAP_BRUSHES = {ZOO: ("plain", "mountain", "city", "town", "exit", "danger", "er
                 EASTER: ("plain", "mountain", "city", "town", "colour", "ruin", "cubes", "erase")}
 #: A board bigger than any printed one is a slip of the hand (the real maps have about 100 hexes).
 MAX_HEXES = 600
+#: The longest game a file may set (the puzzle files' ``turns`` key has the same bound).
+MAX_TURNS = 30
+#: The brushes that paint a value onto the city below (``paint(h, brush, value)``), and what it is.
+VALUE_BRUSHES = {"danger": "a danger, 1 to 6", "colour": "a city colour", "ruin": "true or false",
+                 "cubes": "the cubes, bottom to top"}
 SIDES = ("N", "S", "E", "W")
 #: Why a brush belongs to the other map, and the ruling that says so.
 _FOREIGN_BRUSH = {"exit": ("exits are the Zoo map's", "S5"), "danger": ("danger is the Zoo map's", "S4"),
@@ -142,6 +148,29 @@ def _q(h: Sequence[int]) -> str:
     return f"({h[0]}, {h[1]})"
 
 
+def _whole_hex(h: Any) -> Hex | None:
+    """*h* as a Hex when it is a pair of whole numbers (ints, not bools, strings or floats:
+    ``int()`` would turn ``(1.7, 0.2)`` into ``(1, 0)`` and ``("1", "0")`` into a hex without a
+    word), else None."""
+    if isinstance(h, (str, bytes)) or not isinstance(h, Sequence) or len(h) != 2:
+        return None
+    if not all(isinstance(x, Integral) and not isinstance(x, bool) for x in h):
+        return None
+    return Hex(int(h[0]), int(h[1]))
+
+
+def _turn_limit(turns: Any) -> int:
+    """The ``turns`` field: 0 or None for the default (S10), else a whole number 1-30 (as the
+    puzzle file's ``turns`` key); TypeError or ValueError naming the field otherwise."""
+    if turns is None or (isinstance(turns, Integral) and not isinstance(turns, bool) and turns == 0):
+        return int(assumed("steam.turns"))
+    if not isinstance(turns, Integral) or isinstance(turns, bool):
+        raise TypeError(f"turns: the turn limit is a whole number, not {turns!r}")
+    if not 1 <= turns <= MAX_TURNS:
+        raise ValueError(f"turns: a game lasts 1 to {MAX_TURNS} turns (S10), not {turns}")
+    return int(turns)
+
+
 @dataclass(frozen=True)
 class DraftMap:
     """A solo map being painted (see the module docstring). Frozen; every change is a new draft.
@@ -155,11 +184,19 @@ class DraftMap:
     id, title : str
         The puzzle file's ``id`` and ``title``.
     turns : int
-        The turn limit (S10).
+        The turn limit (S10): 1 to 30, or 0 for the default of ``assumed.toml``.
     tracks : tuple of hex tuples
         Track already on the board (kept from a loaded file; the editor never moves it).
     start : tuple of (name, value)
         A mid-game start kept from a loaded file (keyword arguments of ``Game.make``).
+
+    A field of the wrong kind raises TypeError, one out of range ValueError, each naming the
+    field, and no draft is made:
+
+    >>> DraftMap("zoo", turns=-5)
+    Traceback (most recent call last):
+    ...
+    ValueError: turns: a game lasts 1 to 30 turns (S10), not -5
     """
 
     map: str
@@ -171,13 +208,27 @@ class DraftMap:
     start: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
+        # Every field is checked before the draft exists, so a bad one never becomes a board.
         if self.map not in MAPS:
-            raise ValueError(f"the map is 'zoo' or 'easter', not {self.map!r}")
-        cells = {Hex(int(h[0]), int(h[1])): c for h, c in self.cells}
+            raise ValueError(f"map: the map is 'zoo' or 'easter', not {self.map!r}")
+        cells = {}
+        for h, c in self.cells:
+            if _whole_hex(h) is None:
+                raise TypeError(f"cells: a hex is a pair (q, r) of whole numbers, not {h!r}")
+            if not isinstance(c, Cell):
+                raise TypeError(f"cells: what a hex holds is a Cell, not {c!r}")
+            cells[_whole_hex(h)] = c
+        turns = _turn_limit(self.turns)
+        tracks = []
+        for t in self.tracks:
+            hexes = [_whole_hex(h) for h in t]
+            if None in hexes:
+                raise TypeError(f"tracks: a track is a list of hexes, pairs (q, r) of whole numbers, not {t!r}")
+            tracks.append(tuple(hexes))
         object.__setattr__(self, "cells", tuple(sorted(cells.items(), key=lambda item: (item[0].r, item[0].q))))
         object.__setattr__(self, "id", self.id or ("my-zoo-map" if self.map == ZOO else "my-easter-island"))
-        object.__setattr__(self, "turns", int(self.turns or assumed("steam.turns")))
-        object.__setattr__(self, "tracks", tuple(tuple(Hex(*h) for h in t) for t in self.tracks))
+        object.__setattr__(self, "turns", turns)
+        object.__setattr__(self, "tracks", tuple(tracks))
         object.__setattr__(self, "_at", cells)
 
     # -- making -----------------------------------------------------------------------------
@@ -189,6 +240,9 @@ class DraftMap:
         >>> [tuple(h) for h in board.hexes()]
         [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
         """
+        for name, size in (("columns", columns), ("rows", rows)):
+            if not isinstance(size, Integral) or isinstance(size, bool):
+                raise TypeError(f"{name}: a whole number of hexes, not {size!r}")
         if not (1 <= columns and 1 <= rows and columns * rows <= MAX_HEXES):
             raise ValueError(f"a board has 1 to {MAX_HEXES} hexes, not {columns} x {rows}")
         cells = [(from_offset(c, r), Cell("plain")) for r in range(rows) for c in range(columns)]
@@ -240,8 +294,22 @@ class DraftMap:
         """A new draft with *brush* painted on hex *h*; :class:`IllegalAction` (one line, naming
         the rule) when it makes no sense, and then nothing changes.
 
-        *value* is what the ``danger``, ``colour``, ``ruin`` and ``cubes`` brushes paint;
-        ``city`` takes ``name``, ``danger`` or ``colour``, ``ruin`` and ``cubes`` as keywords.
+        *value* is what the ``danger``, ``colour``, ``ruin`` and ``cubes`` brushes paint (they
+        need one; the other brushes take none); ``city`` takes ``name``, ``danger`` or ``colour``,
+        ``ruin`` and ``cubes`` as keywords (``name=None``: the next free name). Every argument is
+        checked before anything changes: the hex is two whole numbers (``(1.7, 0.2)``,
+        ``("1", "0")`` and ``(True, False)`` are refused, never rounded or converted), and a
+        value of the wrong kind (``cubes=5``, ``danger=None``) is refused naming its field.
+
+        >>> draft = DraftMap.blank("zoo", columns=2, rows=1)
+        >>> draft.paint((1.7, 0.2), "plain")
+        Traceback (most recent call last):
+        ...
+        zoobook.errors.IllegalAction: the hex (1.7, 0.2) is not a hex: write (q, r), two whole numbers [S1]
+        >>> draft.paint((0, 0), "city").paint((0, 0), "danger", None)
+        Traceback (most recent call last):
+        ...
+        zoobook.errors.IllegalAction: the danger brush paints a danger, 1 to 6, not None [S4]
         """
         return self._painted(h, brush, value, attrs)
 
@@ -273,12 +341,17 @@ class DraftMap:
                           cubes=Counter(cube for c in cities for cube in c.cubes))
 
     def _painted_unboxed(self, h: Sequence[int], brush: str, value: Any, attrs: dict[str, Any]) -> "DraftMap":
-        try:
-            h = Hex(int(h[0]), int(h[1]))
-        except (TypeError, ValueError, IndexError):
-            raise _refuse(f"{h!r} is not a hex: write (q, r)", "S1") from None
+        at = _whole_hex(h)
+        if at is None:
+            raise _refuse(f"the hex {h!r} is not a hex: write (q, r), two whole numbers", "S1")
+        h = at
         if brush not in BRUSHES:
             raise _refuse(f"there is no brush {brush!r} (brushes: {', '.join(self.brushes())})")
+        if brush in VALUE_BRUSHES and value is None:
+            raise _refuse(f"the {brush} brush paints {VALUE_BRUSHES[brush]}, not None",
+                          "S4" if brush == "danger" else "S9")
+        if brush not in VALUE_BRUSHES and value is not None:
+            raise _refuse(f"the {brush} brush takes no value (it was given {value!r})")
         if brush not in self.brushes():
             where = "the Zoo map" if self.map == ZOO else "Easter Island"
             why, rule = _FOREIGN_BRUSH[brush]
@@ -337,24 +410,27 @@ class DraftMap:
             if any(c.name == name and x != h for x, c in self.cities()):
                 raise _refuse(f"another city is already called {name!r}")
             cell = replace(cell, name=name)
-        if attrs.get("danger") is not None:
+        if "danger" in attrs:
             danger = attrs["danger"]
             if isinstance(danger, bool) or not isinstance(danger, int) or not 1 <= danger <= MAX_LEVEL:
                 raise _refuse(f"danger is 1 to {MAX_LEVEL}, not {danger!r}", "S4")
             cell = replace(cell, danger=danger)
-        if attrs.get("colour") is not None:
+        if "colour" in attrs:
             if attrs["colour"] not in CUBE_COLOURS:
                 raise _refuse(f"a city's colour is one of {', '.join(CUBE_COLOURS)}, not {attrs['colour']!r}",
                               "S9")
             cell = replace(cell, colour=attrs["colour"])
-        if attrs.get("ruin") is not None:
+        if "ruin" in attrs:
             if not isinstance(attrs["ruin"], bool):
                 raise _refuse(f"ruin is true or false, not {attrs['ruin']!r}", "S9")
             cell = replace(cell, ruin=attrs["ruin"])
-        if attrs.get("cubes") is not None:
+        if "cubes" in attrs:
             cubes = attrs["cubes"]
             if isinstance(cubes, str):
                 cubes = cubes.replace(",", " ").split()
+            if not isinstance(cubes, (list, tuple)):
+                raise _refuse(f"cubes are colours, bottom to top (a list, or a text such as 'red blue'), "
+                              f"not {cubes!r}", "S9")
             cubes = tuple(cubes)
             bad = [c for c in cubes if c not in CUBE_COLOURS]
             if bad:
@@ -496,10 +572,20 @@ class DraftMap:
         return parse_puzzle(self.text()).model
 
     def save(self, path: str | Path) -> Path:
-        """Write the puzzle file to *path* (nothing is written when the draft has problems)."""
+        """Write the puzzle file to *path* (nothing is written when the draft has problems).
+
+        :class:`~zoobook.errors.PuzzleError` naming the path when it is a folder (not a file
+        name) or the draft has problems; OSError when the system cannot write there.
+        """
         from zoobook.puzzles.loading import write_puzzle
 
-        return write_puzzle(path, self.text())
+        if not isinstance(path, (str, Path)):
+            raise TypeError(f"path: a file name, not {path!r}")
+        target = Path(path)
+        if target.is_dir():
+            raise PuzzleError(f"is a folder: save to a file in it, for example {target / (self.id + '.toml')}",
+                              file=str(target))
+        return write_puzzle(target, self.text())
 
     # -- loading ----------------------------------------------------------------------------
     @classmethod

@@ -5,9 +5,9 @@
 >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
 >>> advice = hint(Game.zoo(zoo, land=[(1, 0)], turns=3))
 >>> str(advice.action)
-'issue 1 share'
+'issue 0 shares'
 >>> print(advice.reasons[0])  # doctest: +NORMALIZE_WHITESPACE
-It starts a plan that clears the map in turn 1 with a score of 4 and $3 left: every animal area is
+It starts a plan that clears the map in turn 1 with a score of 1 and $8 left: every animal area is
 fed (ruling S10a: Ranking cleared games).
 """
 

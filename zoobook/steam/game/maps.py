@@ -13,15 +13,15 @@ track price        $4 a tile                                  $3 plain, $4 mount
 goods              food to animal areas (danger levels)       moai cubes to cities of their colour
 exit bonus         1 tile to hand when a shipment enters      none
                    an exit (S7)
-start              $0, no shares, income 0, locomotive 1      $10, 2 shares, income 0, locomotive 2
-                   (the base game's start, S11a)              (its rulebook's start, S11a)
+start              $10, 2 shares, income 0, locomotive 1      $10, 2 shares, income 0, locomotive 2
+                   (the base game's start, S11b)              (its rulebook's start, S11b)
 rule               S8 (cited when a build is refused)         S9
 =================  =========================================  =========================================
 
 >>> ZOO.card("engineer").tile_limit(ZOO.tiles), ZOO.tile_price("mountain", ZOO.card("engineer"))
 (4, 2)
 >>> ZOO.start, EASTER.start.cash
-(Economy(cash=0, income=0, shares=0, locomotive=1), 10)
+(Economy(cash=10, income=0, shares=2, locomotive=1), 10)
 >>> ZOO.card("rapa-nui")
 Traceback (most recent call last):
 ...
@@ -56,10 +56,12 @@ class MapRules:
     goods: Any
     tiles: int = 3
     exit_bonus: int = 0
-    #: The opening economy (S11a).
+    #: The opening economy (S11b).
     start: Economy = Economy()
     #: The ruling that states this map's track and action rules (cited by refusals).
     rule: str = "S9"
+    #: The map's name in a sentence ("the Zoo map", "Easter Island").
+    title: str = ""
     #: Goods that go from node to node over links, to a node of their colour (Easter Island's
     #: cubes): what the planners at the goods bound (linkplan.py, tight.py) plan for.
     plans_by_links: bool = False
@@ -82,17 +84,18 @@ class MapRules:
         return card.tile_price(self.price.of(terrain))
 
 
-#: The Zoo map (seed, "Zoo"; rulings S5-S8, S11a).
+#: The Zoo map (seed, "Zoo"; rulings S5-S8, S11b: the base game's start, 2 shares issued and $10).
 ZOO = MapRules("zoo", (Engineer(tiles=4, price=2), Locomotive(), Urbanization(), Feeding()),
                FreeChoice(), FlatPrice(4), ZooGoods(), tiles=3, exit_bonus=1,
-               start=Economy(cash=0, income=0, shares=0, locomotive=1), rule="S8")
+               start=Economy(cash=10, income=0, shares=2, locomotive=1), rule="S8",
+               title="the Zoo map")
 
 
-#: Easter Island (seed, "Easter Island"; rulings S9, S11a).
+#: Easter Island (seed, "Easter Island"; rulings S9, S11b).
 EASTER = MapRules("easter", (Engineer(tiles=4), Locomotive(), Urbanization(), RapaNui()),
                   PaidWithBlockers(price=8, blockers=3), TerrainPrice(3, 4), MoaiGoods(), tiles=3,
                   start=Economy(cash=10, income=0, shares=2, locomotive=2), rule="S9",
-                  plans_by_links=True)
+                  title="Easter Island", plans_by_links=True)
 
 
 # -- the full-size set-ups ----------------------------------------------------------------------
@@ -158,7 +161,7 @@ def full_zoo_map():
 def full_setup(name: str, difficulty: str | None = None, *, turns: int | None = None):
     """The game of a full set-up: ``full_setup("zoo")``, ``full_setup("easter", "normal")`` or
     ``full_setup("easter-hard")``; the map, the cubes and the turn limit come from
-    ``zoobook/data/assumed.toml`` (S10, S14, S16), the start from ruling S11a.
+    ``zoobook/data/assumed.toml`` (S10, S14, S16), the start from ruling S11b.
 
     >>> game = full_setup("easter", "hard")
     >>> game.rules.name, game.turns, game.rules.goods.goods_left(game.start.board)
@@ -167,7 +170,7 @@ def full_setup(name: str, difficulty: str | None = None, *, turns: int | None = 
     ...  for d in ("easy", "normal")]
     [16, 18]
     >>> full_setup("zoo").start.economy
-    Economy(cash=0, income=0, shares=0, locomotive=1)
+    Economy(cash=10, income=0, shares=2, locomotive=1)
     """
     from zoobook.assumed import assumed
     from zoobook.steam.easter.island import easter_island

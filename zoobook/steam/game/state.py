@@ -26,8 +26,8 @@ A turn (rulings S7-S15):
    lost), the blockers (S9), the turn limit (S10).
 
 The map is cleared the moment its last condition is met, and the game ends there,
-before income and expenses (S13). Each map starts as ruling S11a says (the Zoo:
-$0, no shares, locomotive 1). Cleared games rank by :attr:`GameResult.rank` (S10a).
+before income and expenses (S13). Each map starts as ruling S11b says (the Zoo as the
+base game: $10 from 2 issued shares, income 0, locomotive 1). Cleared games rank by :attr:`GameResult.rank` (S10a).
 
 Examples
 --------
@@ -36,14 +36,14 @@ Examples
 >>> game = Game.zoo(zoo, land=[(1, 0)], turns=2)
 >>> state = game.new_state()
 >>> state.position.economy
-Economy(cash=0, income=0, shares=0, locomotive=1)
->>> for action in [IssueShares(1), Select(None), LayTrack([(0, 0), (1, 0), (2, 0)]), EndBuild(),
+Economy(cash=10, income=0, shares=2, locomotive=1)
+>>> for action in [IssueShares(0), Select(None), LayTrack([(0, 0), (1, 0), (2, 0)]), EndBuild(),
 ...                Ship(("goats", "yaks"), (0,)), Ship(("yaks", "goats"), (0,))]:
 ...     state.apply(action)
 >>> state.is_terminal(), state.result()
-(True, GameResult(cleared=True, turns=1, cash=1, reason='every animal area is fed', score=4))
+(True, GameResult(cleared=True, turns=1, cash=6, reason='every animal area is fed', score=1))
 >>> state.log[-1]
-'CLEARED in turn 1 with $1, score 4: every animal area is fed'
+'CLEARED in turn 1 with $6, score 1: every animal area is fed'
 >>> state.apply(Pass())
 Traceback (most recent call last):
 ...
@@ -176,7 +176,7 @@ class Game:
     turns : int
         The turn limit (S10: 10 unless a puzzle sets another number).
     start : Position
-        The opening position (the map's start, ruling S11a, unless a puzzle says otherwise).
+        The opening position (the map's start, ruling S11b, unless a puzzle says otherwise).
     """
 
     rules: MapRules
@@ -189,7 +189,7 @@ class Game:
              economy: Economy | None = None, **position: Any) -> "Game":
         """A game on *board*; *land* is a mapping hex -> terrain or plain hexes (all plain).
 
-        *economy* defaults to the map's start (S11a)."""
+        *economy* defaults to the map's start (S11b)."""
         economy = rules.start if economy is None else economy
         if isinstance(land, Mapping):
             terrain = {as_hex(h): str(t) for h, t in land.items()}
