@@ -68,17 +68,12 @@ from __future__ import annotations
 
 import abc
 import dataclasses
-import functools
-import math
-import types
-import typing
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from zoobook.errors import IllegalAction, Refusal
 
-__all__ = ["GameState", "IllegalAction", "Refusal", "contract_violations", "malformed_field",
-           "malformed_variants", "strict_key"]
+__all__ = ["GameState", "IllegalAction", "Refusal", "contract_violations", "malformed_variants", "strict_key"]
 
 
 class GameState(abc.ABC):
@@ -158,71 +153,6 @@ def strict_key(action: Any) -> Any:
     except TypeError:
         return (type(action), repr(action))
     return (type(action), action)
-
-
-@functools.cache
-def _field_hints(cls: type) -> tuple[tuple[str, Any], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints.get(f.name, Any)) for f in dataclasses.fields(cls))
-
-
-def _fits(value: Any, hint: Any) -> bool:
-    """Whether *value* is of the annotated type *hint* (``bool`` is no ``int``; unknown hints fit)."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if hint is Any:
-        return True
-    if hint is type(None):
-        return value is None
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, arg) for arg in args)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-    if origin is tuple:
-        if not isinstance(value, tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(item, args[0]) for item in value)
-        return not args or (len(args) == len(value) and all(map(_fits, value, args)))
-    if origin in (frozenset, set, list):
-        return isinstance(value, origin) and (not args or all(_fits(item, args[0]) for item in value))
-    if isinstance(hint, type):
-        return isinstance(value, hint)
-    return True
-
-
-def malformed_field(action: Any) -> str | None:
-    """The first field of a dataclass *action* whose value is not of its annotated type, in words
-    (``None`` when every field fits, or *action* is no dataclass). The one type check every engine's
-    ``refusal`` runs before its rules, so a junk field is refused, never a crash deeper down.
-
-    Examples
-    --------
-    >>> @dataclasses.dataclass(frozen=True)
-    ... class Load:
-    ...     truck: int
-    ...     note: str | None = None
-    >>> malformed_field(Load(1)) is None, malformed_field(Load(1, "x")) is None
-    (True, True)
-    >>> malformed_field(Load(True))
-    "Load's truck must be int, not True"
-    >>> malformed_field(Load(1, ["x"]))
-    "Load's note must be str | None, not ['x']"
-    """
-    if not dataclasses.is_dataclass(action) or isinstance(action, type):
-        return None
-    for name, hint in _field_hints(type(action)):
-        value = getattr(action, name)
-        if not _fits(value, hint):
-            shown = getattr(hint, "__name__", None) if isinstance(hint, type) else None
-            return f"{type(action).__name__}'s {name} must be {shown or _hint_text(hint)}, not {value!r}"
-    return None
-
-
-def _hint_text(hint: Any) -> str:
-    text = str(hint).replace("typing.", "")
-    return text.replace("NoneType", "None")
 
 
 #: Field values that no action of any engine takes: the wrong type, the wrong shape, out of range.

@@ -29,8 +29,10 @@ LIBRARY = REPO / "zoobook"
 ARCHITECTURE = REPO / "docs" / "architecture.md"
 
 #: Widget functions that catch ValueError around parsing text a reader typed (not around a move).
+#: The map editor is a form: its changes carry names, numbers and file names a reader typed.
 READS_TYPED_TEXT = {("widgets/steam_easter.py", "_hex"), ("widgets/steam_easter.py", "lay"),
-                    ("classroom/widgets.py", "run")}
+                    ("classroom/widgets.py", "run"), ("widgets/steam_map_editor.py", "_change"),
+                    ("widgets/steam_map_editor.py", "save")}
 BROAD = {"ValueError", "Exception", "BaseException", "TypeError"}
 
 

@@ -47,7 +47,7 @@ from zoobook import game_api
 from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction, Refusal
 from zoobook.fivebyfive import lineup as lu
-from zoobook.fivebyfive.action_fields import ActionFields, field_refusal
+from zoobook.action_fields import Action, field_refusal
 from zoobook.fivebyfive.board import Board, Cell, start_squares
 from zoobook.fivebyfive.cards import (
     FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, Round3, TurnContext, final_bonus, popularity_earned,
@@ -76,13 +76,12 @@ TURNS_PER_ROUND = 5
 
 # -- actions --------------------------------------------------------------------------------------
 @dataclass(frozen=True, eq=False)
-class Take(ActionFields):
+class Take(Action):
     """Take the tile in *row* (1-6), slot *slot* (from 0) of the main board."""
 
     row: int
     slot: int
 
-    FIELD_TYPES = {"row": (int,), "slot": (int,)}
     FIELD_RULE = "F15"
 
     def __str__(self) -> str:
@@ -91,10 +90,9 @@ class Take(ActionFields):
 
 
 @dataclass(frozen=True, eq=False)
-class RowEffect(ActionFields):
+class RowEffect(Action):
     """Use the action effect of the row just taken from."""
 
-    FIELD_TYPES = {}
     FIELD_RULE = "F-TURN-7"
 
     def __str__(self) -> str:
@@ -102,10 +100,9 @@ class RowEffect(ActionFields):
 
 
 @dataclass(frozen=True, eq=False)
-class TakeDoor(ActionFields):
+class TakeDoor(Action):
     """Rows 2-5: a door token instead of the row effect."""
 
-    FIELD_TYPES = {}
     FIELD_RULE = "F-TURN-7"
 
     def __str__(self) -> str:
@@ -113,12 +110,11 @@ class TakeDoor(ActionFields):
 
 
 @dataclass(frozen=True, eq=False)
-class ChoosePopularity(ActionFields):
+class ChoosePopularity(Action):
     """Place a popularity token on the tile named *tile* (its first cell)."""
 
     tile: str
 
-    FIELD_TYPES = {"tile": (str,)}
     FIELD_RULE = "F10"
 
     def __str__(self) -> str:
@@ -126,10 +122,9 @@ class ChoosePopularity(ActionFields):
 
 
 @dataclass(frozen=True, eq=False)
-class ChooseSpecial(ActionFields):
+class ChooseSpecial(Action):
     card: str
 
-    FIELD_TYPES = {"card": (str,)}
     FIELD_RULE = "F-TURN-9"
 
     def __str__(self) -> str:
@@ -138,10 +133,9 @@ class ChooseSpecial(ActionFields):
 
 
 @dataclass(frozen=True, eq=False)
-class ChooseMeeple(ActionFields):
+class ChooseMeeple(Action):
     colour: str
 
-    FIELD_TYPES = {"colour": (str,)}
     FIELD_RULE = "F-TURN-11"
 
     def __str__(self) -> str:
@@ -152,13 +146,12 @@ class ChooseMeeple(ActionFields):
 
 
 @dataclass(frozen=True, eq=False)
-class PlaceTile(ActionFields):
+class PlaceTile(Action):
     """Place the tile *tile* from hand with its first cell on *cell* (north up)."""
 
     tile: str
     cell: str
 
-    FIELD_TYPES = {"tile": (str,), "cell": (str,)}
     FIELD_RULE = "F-PLACEMENT-2"
 
     def __str__(self) -> str:
@@ -166,12 +159,11 @@ class PlaceTile(ActionFields):
 
 
 @dataclass(frozen=True, eq=False)
-class DiscardTile(ActionFields):
+class DiscardTile(Action):
     """Return a tile that fits nowhere to the box (ASSUMED ``unplaceable_tile_discarded``)."""
 
     tile: str
 
-    FIELD_TYPES = {"tile": (str,)}
     FIELD_RULE = "F-PLACEMENT-2"
 
     def __str__(self) -> str:
@@ -179,10 +171,9 @@ class DiscardTile(ActionFields):
 
 
 @dataclass(frozen=True, eq=False)
-class BestLineup(ActionFields):
+class BestLineup(Action):
     """The whole lineup of this round as the optimal lineup solver plays it."""
 
-    FIELD_TYPES = {}
     FIELD_RULE = "F9"
 
     def __str__(self) -> str:

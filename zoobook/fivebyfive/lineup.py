@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 import networkx as nx
 
 from zoobook.errors import IllegalAction, Refusal
-from zoobook.fivebyfive.action_fields import ActionFields, field_refusal
+from zoobook.action_fields import Action, field_refusal
 from zoobook.fivebyfive.board import GATES, Board, Border, BorderState, Tile, gate_border
 from zoobook.fivebyfive.scoring import LineupScore
 from zoobook.fivebyfive.vocabulary import Colour, colour_letters, colours, fits, sorted_letters
@@ -167,13 +167,12 @@ class Hand:
 
 
 @dataclass(frozen=True, eq=False)
-class Move(ActionFields):
+class Move(Action):
     """1. Move to the adjacent tile *tile* (its first cell), across *border* if several are shared."""
 
     tile: str
     border: str | None = None
 
-    FIELD_TYPES = {"tile": (str,), "border": (str, type(None))}
     FIELD_RULE = "F4"
 
     def __post_init__(self) -> None:
@@ -197,23 +196,21 @@ def _cube_letters(text):
 
 
 @dataclass(frozen=True, eq=False)
-class Place(ActionFields):
+class Place(Action):
     """2. Place a visitor of *colour* (a meeple if *meeple*) on the tile just entered."""
 
     colour: Colour
     meeple: bool = False
 
-    FIELD_TYPES = {"colour": (Colour,), "meeple": (bool,)}
     FIELD_RULE = "F6"
 
 
 @dataclass(frozen=True, eq=False)
-class PlaceDoor(ActionFields):
+class PlaceDoor(Action):
     """Free action: place a door from hand on *border* ("A3:E"; "A3:W" is the W gate's border)."""
 
     border: str
 
-    FIELD_TYPES = {"border": (str,)}
     FIELD_RULE = "F21"
 
     def __post_init__(self) -> None:
@@ -221,12 +218,11 @@ class PlaceDoor(ActionFields):
 
 
 @dataclass(frozen=True, eq=False)
-class BuyDoor(ActionFields):
+class BuyDoor(Action):
     """Free action: pay 3 one-time cubes (letters) for a door token to hand."""
 
     cubes: str
 
-    FIELD_TYPES = {"cubes": (str,)}
     FIELD_RULE = "F9"
 
     def __post_init__(self) -> None:
@@ -234,13 +230,12 @@ class BuyDoor(ActionFields):
 
 
 @dataclass(frozen=True, eq=False)
-class BuyPopularity(ActionFields):
+class BuyPopularity(Action):
     """Free action: pay 3 one-time cubes for a popularity token placed at once on *tile*."""
 
     tile: str
     cubes: str
 
-    FIELD_TYPES = {"tile": (str,), "cubes": (str,)}
     FIELD_RULE = "F9"
 
     def __post_init__(self) -> None:
@@ -248,10 +243,9 @@ class BuyPopularity(ActionFields):
 
 
 @dataclass(frozen=True, eq=False)
-class Stop(ActionFields):
+class Stop(Action):
     """End the lineup (F4: the player may stop)."""
 
-    FIELD_TYPES = {}
     FIELD_RULE = "F4"
 
 

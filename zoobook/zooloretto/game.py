@@ -55,11 +55,10 @@ import inspect
 import itertools
 import random
 import re
-import types
-import typing
 from collections import Counter
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
+from zoobook.action_fields import Action, field_refusal
 from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction, Refusal
 from zoobook.explain import with_article
@@ -104,39 +103,8 @@ _RULING = re.compile(r"\b(Z\d+)\b")
 _ENCLOSURE_ORDER = BASE_KEYS + tuple(f"x{i}" for i in range(1, max_expansion_boards(2) + 1))  # 2 players: most
 
 
-def _typed(value):
-    """*value* with the type of every part beside it: ``True`` and ``1`` are equal in Python, not here."""
-    if isinstance(value, (tuple, list)):
-        return type(value), tuple(_typed(v) for v in value)
-    return type(value), value
-
-
-class _Action:
-    """The base of every action: equal when of one class with equal fields *of the same types*.
-
-    A dataclass alone would make ``Load(True) == Load(1)`` (a bool is an int in Python), so a
-    malformed action could pass for a listed one; here it is its own action, and refused.
-    """
-
-    __slots__ = ()
-
-    def _key(self) -> tuple:
-        # Kept once computed (the fields are frozen): legal lists and the refusal cache hash often.
-        key = self.__dict__.get("_typed_key")
-        if key is None:
-            key = tuple(_typed(getattr(self, name)) for name in self.__dataclass_fields__)
-            object.__setattr__(self, "_typed_key", key)
-        return key
-
-    def __eq__(self, other) -> bool:
-        return type(self) is type(other) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._key()))
-
-
 @dataclass(frozen=True, eq=False)
-class Draw(_Action):
+class Draw(Action):
     """Draw the top tile of the supply (then :class:`Load` it)."""
 
     def __str__(self) -> str:
@@ -144,7 +112,7 @@ class Draw(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class Load(_Action):
+class Load(Action):
     """Put the drawn tile on truck *truck* (0-based), which must have room and be untaken."""
 
     truck: int
@@ -154,7 +122,7 @@ class Load(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class Take(_Action):
+class Take(Action):
     """Take truck *truck* with at least one tile; sit out the rest of the round."""
 
     truck: int
@@ -164,7 +132,7 @@ class Take(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class Place(_Action):
+class Place(Action):
     """Place a tile of the taken truck (``"zebra-male"``, ``"kiosk"``) on *to* (enclosure key or ``"barn"``).
 
     *shop_to* says where the souvenir shop goes when this placement brings the game's first
@@ -181,7 +149,7 @@ class Place(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class Mark(_Action):
+class Mark(Action):
     """Put a construction-site marker of *kind* into player *seat*'s zoo at *to* (Z5).
 
     ``to=None`` discards the marker: allowed only when that zoo has no space for it.
@@ -198,7 +166,7 @@ class Mark(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class Move(_Action):
+class Move(Action):
     """Money action (1 coin): one animal from the barn into an enclosure.
 
     *sex* picks a fertile animal, *offspring* an offspring tile; neither: a plain animal.
@@ -227,7 +195,7 @@ def _shop_words(shop_to: str | None) -> str:
 
 
 @dataclass(frozen=True, eq=False)
-class MoveBetween(_Action):
+class MoveBetween(Action):
     """Money action (1 coin): one animal from enclosure *source* to enclosure *to* (Z10).
 
     *sex* picks an unbred fertile animal, *offspring* an offspring tile; neither: a plain animal.
@@ -247,7 +215,7 @@ class MoveBetween(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class MoveStall(_Action):
+class MoveStall(Action):
     """Money action (1 coin): move one vending stall from *source* to *to*."""
 
     stall: str
@@ -259,7 +227,7 @@ class MoveStall(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class Exchange(_Action):
+class Exchange(Action):
     """Money action (1 coin): swap the animals of enclosure *first* with those of *second*
     (an enclosure, or ``"barn"`` with *barn_species*)."""
 
@@ -287,7 +255,7 @@ class Exchange(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class Purchase(_Action):
+class Purchase(Action):
     """Money action (2 coins: 1 to the seller, 1 to the bank): a tile from *seller*'s barn, placed now.
 
     *tile* is ``"zebra"`` (a plain one), ``"zebra-male"``, a stall type; *offspring* buys an
@@ -307,7 +275,7 @@ class Purchase(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class Discard(_Action):
+class Discard(Action):
     """Money action (2 coins): remove a tile (an animal or a stall) from your barn.
 
     *tile* is ``"zebra"`` (a plain one), ``"zebra-male"`` or a stall; *offspring* an offspring.
@@ -322,7 +290,7 @@ class Discard(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class Expand(_Action):
+class Expand(Action):
     """Money action (3 coins): add an expansion board."""
 
     def __str__(self) -> str:
@@ -330,7 +298,7 @@ class Expand(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class BuyRestaurant(_Action):
+class BuyRestaurant(Action):
     """Money action (3 coins, Z2): the restaurant onto the 4-space enclosure's pair of stall spaces."""
 
     def __str__(self) -> str:
@@ -338,7 +306,7 @@ class BuyRestaurant(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class BuyPavilion(_Action):
+class BuyPavilion(Action):
     """Money action (3 coins, Z4): a pavilion onto an empty space of enclosure *to*."""
 
     to: str
@@ -348,7 +316,7 @@ class BuyPavilion(_Action):
 
 
 @dataclass(frozen=True, eq=False)
-class PassSites(_Action):
+class PassSites(Action):
     """Money action (1 coin, Z5): take one or two of your own markers off to pass them to opponents.
 
     *markers* is a sorted tuple of ``(kind, where)``: ``("enclosure", "5")``, ``("stall", "4")``,
@@ -431,59 +399,14 @@ def _discard(zoo: Zoo, code: str, offspring: bool):
     return za.discard(zoo, species, sex=sex or None, offspring=offspring)
 
 
-def _fits(value, hint) -> bool:
-    """Whether *value* is of the declared type *hint* (``int`` takes no bool: a truck is no yes/no)."""
-    if hint is type(None):
-        return value is None
-    if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        return any(_fits(value, part) for part in typing.get_args(hint))
-    if typing.get_origin(hint) is tuple:
-        parts = typing.get_args(hint)
-        if not isinstance(value, tuple):
-            return False
-        if len(parts) == 2 and parts[1] is Ellipsis:
-            return all(_fits(item, parts[0]) for item in value)
-        return len(value) == len(parts) and all(_fits(item, part) for item, part in zip(value, parts))
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return type(value) is hint
-
-
-_TYPE_WORDS = {int: "a whole number", bool: "True or False", str: "a string", type(None): "None"}
-
-
-def _type_words(hint) -> str:
-    if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        return " or ".join(_type_words(part) for part in typing.get_args(hint))
-    if typing.get_origin(hint) is tuple:
-        return "a tuple of (kind, where) pairs of strings"
-    return _TYPE_WORDS.get(hint, getattr(hint, "__name__", str(hint)))
-
-
-_DECLARED: dict[type, tuple] = {}
-
-
-def _declared(cls) -> tuple:
-    """(name, declared type, its quick check) of each field of an action class, resolved once: bots
-    ask about thousands of actions, and a plain string or optional string is checked without typing."""
-    if cls not in _DECLARED:
-        hints = typing.get_type_hints(cls)
-        quick = {str: lambda v: type(v) is str, str | None: lambda v: v is None or type(v) is str}
-        _DECLARED[cls] = tuple((item.name, hints[item.name],
-                                quick.get(hints[item.name], lambda v, hint=hints[item.name]: _fits(v, hint)))
-                               for item in fields(cls))
-    return _DECLARED[cls]
-
-
 def _field_refusal(action, rule: str) -> Refusal | None:
-    """Why *action* is malformed (a field not of its declared type), naming the field; None if well formed."""
-    for name, hint, fits in _declared(type(action)):
-        value = getattr(action, name)
-        if not fits(value):
-            return Refusal(f"{type(action).__name__}.{name} must be {_type_words(hint)}, not {value!r}", rule)
-        if name == "sex" and value not in (None, "male", "female"):  # '' would read as "no sex given"
-            return Refusal(f"{type(action).__name__}.sex must be 'male', 'female' or None, not {value!r}", rule)
-    return None
+    """Why *action* is malformed (a field not of its declared type, or a sex no animal has), naming the
+    field; None if well formed."""
+    malformed = field_refusal(action, rule)
+    if malformed is None and getattr(action, "sex", None) not in (None, "male", "female"):
+        # '' would read as "no sex given"
+        return Refusal(f"{type(action).__name__}.sex must be 'male', 'female' or None, not {action.sex!r}", rule)
+    return malformed
 
 
 def _refusal_from(exc: Exception, default_rule: str) -> Refusal:

@@ -19,7 +19,8 @@ and the end of the turn run by themselves. The decisions:
 * :class:`RaiseLocomotive` -- a move-goods round spent raising the level by 1;
 * :class:`Pass` -- a move-goods round spent doing nothing.
 
-Every action has a short text (``str(action)``) used by the game log.
+Every action has a short text (``str(action)``) used by the game log, and compares by its fields'
+values and types (:class:`zoobook.action_fields.Action`): ``IssueShares(True)`` is no ``IssueShares(1)``.
 
 >>> str(LayTrack(((0, 0), (1, 0), (2, 0))))
 'lay track (0,0) (1,0) (2,0)'
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from zoobook.action_fields import Action
 from zoobook.hexgrid import Hex
 from zoobook.steam.hexmap import as_hex
 
@@ -43,16 +45,16 @@ def hex_text(h) -> str:
     return f"({h[0]},{h[1]})"
 
 
-@dataclass(frozen=True)
-class IssueShares:
+@dataclass(frozen=True, eq=False)
+class IssueShares(Action):
     count: int = 0
 
     def __str__(self) -> str:
         return f"issue {self.count} share{'s' if self.count != 1 else ''}"
 
 
-@dataclass(frozen=True)
-class Select:
+@dataclass(frozen=True, eq=False)
+class Select(Action):
     action: str | None = None
     target: str | None = None
 
@@ -62,8 +64,8 @@ class Select:
         return f"select {self.action}" + (f" on {self.target}" if self.target else "")
 
 
-@dataclass(frozen=True)
-class LayTrack:
+@dataclass(frozen=True, eq=False)
+class LayTrack(Action):
     hexes: tuple[Hex, ...]
     hand: int = 0
 
@@ -75,8 +77,8 @@ class LayTrack:
         return "lay track " + " ".join(hex_text(h) for h in self.hexes) + extra
 
 
-@dataclass(frozen=True)
-class Urbanize:
+@dataclass(frozen=True, eq=False)
+class Urbanize(Action):
     town: Hex
 
     def __post_init__(self) -> None:
@@ -86,14 +88,14 @@ class Urbanize:
         return f"urbanize the town {hex_text(self.town)}"
 
 
-@dataclass(frozen=True)
-class EndBuild:
+@dataclass(frozen=True, eq=False)
+class EndBuild(Action):
     def __str__(self) -> str:
         return "end build"
 
 
-@dataclass(frozen=True)
-class Ship:
+@dataclass(frozen=True, eq=False)
+class Ship(Action):
     route: tuple[str, ...]
     steps: tuple[int | None, ...]
 
@@ -113,14 +115,14 @@ class Ship:
         return sum(step is not None for step in self.steps)
 
 
-@dataclass(frozen=True)
-class RaiseLocomotive:
+@dataclass(frozen=True, eq=False)
+class RaiseLocomotive(Action):
     def __str__(self) -> str:
         return "raise locomotive"
 
 
-@dataclass(frozen=True)
-class Pass:
+@dataclass(frozen=True, eq=False)
+class Pass(Action):
     def __str__(self) -> str:
         return "pass"
 

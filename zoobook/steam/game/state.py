@@ -59,7 +59,8 @@ from typing import Any
 
 from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction, Refusal
-from zoobook.game_api import GameState as GameAPI, malformed_field
+from zoobook.action_fields import field_refusal
+from zoobook.game_api import GameState as GameAPI
 from zoobook.hexgrid import Hex, neighbours
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Ship, Urbanize, hex_text)
@@ -715,11 +716,12 @@ class GameState(GameAPI):
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why *action* is illegal now (words and ruling), or None when it is legal."""
-        wrong = malformed_field(action)
-        if wrong is None and isinstance(action, Ship) and not 2 <= len(action.route) == len(action.steps) + 1:
-            wrong = "a shipment names the nodes of its route, one more than its steps"
-        if wrong is not None:
-            return Refusal(f"{action!r} is not a well-formed action: {wrong}", "S-TURN-2")
+        malformed = field_refusal(action, "S-TURN-2")
+        if malformed is not None:
+            return malformed
+        if isinstance(action, Ship) and not 2 <= len(action.route) == len(action.steps) + 1:
+            return Refusal(f"{action!r} is not a well-formed action: a shipment names the nodes of its route, "
+                           "one more than its steps", "S-TURN-2")
         try:
             new, lines = step(self.game, self.position, action)
         except IllegalAction as exc:
