@@ -53,9 +53,13 @@ from zoobook.steam.game.state import BUILD, MOVE, OVER, SHARES, Game, Position, 
 __all__ = ["AnytimePlan", "plan_anytime", "turn_candidates", "Improvement", "plan_record",
            "actions_from_record", "EXACT_LAND", "exact_fits"]
 
-#: The most land hexes (free for track at the start) on which the exact planner is run: it
-#: tries every track path a build may lay, a number that grows exponentially with the land. The
-#: shipped small maps have 2 to 6 land hexes and the full set-ups 67 to 96.
+#: The most land hexes (free for track at the start) on which the exact planner is tried at
+#: all: it tries every track path a build may lay, a number that grows exponentially with the
+#: land. The land alone does not tell its cost (random Zoo maps of 5 land hexes and 3 turns took
+#: from a tenth of a second to a minute), so callers run it under a budget (``budget_seconds``
+#: of :func:`~zoobook.steam.game.planner.plan`) and measure; beyond this many hexes it never
+#: finishes, and is not tried. The shipped small maps have 2 to 6 land hexes and the full
+#: set-ups 67 to 96.
 EXACT_LAND = 30
 
 

@@ -25,11 +25,13 @@ turn, with the cash it leaves and what the search did (``search``: the positions
 the whole turns it weighed there, and the first turns it refuted at the last deadline; the
 generator grades puzzles by these), and the explanation why no plan is faster or richer.
 
-Which planner answers is a size rule, not a name: a map of at most
+Which planner answers is decided by what the search costs, not by a name: a map of at most
 :data:`~zoobook.steam.game.anytime.EXACT_LAND` (30) land hexes goes to the exact planner
-(:mod:`.planner`); a larger one, such as the full set-ups shipped as
+(:mod:`.planner`) under a budget (:data:`EXACT_BUDGET` CPU-s, :data:`EXACT_MEMORY_MB` MB); if
+the budget stops it, the anytime planner gets the rest of :data:`SMALL_MAP_BUDGET` CPU-s and
+the exact planner's proven bound (:func:`solve`). A larger map, such as the full set-ups shipped as
 ``puzzles/steam-easter-game/easter-{easy,normal,hard}.toml`` and
-``puzzles/steam-zoo-game/zoo-full-map.toml``, to the anytime planner (:func:`anytime_solution`,
+``puzzles/steam-zoo-game/zoo-full-map.toml``, goes to the anytime planner at once (:func:`anytime_solution`,
 at most :data:`ANYTIME_BUDGET` CPU seconds). Its value counts only when certified: when its
 proven lower bound (on the full set-ups, the goods bound) meets its plan, replayed through the
 engine. The witness then has the same keys (``search`` says which planner found the plan and
