@@ -24,6 +24,8 @@ from zoobook.steam.game.anytime import plan_anytime
 from zoobook.steam.game.budget import Meter, metered, spend
 from zoobook.steam.game.maps import full_setup
 from zoobook.steam.game.planner import PlanBudgetExceeded, plan, searched
+from zoobook.steam.game.state import Game
+from zoobook.steam.zoo.model import Area, ZooMap
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -138,7 +140,8 @@ def test_a_search_that_stops_short_says_how_long_it_ran_and_why():
 
 
 def test_the_explanation_names_what_the_search_left_out():
-    game = parse_puzzle((ROOT / "puzzles" / "steam-zoo-game" / "zoo-game-warm-up.toml").read_text()).model
+    zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
+    game = Game.zoo(zoo, land=[(1, 0)], turns=3)
     pruned = " ".join(plan(game).explanation)
     assert searched(True, True) in pruned
     assert "proven never to do better" in pruned and "bounds show cannot clear" in pruned
