@@ -37,7 +37,7 @@ from zoobook.errors import PuzzleError
 
 CPU_TARGET = 10.0
 MEMORY_TARGET = 500.0
-FIRST_SEED = 2026
+FIRST_SEED = 2033  # the first ten maps from here have 7 to 12 land hexes, two of them 12
 
 
 def random_map(seed: int):
