@@ -15,7 +15,9 @@ and how?" within a time budget, in two halves that run side by side:
   while time is left; every plan found is replayed through the engine before it is kept.
 * **bounds**: the relaxations of :mod:`.bounds` give a proven lower bound at once; on a small
   map the exact planner then refutes deadline after deadline (no plan clears by turn ``t``)
-  until the bound meets the plan, which is then *proved optimal*.
+  until the bound meets the plan, which is then *proved optimal*, or until the rest of the
+  budget is spent (counted on the CPU clock inside its search, :mod:`.budget`; the deadlines
+  it refuted by then still raise the bound).
 
 :func:`plan_anytime` returns an :class:`AnytimePlan` when the budget is spent, the bound meets
 the plan, the progress callback returns False, or Ctrl-C is pressed (``KeyboardInterrupt``):
