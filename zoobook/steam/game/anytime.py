@@ -15,7 +15,9 @@ and how?" within a time budget, in two halves that run side by side:
   while time is left; every plan found is replayed through the engine before it is kept.
 * **bounds**: the relaxations of :mod:`.bounds` give a proven lower bound at once; on a small
   map the exact planner then refutes deadline after deadline (no plan clears by turn ``t``)
-  until the bound meets the plan, which is then *proved optimal*.
+  until the bound meets the plan, which is then *proved optimal*, or until the rest of the
+  budget is spent (counted on the CPU clock inside its search, :mod:`.budget`; the deadlines
+  it refuted by then still raise the bound).
 
 :func:`plan_anytime` returns an :class:`AnytimePlan` when the budget is spent, the bound meets
 the plan, the progress callback returns False, or Ctrl-C is pressed (``KeyboardInterrupt``):
@@ -53,9 +55,13 @@ from zoobook.steam.game.state import BUILD, MOVE, OVER, SHARES, Game, Position, 
 __all__ = ["AnytimePlan", "plan_anytime", "turn_candidates", "Improvement", "plan_record",
            "actions_from_record", "EXACT_LAND", "exact_fits"]
 
-#: The most land hexes (free for track at the start) on which the exact planner is run: it
-#: tries every track path a build may lay, a number that grows exponentially with the land. The
-#: shipped small maps have 2 to 6 land hexes and the full set-ups 67 to 96.
+#: The most land hexes (free for track at the start) on which the exact planner is tried at
+#: all: it tries every track path a build may lay, a number that grows exponentially with the
+#: land. The land alone does not tell its cost (random Zoo maps of 5 land hexes and 3 turns took
+#: from a tenth of a second to a minute), so callers run it under a budget (``budget_seconds``
+#: of :func:`~zoobook.steam.game.planner.plan`) and measure; beyond this many hexes it never
+#: finishes, and is not tried. The shipped small maps have 2 to 6 land hexes and the full
+#: set-ups 67 to 96.
 EXACT_LAND = 30
 
 
@@ -67,6 +73,10 @@ def exact_fits(game: "Game") -> bool:
     False
     """
     return len(game.land) <= EXACT_LAND
+
+#: The most MB the exact planner's search may add to the process's resident memory, where a
+#: caller runs it under a budget (:func:`plan_anytime` on a small map, ``zoobook solve``).
+EXACT_MEMORY_MB = 300.0
 
 _RICH = 10 ** 6
 
@@ -672,6 +682,11 @@ class _Clock:
     def cpu(self) -> float:
         return time.process_time() - self.cpu_start
 
+    @property
+    def left(self) -> float:
+        """Seconds of the budget still to spend (in the budget's own clock)."""
+        return max(0.0, self.budget - (self.cpu if self.cpu_budget else self.elapsed))
+
     def tick(self) -> None:
         """Report progress; raise :class:`Interrupted` when the budget is spent or the callback
         says stop."""
@@ -836,21 +851,49 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
                     break
     except (Interrupted, KeyboardInterrupt):
         interrupted = True
+        stats["stopped"] = "interrupted"
+    except _RefuteStopped as stopped:
+        bound_turn, bound_reason = stopped.bound_turn, stopped.bound_reason
+        stats["stopped"] = "budget" if stopped.what == "cpu" else f"{stopped.what} cap"
     except SearchBudgetExceeded:
-        pass
+        stats["stopped"] = "budget"
+    # why the search ended, for messages that say what it did: its budget spent, Ctrl-C or the
+    # callback, or every search it runs finished before the budget (the beams' schedule ends,
+    # the exact planner settles a small map)
+    stats.setdefault("stopped", "finished")
     return _answer(game, pos, best, bound_turn, bound_reason, clock, interrupted, history, stats)
+
+
+class _RefuteStopped(SearchBudgetExceeded):
+    """The exact planner of :func:`_refute` reached the budget: the bound it raised, if any."""
+
+    def __init__(self, bound_turn: int, bound_reason: str, what: str) -> None:
+        super().__init__(f"the exact planner stopped at the {what} budget")
+        self.bound_turn, self.bound_reason, self.what = bound_turn, bound_reason, what
 
 
 def _refute(game, pos, bound_turn, bound_reason, best, clock, history, on_plan):
     """Raise the bound with the exact planner: no plan clears by turn ``t`` (deadline by deadline),
     or the optimum itself (then the plan is taken too)."""
+    from zoobook.steam.game.planner import PlanBudgetExceeded
     from zoobook.steam.game.planner import plan as exact_plan
 
     def ticking(done, total, message):
         clock.tick()
 
     last = (best.end.outcome.turns if best.end is not None else game.turns)
-    found = exact_plan(game, pos, progress=ticking, deadline=last)
+    try:
+        # the rest of the budget, counted on the CPU clock inside the search (the progress
+        # callback alone comes only between the first turns, one of which can take minutes)
+        found = exact_plan(game, pos, progress=ticking, deadline=last, budget_seconds=clock.left,
+                           max_memory_mb=EXACT_MEMORY_MB)
+    except PlanBudgetExceeded as stopped:
+        # keep what it proved: the deadlines it refuted before the budget ran out
+        if stopped.lower_bound > bound_turn:
+            bound_turn, bound_reason = stopped.lower_bound, stopped.bound_reason
+            history.append(Improvement(clock.elapsed, bound_turn, best.end and best.end.outcome.turns,
+                                       "exact planner (stopped at the budget)", cpu_seconds=clock.cpu))
+        raise _RefuteStopped(bound_turn, bound_reason, stopped.what) from None
     if found.cleared:
         end = _play(game, pos, found.actions)
         if best.end is None or end.outcome.rank <= best.end.outcome.rank:

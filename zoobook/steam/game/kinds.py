@@ -25,11 +25,13 @@ turn, with the cash it leaves and what the search did (``search``: the positions
 the whole turns it weighed there, and the first turns it refuted at the last deadline; the
 generator grades puzzles by these), and the explanation why no plan is faster or richer.
 
-Which planner answers is a size rule, not a name: a map of at most
+Which planner answers is decided by what the search costs, not by a name: a map of at most
 :data:`~zoobook.steam.game.anytime.EXACT_LAND` (30) land hexes goes to the exact planner
-(:mod:`.planner`); a larger one, such as the full set-ups shipped as
+(:mod:`.planner`) under a budget (:data:`EXACT_BUDGET` CPU-s, :data:`EXACT_MEMORY_MB` MB); if
+the budget stops it, the anytime planner gets the rest of :data:`SMALL_MAP_BUDGET` CPU-s and
+the exact planner's proven bound (:func:`solve`). A larger map, such as the full set-ups shipped as
 ``puzzles/steam-easter-game/easter-{easy,normal,hard}.toml`` and
-``puzzles/steam-zoo-game/zoo-full-map.toml``, to the anytime planner (:func:`anytime_solution`,
+``puzzles/steam-zoo-game/zoo-full-map.toml``, goes to the anytime planner at once (:func:`anytime_solution`,
 at most :data:`ANYTIME_BUDGET` CPU seconds). Its value counts only when certified: when its
 proven lower bound (on the full set-ups, the goods bound) meets its plan, replayed through the
 engine. The witness then has the same keys (``search`` says which planner found the plan and
@@ -169,7 +171,9 @@ def dump_easter(game: Game) -> dict[str, Any]:
 
 
 def plan_solution(game: Game, **kwargs: Any) -> Solution:
-    """The planner's answer as a :class:`Solution` (value: the fewest turns)."""
+    """The planner's answer as a :class:`Solution` (value: the fewest turns); *kwargs* go to
+    :func:`~zoobook.steam.game.planner.plan` (with a budget it may raise
+    :class:`~zoobook.steam.game.planner.PlanBudgetExceeded`)."""
     found = plan(game, **kwargs)
     if not found.cleared:
         return Solution(None, None, found.explanation)
@@ -186,25 +190,67 @@ def plan_solution(game: Game, **kwargs: Any) -> Solution:
 #: Normal and Hard: within about 2, 1 and 10 CPU-s); the rest is the margin of a slower machine.
 ANYTIME_BUDGET = 60.0
 
+#: CPU seconds ``solve`` gives the exact planner on a map it may fit, and the MB its search
+#: may add to the process. Its cost is measured, not guessed from the map: it grows
+#: exponentially with the land and the turns (random Zoo maps of 5 to 9 land hexes and 3 turns
+#: took from a tenth of a second to minutes and over a gigabyte), so the planner runs under
+#: this budget and a map it cannot settle in it goes to the anytime planner. The shipped small
+#: maps take 5 to 7.5 CPU-s (``zoo-game-full``, on a busy machine: its exact plan, which the
+#: anytime planner does not find) or well under one (the rest).
+EXACT_BUDGET = 8.5
+EXACT_MEMORY_MB = 300.0
+#: CPU seconds of the whole answer on such a map: the exact planner's try and then the anytime
+#: planner's (at least :data:`FALLBACK_MIN` of it), within the 10 CPU-s the command promises on
+#: a map of up to 12 land hexes and 3 turns (``benchmarks/bench_steam_exact_budget.py``
+#: measures the worst case; on its random maps the anytime planner proved its plan within a
+#: few tenths of a second each time).
+SMALL_MAP_BUDGET = 9.5
+FALLBACK_MIN = 0.5
+
 
 def solve(game: Game) -> Solution:
-    """The certified fewest turns: the exact planner on a map it fits
-    (:func:`~zoobook.steam.game.anytime.exact_fits`), else the anytime planner, whose answer
-    counts only when its proven bound meets its plan (:func:`anytime_solution`)."""
+    """The certified fewest turns.
+
+    A map the exact planner may fit (:func:`~zoobook.steam.game.anytime.exact_fits`: at most
+    :data:`~zoobook.steam.game.anytime.EXACT_LAND` land hexes, beyond which it never finishes)
+    goes to it with a budget (:data:`EXACT_BUDGET` CPU-s, :data:`EXACT_MEMORY_MB` MB). When it
+    settles the map, its answer is exact: the fewest turns, then the best score and cash. When
+    the budget stops it, the anytime planner gets the rest of :data:`SMALL_MAP_BUDGET`, and its
+    answer counts only when its proven bound (the exact planner's refuted deadlines included)
+    meets its plan (:func:`anytime_solution`); the explanation says which planner answered and
+    why. A larger map goes to the anytime planner at once.
+    """
+    import time
+
     from zoobook.steam.game.anytime import exact_fits
+    from zoobook.steam.game.planner import PlanBudgetExceeded
 
-    return plan_solution(game) if exact_fits(game) else anytime_solution(game)
+    if not exact_fits(game):
+        return anytime_solution(game)
+    start = time.process_time()
+    try:
+        return plan_solution(game, budget_seconds=EXACT_BUDGET, max_memory_mb=EXACT_MEMORY_MB)
+    except PlanBudgetExceeded as stopped:
+        spent = time.process_time() - start
+        return anytime_solution(game, budget_seconds=max(FALLBACK_MIN, SMALL_MAP_BUDGET - spent),
+                                exact_stopped=stopped)
 
 
-def anytime_solution(game: Game, budget_seconds: float | None = None) -> Solution:
+def anytime_solution(game: Game, budget_seconds: float | None = None, *,
+                     exact_stopped: Any = None) -> Solution:
     """The anytime planner's answer as a certified :class:`Solution`.
 
     *budget_seconds* defaults to :data:`ANYTIME_BUDGET` (CPU seconds). The value is certified
     when the proven lower bound meets the plan found (the fewest turns), or when the bound
     passes the turn limit (no plan: ``None``). Otherwise there is no certified value, and
-    :class:`~zoobook.errors.PuzzleError` says so: the best plan and the bound, and how to
-    search longer. The plan's score and cash are the plan's own: the bound proves its
-    turns, not that no plan in as many turns scores more.
+    :class:`~zoobook.errors.PuzzleError` says so: what the search did (its CPU seconds and why
+    it stopped), the best plan and the bound, and how to search longer. The plan's score and
+    cash are the plan's own: the bound proves its turns, not that no plan in as many turns
+    scores more.
+
+    *exact_stopped* is the :class:`~zoobook.steam.game.planner.PlanBudgetExceeded` of an exact
+    planner that ran out of budget on this map first (:func:`solve`): its proven bound counts,
+    the anytime planner does not run the exact one again, and the explanation says both.
 
     >>> from zoobook.steam.game.maps import full_setup
     >>> anytime_solution(full_setup("easter-normal")).value
@@ -212,8 +258,11 @@ def anytime_solution(game: Game, budget_seconds: float | None = None) -> Solutio
     >>> anytime_solution(full_setup("easter-hard"), budget_seconds=0.05)
     Traceback (most recent call last):
     ...
-    zoobook.errors.PuzzleError: no certified fewest turns within 0.05 CPU-s: ...
+    zoobook.errors.PuzzleError: no certified fewest turns: the anytime planner stopped after ...
     """
+    import dataclasses
+    import time
+
     from zoobook.errors import PuzzleError
     from zoobook.rulings import cite
     from zoobook.steam.game.anytime import EXACT_LAND, plan_anytime
@@ -221,20 +270,35 @@ def anytime_solution(game: Game, budget_seconds: float | None = None) -> Solutio
 
     if budget_seconds is None:
         budget_seconds = ANYTIME_BUDGET
-    found = plan_anytime(game, budget_seconds=budget_seconds, cpu_budget=True)
+    start = time.process_time()
+    found = plan_anytime(game, budget_seconds=budget_seconds, cpu_budget=True,
+                         exact=False if exact_stopped is not None else None)
+    spent = time.process_time() - start
+    exact_bound = None  # the exact planner's, when it proves more than the anytime planner
+    if exact_stopped is not None:
+        proved = exact_stopped.clears_in or exact_stopped.lower_bound
+        if proved > found.lower_bound and (found.turns is None or proved <= found.turns):
+            exact_bound = proved
+            found = dataclasses.replace(found, lower_bound=proved,
+                                        bound_reason=exact_stopped.bound_reason)
     rank = cite("S10a")
     if found.proved_impossible:
         return Solution(None, None, (f"No plan clears the map by the end of turn {game.turns} {rank}: "
                                      f"no plan clears it before turn {found.lower_bound} "
                                      f"({found.bound_reason}).",))
+    searched = _anytime_search_done(found, spent, budget_seconds)
+    if exact_stopped is not None:
+        searched = f"{exact_stopped}; then {searched}"
     if not found.proved_optimal:
         best = ("no plan found" if found.turns is None else
                 f"the best plan found clears it in turn {found.turns}")
-        raise PuzzleError(f"no certified fewest turns within {budget_seconds:g} CPU-s: {best}, and "
-                          f"the proven bound is turn {found.lower_bound}; search longer with "
+        raise PuzzleError(f"no certified fewest turns: {searched}; {best}, and the proven bound is "
+                          f"turn {found.lower_bound}; search longer with "
                           f"'zoobook plan FILE --budget SECONDS'")
     bound_name = ("the goods bound" if goods_bound(game, game.start).turn == found.lower_bound
                   else "the proven lower bound")
+    if exact_bound is not None:
+        bound_name = "the exact planner's bound"
     if "links at the goods bound" in found.stats:
         first = "the link planner, at the goods bound"
     elif "at the goods bound" in found.stats:
@@ -242,20 +306,73 @@ def anytime_solution(game: Game, budget_seconds: float | None = None) -> Solutio
     else:
         first = next((step.what for step in found.history if step.turns is not None), "the plan search")
         first = first.replace("plan (", "the ").rstrip(")") if first.startswith("plan (") else first
+    search = {"planner": "anytime", "found by": first, "bound": found.lower_bound}
+    if exact_stopped is not None:
+        search["exact planner"] = str(exact_stopped)
+        stopped_text = str(exact_stopped)
+        why_anytime = (f"{stopped_text[0].upper()}{stopped_text[1:]}; then "
+                       f"{_anytime_search_done(found, spent, budget_seconds)}")
+    else:
+        why_anytime = (f"The map has {len(game.land)} land hexes, more than the {EXACT_LAND} the "
+                       f"exact planner searches; {_anytime_search_done(found, spent, budget_seconds)}")
     witness = {"turns": found.turns, "score": found.score, "cash": found.cash,
-               "plan": [s.text() for s in found.steps],
-               "search": {"planner": "anytime", "found by": first, "bound": found.lower_bound}}
+               "plan": [s.text() for s in found.steps], "search": search}
     explanation = (
         f"A plan clears the map in turn {found.turns} with a score of {found.score} and "
         f"${found.cash} left: {game.rules.goods.clear_reason} {rank}.",
         f"No plan can clear it sooner: {found.bound_reason}, so none clears it before turn "
         f"{found.lower_bound} ({bound_name}, which the plan meets).",
-        f"The map has {len(game.land)} land hexes, more than the {EXACT_LAND} the exact planner "
-        f"searches; the anytime planner found this plan ({first}) and replayed it through the "
-        f"engine. The bound proves its turns are the fewest; its score and cash are this plan's, "
-        f"not proved the best of every plan clearing in turn {found.turns}.",
+        f"{why_anytime}, and found this plan ({first}), replayed through the engine. The bound "
+        f"proves its turns are the fewest; its score and cash are this plan's, not proved the "
+        f"best of every plan clearing in turn {found.turns}.",
     )
     return Solution(found.turns, witness, explanation)
+
+
+def _anytime_search_done(found: Any, spent: float, budget: float) -> str:
+    """What the anytime planner did, as a clause: its CPU seconds, its budget and why it stopped
+    (a message must not say "within 60 CPU-s" of a search that ended after 1.7).
+
+    >>> from types import SimpleNamespace
+    >>> _anytime_search_done(SimpleNamespace(stats={"stopped": "finished"}), 1.74, 60)
+    'the anytime planner stopped after 1.7 CPU-s of its 60 CPU-s budget: every search it runs had ended'
+    """
+    why = {"budget": "its budget was spent", "interrupted": "it was interrupted",
+           "memory cap": "the exact planner reached its memory cap",
+           "finished": "every search it runs had ended"}
+    stopped = found.stats.get("stopped", "finished")
+    if stopped == "finished" and getattr(found, "proved_optimal", False):
+        return f"the anytime planner searched for {spent:.1f} CPU-s, until its plan met its bound"
+    return (f"the anytime planner stopped after {spent:.1f} CPU-s of its {round(budget, 2):g} CPU-s budget: "
+            f"{why.get(stopped, stopped)}")
+
+
+#: The longest ``zoobook plan --budget`` allowed: a day. A longer one is a typo (or ``1e308``,
+#: which the clock arithmetic cannot carry), not a plan anyone waits for.
+MAX_BUDGET_SECONDS = 86_400.0
+
+
+def budget_seconds(text: str) -> float:
+    """``--budget``'s value: a finite number of seconds above 0 and at most
+    :data:`MAX_BUDGET_SECONDS` (argparse turns the error into one line and exit status 2).
+
+    >>> budget_seconds("2.5")
+    2.5
+    >>> budget_seconds("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the budget is a number of seconds above 0 and at most 86400, not 'nan'
+    """
+    import math
+
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_BUDGET_SECONDS):
+        raise argparse.ArgumentTypeError(f"the budget is a number of seconds above 0 and at most "
+                                         f"{MAX_BUDGET_SECONDS:g}, not {text!r}")
+    return seconds
 
 
 def _plan_command(subparsers) -> None:
@@ -266,8 +383,9 @@ def _plan_command(subparsers) -> None:
                     "plan found, the proven lower bound, the gap and the time.")
     command.add_argument("file", nargs="?", help="a steam-zoo/clear or steam-easter/clear puzzle file")
     command.add_argument("--hint", action="store_true", help="only the best first action and why")
-    command.add_argument("--budget", type=float, metavar="SECONDS",
-                         help="plan with the anytime planner for at most SECONDS seconds")
+    command.add_argument("--budget", type=budget_seconds, metavar="SECONDS",
+                         help="plan with the anytime planner for at most SECONDS seconds "
+                              f"(above 0, at most {MAX_BUDGET_SECONDS:g})")
     command.add_argument("--setup", metavar="NAME",
                          help="a full set-up instead of a file: zoo, easter-easy, easter-normal, easter-hard")
     command.add_argument("--write", metavar="PATH",
@@ -365,10 +483,7 @@ def _run_plan(args: argparse.Namespace, out, err) -> int:
         if not isinstance(game, Game):
             raise PuzzleError(f"'zoobook plan' plans whole games, not {puzzle.kind.name} puzzles",
                               file=args.file)
-    if args.budget is not None:
-        if args.budget <= 0:
-            raise PuzzleError(f"the budget is a number of seconds above 0, not {args.budget:g}",
-                              key="--budget")
+    if args.budget is not None:  # checked by argparse (budget_seconds)
         return _run_anytime(game, title, args.budget, out, err, as_json=args.json)
     if args.setup is not None:
         raise PuzzleError("a full set-up is too big for the exact planner: add --budget SECONDS",

@@ -161,6 +161,8 @@ from zoobook.progress import Callback, Interrupted, SearchBudgetExceeded, quiet
 from zoobook.rulings import cite
 from zoobook.steam.game import state as engine
 from zoobook.hexgrid import neighbours
+from zoobook.steam.game.budget import BudgetSpent, Meter, metered
+from zoobook.steam.game.budget import spend as _spend
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Urbanize)
 from zoobook.steam.game.economy import MAX_SHARES, SHARE_PRICE, Economy, end_of_turn_money
@@ -168,14 +170,61 @@ from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Position, step
 
 __all__ = ["Plan", "TurnPlan", "plan", "turn_options", "turns_lower_bound", "final_score",
-           "replay", "SearchStats", "MoveSet", "EXACT_OVER"]
+           "replay", "SearchStats", "MoveSet", "EXACT_OVER", "searched", "PlanBudgetExceeded"]
 
-#: What the planner's search is exact over, in one sentence (explanations quote it).
-EXACT_OVER = ("every legal move of the engine: every share count, every action, every track "
-              "path a build may lay one tile at a time, every shipment, raise and pass; the last "
-              "turn issues the fewest shares that pay for it and lays no tile outside a complete "
-              "link, and no earlier turn issues a share it does not need to pay its way without "
-              "a shortfall, which never loses (S13)")
+_EVERY_MOVE = ("every legal move of the engine (every share count, every action, every track path "
+               "a build may lay one tile at a time, every shipment, raise and pass)")
+_DOMINANCES = ("the last turn issues only the fewest shares that pay for it and lays no tile "
+               "outside a complete link, and no earlier turn issues a share it does not need to "
+               "pay its way without a shortfall (S13)")
+_BOUNDS = ("positions that the goods, locomotive and money bounds show cannot clear by the "
+           "deadline are not searched")
+
+
+def searched(prune: bool = True, dominances: bool = True) -> str:
+    """What a search with these options weighed, in one clause (explanations quote it): every
+    legal move but those the dominances prove never do better, and, with *prune*, not the
+    positions the bounds rule out. It says what was left out, because "every legal move" alone
+    would claim more than the search did.
+
+    >>> print(searched(prune=False, dominances=False))  # doctest: +NORMALIZE_WHITESPACE
+    every legal move of the engine (every share count, every action, every track path a build
+    may lay one tile at a time, every shipment, raise and pass)
+    >>> "bounds show cannot clear" in searched(prune=True, dominances=False)
+    True
+    """
+    text = _EVERY_MOVE
+    if dominances:
+        text += f", but for moves proven never to do better ({_DOMINANCES})"
+    if prune:
+        text += f"; {_BOUNDS}"
+    return text
+
+
+#: What the planner's default search weighs (:func:`searched` with the bounds and dominances).
+EXACT_OVER = searched()
+
+
+class PlanBudgetExceeded(SearchBudgetExceeded):
+    """The exact planner stopped at its budget (CPU seconds, memory or positions) before it
+    settled the map: what it had proved by then.
+
+    ``lower_bound`` is a turn before which no plan clears the map (proved: the turns bound,
+    or the deadlines the search refuted), ``bound_reason`` why; ``clears_in`` the fewest turns
+    when the search had found them but not yet the plan's moves (else None); ``stats`` the
+    search's counts; ``cpu_seconds`` the CPU time it spent; ``what`` the cap reached
+    (``"cpu"``, ``"memory"`` or ``"positions"``).
+    """
+
+    def __init__(self, message: str, *, what: str, lower_bound: int, bound_reason: str,
+                 stats: SearchStats, cpu_seconds: float, clears_in: int | None = None) -> None:
+        super().__init__(message)
+        self.what = what
+        self.lower_bound = lower_bound
+        self.bound_reason = bound_reason
+        self.stats = stats
+        self.cpu_seconds = cpu_seconds
+        self.clears_in = clears_in
 
 _ILLEGAL = tuple({getattr(engine, "IllegalAction", errors.IllegalAction), errors.IllegalAction})
 
@@ -450,6 +499,7 @@ def _rests_key(game: Game, pos: Position) -> tuple:
 def _apply(game: Game, pos: Position | None, action: Action) -> Position | None:
     if pos is None:
         return None
+    _spend()  # every engine step is charged to the caller's budget (budget.py), if any
     try:
         return step(game, pos, action)[0]
     except _ILLEGAL:
@@ -1060,6 +1110,7 @@ class MoveSet:
         checked: set = set()
         alike: set = set()
         for sk in self.skeletons(pos):
+            _spend()
             if sk.end.phase == OVER:
                 continue  # cleared at once this turn: a plan, never refuted
             if sk.after.phase == OVER:
@@ -1108,6 +1159,7 @@ class MoveSet:
         skeletons = self.skeletons(pos, left=2)
         alike: dict = {}
         for done, sk in enumerate(skeletons):
+            _spend()
             if progress is not None and progress(done, len(skeletons), f"deadline turn {deadline}") is False:
                 raise Interrupted("stopped by the progress callback")
             if sk.end.phase != OVER and game.rules.goods.goods_left(sk.end.board) > 2:
@@ -1272,6 +1324,7 @@ class _Search:
                 self.stats.pruned_money += 1
                 return None
         self.stats.expanded += 1
+        _spend()
         if self.max_positions is not None and self.stats.expanded > self.max_positions:
             raise SearchBudgetExceeded(f"more than {self.max_positions} positions")
         if self.dominances and not top and pos.phase == SHARES and pos.turn == deadline:
@@ -1353,7 +1406,8 @@ class _Search:
 
 def plan(game: Game, position: Position | None = None, *, prune: bool = True,
          progress: Callback = quiet, deadline: int | None = None,
-         max_positions: int | None = None, dominances: bool = True, shortcuts: bool = True) -> Plan:
+         max_positions: int | None = None, dominances: bool = True, shortcuts: bool = True,
+         budget_seconds: float | None = None, max_memory_mb: float | None = None) -> Plan:
     """The fewest turns to clear the map from *position*, then the best score, then the most cash.
 
     Parameters
@@ -1374,8 +1428,17 @@ def plan(game: Game, position: Position | None = None, *, prune: bool = True,
         docstring); without them every share count and build of the last turn is
         played out through positions (the tests compare both).
     max_positions : int, optional
-        Give up with :class:`~zoobook.progress.SearchBudgetExceeded` after expanding this
-        many positions (generators keep only quick puzzles).
+        Give up with :class:`PlanBudgetExceeded` (a
+        :class:`~zoobook.progress.SearchBudgetExceeded`) after expanding this many positions
+        (generators keep only quick puzzles).
+    budget_seconds : float, optional
+        Give up with :class:`PlanBudgetExceeded` after this many CPU seconds of this process
+        (checked every few engine steps, :mod:`.budget`). The search's cost grows
+        exponentially with the land and the turns: a random Zoo map of 5 land hexes and 3
+        turns took a minute, so a caller that must answer (``zoobook solve``) gives a budget.
+    max_memory_mb : float, optional
+        Give up likewise once the process's resident memory passes this many MB (the
+        search's caches hold every board of the turns it works out).
     shortcuts : bool
         Use the caches of "How it stays fast" that change no answer, no witness and no
         count (dominance 4 among them); without them the last turn searches its move goods
@@ -1385,27 +1448,60 @@ def plan(game: Game, position: Position | None = None, *, prune: bool = True,
     if pos.phase == OVER:
         raise ValueError("the game is over already")
     last = game.turns if deadline is None else min(deadline, game.turns)
+    meter = Meter(budget_seconds, max_memory_mb)  # checks the arguments before any work
     search = _Search(game, prune, progress, max_positions, dominances, shortcuts)
     need, why = turns_lower_bound(game, pos)
     first = max(pos.turn, pos.turn + need - 1 if prune else pos.turn)
+    # what is proved so far: no plan clears before turn ``settled[0]`` (why: ``settled[1]``),
+    # and, once a deadline has a plan, the turn it clears in (``settled[2]``)
+    settled = [max(pos.turn, pos.turn + need - 1), why, None]
     try:
-        for target in range(first, last + 1):
-            found = search.top(pos, target)
-            if found is not None:
-                actions = search.witness(pos, target)
-                search.stats.refuted = search.refuted_openings(pos, target)
-                return _make_plan(game, pos, found, actions, target, first, need, why, search.stats)
+        with metered(meter):
+            for target in range(first, last + 1):
+                found = search.top(pos, target)
+                if found is not None:
+                    settled[2] = target
+                    actions = search.witness(pos, target)
+                    search.stats.refuted = search.refuted_openings(pos, target)
+                    return _make_plan(game, pos, found, actions, target, first, need, why,
+                                      search.stats, searched(prune, dominances))
+                settled[:2] = target + 1, (f"the exact planner found no plan clearing by turn "
+                                           f"{target}, weighing {searched(prune, dominances)}")
     except KeyboardInterrupt:
         raise Interrupted("interrupted (Ctrl-C)", search.stats) from None
     except Interrupted as exc:
         exc.partial = search.stats
         raise
-    return Plan(None, None, (), first, search.stats, _no_plan(game, pos, last, first, need, why,
-                                                              search.stats))
+    except SearchBudgetExceeded as exc:  # the CPU, memory or positions cap
+        what = exc.what if isinstance(exc, BudgetSpent) else "positions"
+        raise PlanBudgetExceeded(
+            _stopped_short(exc, meter.spent, settled, last, search.stats), what=what,
+            lower_bound=settled[0], bound_reason=settled[1],
+            stats=search.stats, cpu_seconds=meter.spent, clears_in=settled[2]) from None
+    return Plan(None, None, (), first, search.stats,
+                _no_plan(game, pos, last, first, need, why, search.stats, searched(prune, dominances)))
+
+
+def _stopped_short(exc: Exception, spent: float, settled: list, last: int,
+                   stats: SearchStats) -> str:
+    """What the exact planner had done and proved when its budget stopped it, in one sentence.
+
+    >>> print(_stopped_short(Exception("the CPU budget of 4 s is spent"), 4.01, [2, "", None], 3,
+    ...                      SearchStats(expanded=1)))  # doctest: +NORMALIZE_WHITESPACE
+    the exact planner stopped after 4.0 CPU-s (the CPU budget of 4 s is spent) while trying
+    deadline turn 2 of 3, having expanded 1 position: it proved no plan clears before turn 2
+    """
+    lower, _, clears_in = settled
+    doing = (f"while rebuilding the moves of a plan clearing in turn {clears_in}" if clears_in
+             else f"while trying deadline turn {lower} of {last}")
+    proved = (f"the fewest turns are {clears_in}, but the plan's moves are not built"
+              if clears_in else f"no plan clears before turn {lower}")
+    return (f"the exact planner stopped after {spent:.1f} CPU-s ({exc}) {doing}, having expanded "
+            f"{plural(stats.expanded, 'position')}: it proved {proved}")
 
 
 def _no_plan(game: Game, pos: Position, last: int, first: int, need: int, why: str,
-             stats: SearchStats) -> tuple[str, ...]:
+             stats: SearchStats, weighed: str = EXACT_OVER) -> tuple[str, ...]:
     if need >= 10 ** 5:
         return (f"The map can never be cleared: {why}.",)
     if first > last:
@@ -1415,7 +1511,7 @@ def _no_plan(game: Game, pos: Position, last: int, first: int, need: int, why: s
     tried = (f"turn {first}" if first == last else f"turns {first} to {last}")
     return (f"No plan clears the map by the end of turn {last} {_cite('S10a', 'S10')}.",
             f"At least {_turns_needed(need)} ({why}), so the search tried the "
-            f"deadlines {tried}, over {EXACT_OVER}, and found no plan clearing by any of them; "
+            f"deadlines {tried}, weighing {weighed}, and found no plan clearing by any of them; "
             f"it expanded {plural(stats.expanded, 'position')} and weighed "
             f"{plural(stats.weighed, 'whole turn')}.")
 
@@ -1445,7 +1541,8 @@ def replay(game: Game, position: Position, actions: Iterable[Action]) -> list[Tu
     return steps
 
 
-def _make_plan(game, pos, found, actions, target, first, need, why, stats) -> Plan:
+def _make_plan(game, pos, found, actions, target, first, need, why, stats,
+               weighed: str = EXACT_OVER) -> Plan:
     score, cash = found
     steps = replay(game, pos, actions)
     goods = game.rules.goods
@@ -1456,9 +1553,9 @@ def _make_plan(game, pos, found, actions, target, first, need, why, stats) -> Pl
         lines.append(f"No plan can clear it sooner: {plural(need, 'more turn')} at least ({why}).")
     else:
         lines.append(f"No plan can clear it sooner: at least {_turns_needed(need)} "
-                     f"({why}), and the search found no plan clearing by turn {target - 1} over "
-                     f"{EXACT_OVER}.")
+                     f"({why}), and the search found no plan clearing by turn {target - 1}, "
+                     f"weighing {weighed}.")
     lines.append(f"No plan clearing in turn {target} scores more than {score} (3 per income level, "
                  f"-3 per issued share, +1 per track tile in complete links), and none scoring "
-                 f"{score} leaves more than ${cash} {rank}; the search is exact over {EXACT_OVER}.")
+                 f"{score} leaves more than ${cash} {rank}; the search weighed {weighed}.")
     return Plan(target, cash, tuple(steps), first, stats, tuple(lines), score)
