@@ -564,8 +564,11 @@ class MoveSet:
         out = []
         for actions, changes, cost in self._cached_builds(pos, complete_only):
             if cost <= pos.cash:
-                out.append((actions, pos.with_(economy=pos.economy.with_(cash=pos.cash - cost),
-                                                **changes)))
+                built = pos.with_(economy=pos.economy.with_(cash=pos.cash - cost), **changes)
+                if built.phase == OVER:  # cleared by a lay (S13a): its cash and score are these
+                    built = built.with_(outcome=replace(built.outcome, cash=built.cash,
+                                                        score=final_score(self.game, built)))
+                out.append((actions, built))
         return out
 
     def _cached_builds(self, pos: Position, complete_only: bool = False):
@@ -583,7 +586,13 @@ class MoveSet:
             for actions, _ in sequences:
                 here = self._played(played, actions) if self.shortcuts else \
                     _apply_all(self.game, rich, actions)
-                end = _apply(self.game, here, EndBuild())
+                if here is not None and here.phase == OVER:
+                    # The lay that met the last clear condition ended the game cleared at
+                    # once (S13a): the build stops there, with no EndBuild (the engine refuses
+                    # one after the game is over), and it is a clearing turn.
+                    end, finish = here, ()
+                else:
+                    end, finish = _apply(self.game, here, EndBuild()), (EndBuild(),)
                 if end is None:
                     continue
                 end_key = _key(self.game, end)
@@ -592,7 +601,7 @@ class MoveSet:
                 seen.add(end_key)
                 changes = {f: getattr(end, f) for f in engine._FIELDS
                            if f not in ("economy", "card") and getattr(end, f) != getattr(rich, f)}
-                found.append((actions + (EndBuild(),), changes, _RICH - end.cash))
+                found.append((actions + finish, changes, _RICH - end.cash))
             self._builds[key] = found
         return self._builds[key]
 
