@@ -243,10 +243,13 @@ class MoaiGoods:
         return rapa_nui(island, target)
 
     def flip_targets(self, island: Island) -> list[str]:
-        return [c.name for c in island.cities if len(c.cubes) == 2]
+        """Every moai Rapa Nui may turn (S12a): a two-cube statue or a one-cube remnant."""
+        return [c.name for c in island.cities if c.cubes]
 
     def stack_text(self, island: Island, name: str) -> str:
         cubes = island.city(name).cubes
+        if len(cubes) == 1:  # S12a: a remnant may be turned; it stays as it is, the stunt pays
+            return f"{cubes[0]}, a one-cube remnant (turning it changes nothing; the $5 is paid, S12a)"
         return f"top {cubes[-1]}, bottom {cubes[0]}" if len(cubes) == 2 else ", ".join(cubes)
 
     def node_label(self, island: Island, node) -> str:

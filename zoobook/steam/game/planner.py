@@ -853,10 +853,18 @@ class MoveSet:
         # Income, shares and cash change nothing on the board: the skeleton starts from 0
         # income (its end's income is the links shipped) and is paid for later.
         rich = pos.with_(phase=ACTION, economy=pos.economy.with_(cash=_RICH, income=0, shares=0))
+        chosen_keys: set = set()
         for select in self.selects(rich):
             chosen = _apply(game, rich, select)
             if chosen is None:
                 continue
+            # Two selections that leave the same position have the same turns: Rapa Nui on one
+            # one-cube remnant or another turns nothing (S12a) and pays the same.
+            if select.target is not None:
+                chosen_key = (select.action, _key(game, chosen))
+                if chosen_key in chosen_keys:
+                    continue
+                chosen_keys.add(chosen_key)
             if last and not _level_reachable(game, chosen):
                 continue  # the locomotive cannot reach the level this turn: no build clears
             card = game.rules.card(select.action)
