@@ -23,7 +23,9 @@ and :func:`~zoobook.steam.game.state.step`), not from a model of them:
   tile's price is checked against the cash left, and prices only add up), so every track
   path a build may lay -- detours, long links, parallel links, incomplete track, the
   extension of track that lost its owner (S15), bonus tiles from hand on any tile -- is
-  reached;
+  reached. A lay that meets the last clear condition (Easter Island: the one that joins the
+  last ruin with no cube left) ends the game cleared at once (S13a): that build ends there,
+  with no ``EndBuild``, and its turn is a clearing turn with the score and cash of that moment;
 * **move goods**: every legal action of each round (each shipment, a raise, a pass), in
   both rounds, and the end of the turn run by the engine.
 
