@@ -121,7 +121,7 @@ def unjoinable_ruin(island: Island) -> str:
     """Why some ruin of *island* can never be joined to the others, or ``""`` when every ruin can.
 
     Relaxed, so a ruin named here is out of reach whatever the plan: track runs from a node
-    over land hexes (plain or mountain, with track on them or not) to another node, and a link
+    over land hexes (plain or mountain) and hexes with track to another node, and a link
     has one tile at least, so two nodes side by side are no link (S2). Any node (a ruin, another
     city, a town) may be a junction of the network. The ruins the most of them share such a
     chain with are the network; the first ruin outside it is named.
@@ -131,14 +131,15 @@ def unjoinable_ruin(island: Island) -> str:
     >>> unjoinable_ruin(island)
     'ruin at (5,0) (Blue 3) cannot be joined: no land hex touches it, and track leaves a city only onto land (S2)'
     """
-    return _CACHE.get(island.hexmap.terrain, ("unjoinable", island.hexmap.nodes, tuple(island.ruins())),
-                      lambda: _unjoinable_ruin(island))
+    return _CACHE.get(island.hexmap, ("unjoinable", tuple(island.ruins())), lambda: _unjoinable_ruin(island))
 
 
 def _unjoinable_ruin(island: Island) -> str:
     hexmap = island.hexmap
     nodes = {n.hex: n.name for n in hexmap.nodes}
-    land = {h for h, _ in hexmap.terrain} - set(nodes)
+    # the hexes track may cross: land, and the hexes of track already laid (a puzzle may build
+    # track where it lists no land)
+    land = ({h for h, _ in hexmap.terrain} | {h for t in hexmap.tracks for h in t.hexes}) - set(nodes)
     ruins = [c for c in island.cities if c.ruin]
     if len(ruins) <= 1:
         return ""
@@ -264,12 +265,9 @@ class MoaiGoods:
         return out
 
     def impossible_reason(self, island: Island) -> str:
-        unjoinable = unjoinable_ruin(island)
-        if unjoinable:
-            return unjoinable
         homeless = self._homeless(island)
         if not homeless:
-            return ""
+            return unjoinable_ruin(island)
         name, cube = homeless[0]
         where = " and no town is left to urbanize into a black city" if cube == "black" else ""
         return (f"the {cube} cube on {name} has no other {cube} city to go to{where} "

@@ -509,9 +509,15 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
                     gain = (len(route1) - 1) + (len(route2) - 1 if route2 != "pass" else 0)
                     base = gain * (after_turns + 1) - (0 if route2 != "pass" else 20) - paid
                     pairs.append((base + worth(lays), base, lays, (route1, route2), used))
+            if not firsts and spare >= 2:
+                # no cube can be delivered this turn: both rounds pass, and the build may still
+                # lay links that join the ruins (with no cube left, the one that joins the last
+                # ruin clears the map at once, S13a)
+                pairs.append((-100.0, -100.0, (), ("pass", "pass"), 0))
             pairs.sort(key=lambda t: -t[0])
             for value, base, lays, ships, used in pairs[:_PAIRS]:
-                if uses_card(*ships, used):
+                # (with no delivery, the turn of no lay is proposed below, for every card)
+                if firsts and uses_card(*ships, used):
                     out.append(_Proposal(value, head, lays, ships))
                 # more lays with the tiles left: links or stubs toward later routes
                 if used >= room or not (after_turns or apart):
