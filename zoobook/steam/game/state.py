@@ -189,7 +189,9 @@ class Game:
              economy: Economy | None = None, **position: Any) -> "Game":
         """A game on *board*; *land* is a mapping hex -> terrain or plain hexes (all plain).
 
-        *economy* defaults to the map's start (S11a)."""
+        *economy* defaults to the map's start (S11a). Track on *board* was laid in a build
+        before the first turn (S15a): incomplete track in it keeps its owner only if the first
+        turn's build extends it (S15)."""
         economy = rules.start if economy is None else economy
         if isinstance(land, Mapping):
             terrain = {as_hex(h): str(t) for h, t in land.items()}
