@@ -54,9 +54,13 @@ def brute_force_turns(island, level, limit=8):
                 if action == "Locomotive":
                     choices.append((stacks, min(6, lvl + 1), after))
                 elif action == "Rapa Nui":
-                    for i, s in enumerate(stacks):
-                        if len(s) == 2:
-                            choices.append((stacks[:i] + (s[::-1],) + stacks[i + 1:], lvl, after))
+                    # S12a: any moai, a one-cube remnant too (it stays as it is); S12: with no
+                    # cube left it is void, selected only for its blocker
+                    moai = [i for i, s in enumerate(stacks) if s]
+                    for i in moai:
+                        choices.append((stacks[:i] + (stacks[i][::-1],) + stacks[i + 1:], lvl, after))
+                    if not moai:
+                        choices.append((stacks, lvl, after))
                 else:
                     choices.append((stacks, lvl, after))
             for stacks0, lvl0, blocked0 in choices:
@@ -180,3 +184,14 @@ def test_blockers_free_every_action_after_four_selections():
     moves = [move for move, _ in turn_successors(stacks, 1, frozenset({"Rapa Nui"}))]
     assert all(action != "Rapa Nui" for action, _, _ in moves)
     assert any(action == "Rapa Nui" for action, _, _ in (m for m, _ in turn_successors(stacks, 1, frozenset())))
+
+
+def test_rapa_nui_on_a_remnant_moves_the_blockers_and_changes_no_stack():
+    # S12a: a one-cube remnant may be turned; the search offers it as a move that only moves
+    # the blockers (the statue (1, 3) may still be turned for real)
+    from zoobook.steam.easter.clearing import turn_successors
+
+    moves = {move[:2] for move, _ in turn_successors(((2,), (1, 3)), 1, frozenset())}
+    assert ("Rapa Nui", None) in moves and ("Rapa Nui", (1, 3)) in moves
+    only_statues = {move[:2] for move, _ in turn_successors(((1, 3),), 1, frozenset())}
+    assert ("Rapa Nui", None) not in only_statues   # a statue turned is a changed statue

@@ -240,7 +240,32 @@ def test_easter_actions_cost_8_paid_before_the_rapa_nui_5():
     assert state.position.board.city("Red 3").cubes == ("red", "blue")
     other = easter_game().new_state()
     other.apply(IssueShares(0))
-    refused(other, Select("rapa-nui", "Red 4"), "stack of two cubes", "S9")
+    refused(other, Select("rapa-nui", "Blue 1"), "a stack of two cubes or a one-cube remnant", "S12a")
+
+
+def test_rapa_nui_may_turn_a_one_cube_remnant_which_changes_nothing_and_pays_5():
+    # S12a: Red 4 holds one blue cube, a remnant; turning it leaves it, the stunt pays $5.
+    state = easter_game(economy=Economy(cash=8)).new_state()
+    state.apply(IssueShares(0))
+    assert Select("rapa-nui", "Red 4") in state.legal_actions()
+    assert Select("rapa-nui") not in state.legal_actions()  # cubes are left: a target is named
+    before = state.position.board
+    state.apply(Select("rapa-nui", "Red 4"))
+    assert state.position.board.city("Red 4").cubes == ("blue",) == before.city("Red 4").cubes
+    assert state.position.cash == 8 - 8 + 5
+    assert "one-cube remnant" in state.log[-2] and "+$5" in state.log[-1]
+
+
+def test_rapa_nui_with_no_cube_left_costs_8_and_pays_nothing():
+    # S12: no cube on the map, so nothing to turn: $8 paid, no $5.
+    island = Island.build(plain=[(1, 0)], cities=[City("Red 3", (0, 0), "red", True),
+                                                  City("Blue 1", (2, 0), "blue", True)])
+    state = Game.easter(island, 2, economy=Economy(cash=10)).new_state()
+    state.apply(IssueShares(0))
+    refused(state, Select("rapa-nui", "Red 3"), "none, so select it with no target", "S12a")
+    state.apply(Select("rapa-nui"))
+    assert state.position.cash == 2
+    assert "no cube is left on the map" in state.log[-1]
 
 
 def test_easter_blockers_cycle_after_four_selections():
@@ -343,15 +368,15 @@ def test_the_clear_ends_the_game_at_the_first_shipment_that_completes_it():
 
 
 def test_void_actions_may_still_be_selected_and_cost_as_usual():
-    # Locomotive at level 6 and Rapa Nui with no two-cube stack (S12)
-    island = Island.build(plain=[(1, 0)], cities=[City("Red 3", (0, 0), "red", True, ("blue",)),
+    # Locomotive at level 6 and Rapa Nui with no cube left on the map (S12, S12a)
+    island = Island.build(plain=[(1, 0)], cities=[City("Red 3", (0, 0), "red", True),
                                                   City("Blue 1", (2, 0), "blue", True)])
     game = Game.easter(island, 10, economy=Economy(cash=30, locomotive=6))
     state = game.new_state()
     state.apply(IssueShares(0))
     assert Select("locomotive") in state.legal_actions()
     assert Select("rapa-nui") in state.legal_actions()
-    refused(state, Select("rapa-nui", "Red 3"), "flips a stack of two cubes", "S9")
+    refused(state, Select("rapa-nui", "Red 3"), "a stack of two cubes or a one-cube remnant", "S12a")
     state.apply(Select("locomotive"))
     assert state.position.economy.locomotive == 6 and state.position.cash == 22
     assert "no effect (S12)" in state.log[-1]

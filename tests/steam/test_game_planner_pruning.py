@@ -150,7 +150,7 @@ def test_track_that_lost_its_owner_is_extended_by_a_later_build():
     assert (LayTrack((Hex(1, 0), Hex(2, 0), Hex(3, 0))),) in complete
 
 
-@pytest.mark.parametrize("seed", [0, 5, 6])
+@pytest.mark.parametrize("seed", [3, 7, 9])
 def test_refuted_openings_by_arithmetic_count_what_the_positions_count(seed):
     game = easter_game(random_easter_instance(random.Random(seed), turns=2))
     found = plan(game)   # its search counts the refuted openings by arithmetic (the dominances)

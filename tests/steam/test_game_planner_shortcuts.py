@@ -20,11 +20,11 @@ from zoobook.steam.zoo.model import Area, ZooMap
 
 #: Even seeds: Easter islands; odd: Zoo maps of one turn. The Zoo maps of two turns come from
 #: further seeds (ZOO_TWO_TURNS). Seed 7 is left out: without the shortcuts it takes minutes.
-SEEDS = (0, 2, 3, 4, 5, 6)
+SEEDS = (2, 3, 4, 5, 8, 22)
 ZOO_TWO_TURNS = (100, 167)
 #: The seeds whose plan takes two turns: the arithmetic of the last two turns, where the
 #: shortcuts are, is checked on both maps.
-TWO_TURNS = {0, 6, 100, 167}
+TWO_TURNS = {8, 22, 100, 167}
 
 
 def _game(seed):

@@ -39,8 +39,11 @@ def test_the_hard_setup_stacks_moai_in_the_west_and_single_cubes_east():
     state = Game.easter(island).new_state()
     play(state, IssueShares(0))
     western = {"Yellow 1", "Yellow 2", "Red 3", "Red 4", "Red 5", "Red 6", "Blue 1", "Blue 2"}
-    assert set(state.game.rules.goods.flip_targets(state.position.board)) == western
-    refused(state, Select("rapa-nui", "Blue 5"), "S9", "stack of two cubes")
+    board = state.position.board
+    assert {c.name for c in board.cities if len(c.cubes) == 2} == western
+    assert {c.name for c in board.cities if len(c.cubes) == 1} == {"Blue 3", "Blue 4", "Blue 5", "Blue 6"}
+    # S12a: Rapa Nui may target every moai, the eastern one-cube remnants too
+    assert set(state.game.rules.goods.flip_targets(board)) == western | {"Blue 3", "Blue 4", "Blue 5", "Blue 6"}
     assert island.cube_count() == 20
 
 

@@ -201,7 +201,9 @@ def test_a_mid_game_file_keeps_its_track_start_food_and_new_city_and_track_hexes
     again = DraftMap.from_text(draft.paint((1, 1), "mountain").text())
     assert again == draft.paint((1, 1), "mountain")
     start = again.to_game().start
-    assert (start.turn, start.cash, start.hand, start.stubs) == (2, 7, 1, (((2, 0), 2),))
+    # S15a: the file's track was laid in a build before its first turn (turn 2), so turn 2's build
+    # must extend the stub for it to keep its owner
+    assert (start.turn, start.cash, start.hand, start.stubs) == (2, 7, 1, (((2, 0), 1),))
     for brush in ("mountain", "erase", "town"):
         refusal = draft.refusal((2, 0), brush)
         assert refusal is not None and refusal.rule == "S2" and "track runs over (2, 0)" in refusal

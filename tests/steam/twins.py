@@ -519,9 +519,11 @@ def _solve_easter(inst: EasterInstance, first: bool):
                 lvl = min(MAX_LEVEL, level + 1) if card == "locomotive" else level
                 stacks = [cubes]
                 if card == "rapa-nui":
-                    two = [i for i, c in enumerate(cubes) if len(c) == 2]
-                    stacks = [tuple(c[::-1] if i == j else c for i, c in enumerate(cubes)) for j in two]
-                    pay += RAPA_NUI_BONUS if two else 0      # void: no stunt, no $5 (S12)
+                    # S12a: any moai, a two-cube statue or a one-cube remnant (turning a remnant
+                    # changes nothing but still pays); void only with no cube left (S12)
+                    moai = [i for i, c in enumerate(cubes) if c]
+                    stacks = [tuple(c[::-1] if i == j else c for i, c in enumerate(cubes)) for j in moai]
+                    pay += RAPA_NUI_BONUS if moai else 0     # void: no stunt, no $5 (S12)
                     stacks = stacks or [cubes]
                 for cb in stacks:
                     for end in builds(tracks, pay, 4 if card == "engineer" else 3, cb, urban,
@@ -586,16 +588,57 @@ def _connected(a, b, land) -> bool:
     return False
 
 
+def _free_path(a, b, land, avoid) -> tuple | None:
+    """The hexes of a shortest chain of *land* hexes (none in *avoid*) from node *a* to node *b*
+    (the two nodes included), or None."""
+    previous = {h: None for h in near(a) if h in land and h not in avoid}
+    frontier = list(previous)
+    while frontier:
+        here = frontier.pop(0)
+        if b in near(here):
+            path = [here]
+            while previous[path[-1]] is not None:
+                path.append(previous[path[-1]])
+            return (a, *reversed(path), b)
+        for h in near(here):
+            if h in land and h not in avoid and h not in previous:
+                previous[h] = here
+                frontier.append(h)
+    return None
+
+
+def cube_free(inst: EasterInstance) -> bool:
+    """Whether *inst* starts with no cube: only joining the ruins is left, and the lay that
+    joins the last one clears the map (S13a)."""
+    return not any(c[4] for c in inst.cities)
+
+
+def cubes_first(inst: EasterInstance) -> bool:
+    """Whether some cube of *inst* can be delivered at once over the links built before the start
+    (at the level it starts with) while the ruins are not all joined yet: a plan may ship cubes
+    first and clear with the lay that joins the last ruin (S13a)."""
+    nodes = frozenset(inst.node_kinds())
+    links = _easter_links(inst.tracks, nodes)
+    ruins = [tuple(c[1]) for c in inst.cities if c[3]]
+    colours = {tuple(c[1]): c[2] for c in inst.cities}
+    return not _joined(links, ruins) and any(
+        c[4] and _easter_routes(links, colours, tuple(c[1]), c[4][-1], inst.level) for c in inst.cities)
+
+
 def random_easter_instance(rng: random.Random, *, turns: int = 1) -> EasterInstance:
     """A tiny island on a 4x2, 3x3 or 5x2 patch: two or three ruins of different colours, one to
     three cubes (a stack of two sometimes, a black cube with a town sometimes), three to five land
-    hexes (some mountain) that join the ruins, few shares left to issue (so the twin finishes)."""
+    hexes (some mountain) that join the ruins, few shares left to issue (so the twin finishes).
+
+    Some islands are drawn cube-free (:func:`cube_free`: the ruins to join and nothing else) and
+    some cubes-first (:func:`cubes_first`: three ruins, a link built before the start that
+    delivers a cube, the third ruin still to join), so that the map is cleared by a lay (S13a)."""
     palette = ["red", "blue", "yellow"]
     while True:
         width, height = rng.choice(((4, 2), (3, 3), (5, 2)))
         hexes = _patch(rng, width, height)
         rng.shuffle(hexes)
-        count = rng.choice((2, 2, 3))
+        count = rng.choice((2, 3, 3))
         spots, rest = hexes[:count], hexes[count:]
         if any(b in near(a) for i, a in enumerate(spots) for b in spots[i + 1:]):
             continue
@@ -615,8 +658,45 @@ def random_easter_instance(rng: random.Random, *, turns: int = 1) -> EasterInsta
         cities = tuple((f"{c.title()} {k + 1}", spot, c, True, tuple(s))
                        for k, (c, spot, s) in enumerate(zip(colours, spots, stacks)))
         land = tuple(sorted((h, "mountain" if rng.random() < 0.25 else "plain") for h in land_hexes))
-        return EasterInstance(cities, land, towns, turns=turns, cash=rng.choice((10, 14)), shares=13,
+        inst = EasterInstance(cities, land, towns, turns=turns, cash=rng.choice((10, 14)), shares=13,
                               level=rng.choice((1, 2)))
+        style = rng.random()
+        if style < 0.15:
+            return replace(inst, cities=tuple(c[:4] + ((),) for c in cities))
+        if count == 3 and style < 0.6:
+            first = _cubes_first_variant(rng, inst, spots, rest)
+            if first is None:
+                continue
+            return first
+        return inst
+
+
+def _cubes_first_variant(rng: random.Random, inst: EasterInstance, spots, rest) -> EasterInstance | None:
+    """*inst* with a link built before the start from a city holding a cube to a city of its top
+    cube's colour, and land (from the patch's *rest*) for a link that joins the third ruin later
+    (None when the patch has no room)."""
+    if len(spots) != 3:
+        return None
+    patch = set(rest) - {tuple(t) for t in inst.towns}
+    for city in inst.cities:
+        goal = next((c for c in inst.cities if city[4] and c[2] == city[4][-1]), None)
+        if goal is None:
+            continue
+        built = _free_path(tuple(city[1]), tuple(goal[1]), patch, set(spots))
+        if built is None:
+            continue
+        third = next(s for s in spots if s not in (city[1], goal[1]))
+        left = patch - set(built)
+        joins = [p for p in (_free_path(third, tuple(end), left, set(spots)) for end in (city[1], goal[1]))
+                 if p is not None]
+        if not joins:
+            continue
+        join = min(joins, key=len)
+        spare = sorted(left - set(join))
+        hexes = set(join[1:-1]) | set(rng.sample(spare, min(len(spare), rng.choice((0, 1)))))
+        land = tuple(sorted((h, "mountain" if rng.random() < 0.2 else "plain") for h in hexes))
+        return replace(inst, land=land, tracks=(built,), cash=inst.cash + rng.choice((0, 4)))
+    return None
 
 
 def easter_game(inst: EasterInstance):

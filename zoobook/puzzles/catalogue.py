@@ -101,9 +101,11 @@ def verify(paths: Iterable[str | Path]) -> tuple[list[Check], list[PuzzleError]]
         if puzzle.answer is None:
             checks.append(Check(puzzle, solution.value, False, "has no [answer] to verify"))
         elif not _same(puzzle.answer.value, solution.value):
+            # with no solution, say why (the solver's first sentence: say, the ruin no track reaches)
+            why = f": {solution.explanation[0]}" if solution.value is None and solution.explanation else ""
             checks.append(Check(puzzle, solution.value, False,
                                 f"[answer].value is {_show(puzzle.answer.value)} "
-                                f"but the solver finds {_show(solution.value)}"))
+                                f"but the solver finds {_show(solution.value)}{why}"))
         elif puzzle.answer.optima is not None and (
                 counted := count_optima(puzzle.kind.name, puzzle.model, solution)) != puzzle.answer.optima:
             found = "the kind cannot count them" if counted is None else f"there are {counted}"

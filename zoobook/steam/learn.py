@@ -110,12 +110,15 @@ def _hard_setup() -> GameState:
 
 SETUP = Drill(
     id="drill-setup-hard", group="setup", title="Easter Island, Hard",
-    goal="On the Hard set-up, select Rapa Nui on a moai (a stack of two cubes, in the west).",
-    rules=("S11b", "S-SETUP-1", "S-SETUP-2", "S9"),
+    goal="On the Hard set-up, turn a two-cube statue with Rapa Nui (the statues stand in the west; "
+         "the one-cube remnants in the east may be targeted too, but turning one changes nothing).",
+    rules=("S11b", "S-SETUP-1", "S-SETUP-2", "S9", "S12a"),
     start=_hard_setup,
     choices=_fixed(Select("rapa-nui", "Blue 5"), IssueShares(0), Select("rapa-nui", "Blue 3"),
                    Select("feeding"), Select("rapa-nui", "Red 3")),
-    reached=lambda state: state.position.card == "rapa-nui",
+    reached=lambda state: state.position.card == "rapa-nui" and any(
+        city.cubes != before.cubes for city, before in zip(state.position.board.cities,
+                                                           state.game.start.board.cities)),
     solution=(IssueShares(0), Select("rapa-nui", "Red 3")), describe=describe, picture=picture)
 
 # -- the turn -----------------------------------------------------------------------------------

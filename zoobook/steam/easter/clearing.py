@@ -4,7 +4,8 @@ The question of kind ``steam-easter/moai``. The network and the cubes are given;
 each turn (base rules and ruling S9, money not counted):
 
 1. **Action**: select none, or one action without a blocker: *Locomotive*
-   (level +1 at once), *Rapa Nui* (turn one two-cube moai upside down),
+   (level +1 at once), *Rapa Nui* (turn one moai upside down: a two-cube statue, or a
+   one-cube remnant, which stays as it is, S12a),
    *Engineer* or *Urbanization* (no effect here, but they move the blockers).
    A selected action is blocked until all four have been selected, then every
    action is free again.
@@ -76,6 +77,11 @@ def turn_successors(stacks: tuple, level: int, blocked: frozenset, allowed: tupl
             if level < MAX_LEVEL:
                 options.append((action, None, level + 1, after, stacks))
         elif action == "Rapa Nui":
+            # S12a: any moai may be turned. A one-cube remnant (or a statue whose two cubes need
+            # the same) is as it was after turning, and with no cube left Rapa Nui is void (S12):
+            # selected so, it only moves the blockers.
+            if not any(stacks) or any(len(s) == 1 or (len(s) == 2 and s[0] == s[1]) for s in stacks):
+                options.append((action, None, level, after, stacks))
             for stack in sorted(set(stacks)):
                 if len(stack) == 2 and stack[0] != stack[1]:
                     flipped = list(stacks)
@@ -179,7 +185,7 @@ def fewest_turns(island: Island, level: int, allowed: tuple = ACTIONS, *,
         moves.append(move)
     moves.reverse()
     lines = _replay(island, level, moves)
-    flips = sum(move[0] == "Rapa Nui" for move in moves)
+    flips = sum(move[0] == "Rapa Nui" and move[1] is not None for move in moves)
     selections = sum(move[0] is not None for move in moves)
     return ClearingPlan(len(moves), tuple(lines), cubes, flips, selections, len(best), expanded)
 
@@ -195,7 +201,9 @@ def _replay(island: Island, level: int, moves: list) -> list[str]:
     lines = []
     for number, (action, flip, rounds) in enumerate(moves, start=1):
         parts = []
-        if action == "Rapa Nui":
+        if action == "Rapa Nui" and flip is None:
+            parts.append("Rapa Nui on a moai that stays as it is (only to move the blockers, S12a)")
+        elif action == "Rapa Nui":
             name = city_with(flip)
             island = rapa_nui(island, name)
             parts.append(f"Rapa Nui on {name}")

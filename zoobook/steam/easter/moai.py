@@ -127,10 +127,18 @@ def ship(island: Island, origin: str, level: int) -> tuple[Island, Delivery]:
 def rapa_nui(island: Island, name: str) -> Island:
     """Rapa Nui: "turn the moai upside down (swap the top and bottom cubes)".
 
-    :class:`~zoobook.errors.IllegalAction` (rule S-MOAI-2) when *name* holds no two-cube moai."""
+    Any moai may be turned (ruling S12a): a two-cube statue or a one-cube remnant, which
+    turning leaves as it is. :class:`~zoobook.errors.IllegalAction` (rule S-MOAI-2) when
+    *name* holds no cube.
+
+    >>> from zoobook.steam.easter.island import City, Island
+    >>> island = Island.build(cities=[City("Red 3", (0, 0), "red", True, ("blue",))])
+    >>> rapa_nui(island, "Red 3").city("Red 3").cubes
+    ('blue',)
+    """
     cubes = island.city(name).cubes
-    if len(cubes) != 2:
-        raise IllegalAction(f"{name} holds no moai of two cubes to turn over", "S-MOAI-2")
+    if not cubes:
+        raise IllegalAction(f"{name} holds no moai (no cube) to turn over", "S-MOAI-2")
     return island.with_cubes({name: cubes[::-1]})
 
 

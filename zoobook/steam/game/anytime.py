@@ -449,6 +449,15 @@ def _target_hexes(game: Game) -> frozenset:
     return hit[1]
 
 
+def _end_build(game: Game, here: Position | None) -> tuple[tuple, Position | None]:
+    """The end of a build at *here*: ``EndBuild`` played by the engine, or nothing when a lay
+    already ended the game cleared (S13a: the lay that meets the last clear condition clears
+    the map at once, and the engine refuses an ``EndBuild`` after that)."""
+    if here is not None and here.phase == OVER:
+        return (), here
+    return (EndBuild(),), _try(game, here, EndBuild()) if here is not None else None
+
+
 def _builds(game: Game, pos: Position, scorer: _Scorer, branch: int,
             clock: "_Clock | None" = None) -> list[tuple[tuple, Position]]:
     """A few builds from a BUILD-phase position: each of the *branch* best first lays, then the
@@ -473,18 +482,20 @@ def _builds(game: Game, pos: Position, scorer: _Scorer, branch: int,
                 actions = prefix + (lay,)
                 if game.rules.selection.price:
                     # where money is tight (Easter Island), also the build of this one lay
-                    done = _try(game, here, EndBuild())
+                    finish, done = _end_build(game, here)
                     if done is not None:
-                        out.append((actions + (EndBuild(),), done))
+                        out.append((actions + finish, done))
+                    if here.phase == OVER:
+                        continue
                 for _ in range(4):
                     more = _ranked_lays(game, here, keep=1, minimum=0.0)
                     if not more:
                         break
                     lay2, here = more[0]
                     actions += (lay2,)
-            done = _try(game, here, EndBuild())
+            finish, done = _end_build(game, here)
             if done is not None:
-                out.append((actions + (EndBuild(),), done))
+                out.append((actions + finish, done))
         done = _try(game, start, EndBuild())
         if done is not None and prefix:
             out.append((prefix + (EndBuild(),), done))

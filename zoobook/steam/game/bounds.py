@@ -266,7 +266,9 @@ def _easter_tiles(game: Game, pos: Position) -> tuple[int, int]:
             names = island.node_names()
             tiles = cheapest_network({h: 1 for h in land}, names, ruins).lower_bound
             cost = cheapest_network(land, names, ruins).lower_bound
-            _CONNECT[key] = (int(tiles), int(cost))
+            # no network at all: some ruin can never be joined (the goods part says which)
+            _CONNECT[key] = ((IMPOSSIBLE, IMPOSSIBLE) if tiles is None or cost is None else
+                             (int(tiles), int(cost)))
         return _CONNECT[key]
     graph = island.link_graph()
     groups = {frozenset(nx.node_connected_component(graph, r)) for r in ruins}
@@ -287,6 +289,9 @@ def connection_bound(game: Game, pos: Position) -> Bound:
     if game.rules.name != "easter":
         return Bound(pos.turn, "only Easter Island asks for the ruins to be joined")
     tiles, _ = _easter_tiles(game, pos)
+    if tiles >= IMPOSSIBLE:
+        return Bound(IMPOSSIBLE, game.rules.goods.impossible_reason(pos.board)
+                     or "no network of track can join the ruins")
     if tiles <= 0:
         return Bound(pos.turn, "the ruins are joined already")
     return _tiles_to_turn(game, pos, tiles, f"joining the ruins needs {tiles} new tiles at least")

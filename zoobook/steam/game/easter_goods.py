@@ -37,9 +37,10 @@ from zoobook.steam.easter.moai import rapa_nui
 from zoobook.steam.game.actions import Ship
 from zoobook.steam.game.memo import IdentityCache, canonical
 from zoobook.steam.game.zoo_goods import ShipEffect, parallel_variants
+from zoobook.hexgrid import neighbours
 from zoobook.steam.hexmap import Node, hex_name
 
-__all__ = ["MoaiGoods", "add_towns", "cube_routes", "has_cube_route", "TOWN"]
+__all__ = ["MoaiGoods", "add_towns", "cube_routes", "has_cube_route", "unjoinable_ruin", "TOWN"]
 
 TOWN = "town"
 
@@ -116,6 +117,60 @@ def _walk_routes(links, colours, origin: str, cube: str, level: int):
                 stack.append((route + (other,), steps + (key,)))
 
 
+def unjoinable_ruin(island: Island) -> str:
+    """Why some ruin of *island* can never be joined to the others, or ``""`` when every ruin can.
+
+    Relaxed, so a ruin named here is out of reach whatever the plan: track runs from a node
+    over land hexes (plain or mountain) and hexes with track to another node, and a link
+    has one tile at least, so two nodes side by side are no link (S2). Any node (a ruin, another
+    city, a town) may be a junction of the network. The ruins the most of them share such a
+    chain with are the network; the first ruin outside it is named.
+
+    >>> island = Island.build(plain=[(1, 0)], cities=[City("Red 1", (0, 0), "red", True),
+    ...                       City("Blue 2", (2, 0), "blue", True), City("Blue 3", (5, 0), "blue", True)])
+    >>> unjoinable_ruin(island)
+    'ruin at (5,0) (Blue 3) cannot be joined: no land hex touches it, and track leaves a city only onto land (S2)'
+    """
+    return _CACHE.get(island.hexmap, ("unjoinable", tuple(island.ruins())), lambda: _unjoinable_ruin(island))
+
+
+def _unjoinable_ruin(island: Island) -> str:
+    hexmap = island.hexmap
+    nodes = {n.hex: n.name for n in hexmap.nodes}
+    # the hexes track may cross: land, and the hexes of track already laid (a puzzle may build
+    # track where it lists no land)
+    land = ({h for h, _ in hexmap.terrain} | {h for t in hexmap.tracks for h in t.hexes}) - set(nodes)
+    ruins = [c for c in island.cities if c.ruin]
+    if len(ruins) <= 1:
+        return ""
+    part: dict = {}
+    for ruin in ruins:
+        if ruin.hex in part:
+            continue
+        part[ruin.hex] = ruin.hex
+        todo = [ruin.hex]
+        while todo:
+            here = todo.pop()
+            for n in neighbours(here):
+                # a link has a tile: from a node only onto land, never straight to a node
+                if n in part or (n not in land and (n not in nodes or here in nodes)):
+                    continue
+                part[n] = ruin.hex
+                todo.append(n)
+    groups: dict = {}
+    for ruin in ruins:
+        groups.setdefault(part[ruin.hex], []).append(ruin)
+    if len(groups) == 1:
+        return ""
+    network = max(groups.values(), key=len)
+    outside = next(r for r in ruins if part[r.hex] != part[network[0].hex])
+    where = f"ruin at ({outside.hex[0]},{outside.hex[1]}) ({outside.name}) cannot be joined"
+    if not any(n in land for n in neighbours(outside.hex)):
+        return f"{where}: no land hex touches it, and track leaves a city only onto land (S2)"
+    return (f"{where}: no chain of land hexes leads from it to {network[0].name}, so no track can "
+            f"join them (S2)")
+
+
 def _colours(island: Island) -> dict[str, str]:
     return {c.name: c.colour for c in island.cities}
 
@@ -190,9 +245,11 @@ class MoaiGoods:
         return f"{left} cube{'s' if left != 1 else ''} still on the map"
 
     def level_needed(self, island: Island) -> int | None:
-        """1, or None when some cube can never reach a city of its colour: none is on the map
-        and (for a black cube) no town is left for Urbanization to make a black city (S14)."""
-        return None if self._homeless(island) else 1
+        """1, or None when the map can never be cleared: some ruin can never be joined
+        (:func:`unjoinable_ruin`), or some cube can never reach a city of its colour: none is
+        on the map and (for a black cube) no town is left for Urbanization to make a black city
+        (S14)."""
+        return None if unjoinable_ruin(island) or self._homeless(island) else 1
 
     def _homeless(self, island: Island) -> list[tuple[str, str]]:
         colours = _colours(island)
@@ -210,7 +267,7 @@ class MoaiGoods:
     def impossible_reason(self, island: Island) -> str:
         homeless = self._homeless(island)
         if not homeless:
-            return ""
+            return unjoinable_ruin(island)
         name, cube = homeless[0]
         where = " and no town is left to urbanize into a black city" if cube == "black" else ""
         return (f"the {cube} cube on {name} has no other {cube} city to go to{where} "
@@ -243,10 +300,13 @@ class MoaiGoods:
         return rapa_nui(island, target)
 
     def flip_targets(self, island: Island) -> list[str]:
-        return [c.name for c in island.cities if len(c.cubes) == 2]
+        """Every moai Rapa Nui may turn (S12a): a two-cube statue or a one-cube remnant."""
+        return [c.name for c in island.cities if c.cubes]
 
     def stack_text(self, island: Island, name: str) -> str:
         cubes = island.city(name).cubes
+        if len(cubes) == 1:  # S12a: a remnant may be turned; it stays as it is, the stunt pays
+            return f"{cubes[0]}, a one-cube remnant (turning it changes nothing; the $5 is paid, S12a)"
         return f"top {cubes[-1]}, bottom {cubes[0]}" if len(cubes) == 2 else ", ".join(cubes)
 
     def node_label(self, island: Island, node) -> str:

@@ -266,7 +266,7 @@ def anytime_solution(game: Game, budget_seconds: float | None = None, *,
     from zoobook.errors import PuzzleError
     from zoobook.rulings import cite
     from zoobook.steam.game.anytime import EXACT_LAND, plan_anytime
-    from zoobook.steam.game.bounds import goods_bound
+    from zoobook.steam.game.bounds import IMPOSSIBLE, goods_bound
 
     if budget_seconds is None:
         budget_seconds = ANYTIME_BUDGET
@@ -282,6 +282,8 @@ def anytime_solution(game: Game, budget_seconds: float | None = None, *,
             found = dataclasses.replace(found, lower_bound=proved,
                                         bound_reason=exact_stopped.bound_reason)
     rank = cite("S10a")
+    if found.proved_impossible and found.lower_bound >= IMPOSSIBLE:
+        return Solution(None, None, (f"The map can never be cleared: {found.bound_reason}.",))
     if found.proved_impossible:
         return Solution(None, None, (f"No plan clears the map by the end of turn {game.turns} {rank}: "
                                      f"no plan clears it before turn {found.lower_bound} "

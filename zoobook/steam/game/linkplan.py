@@ -263,10 +263,12 @@ def realize_turn(game: Game, pos: Position, turn: AbstractTurn,
         actions.append(Urbanize(_node_hexes(game, pos)[turn.town]))
     actions += _lay_actions(game, pos, turn)
     actions.append(EndBuild())
-    for action in actions:
+    for done, action in enumerate(actions, start=1):
         pos = step(game, pos, action)[0]
         if pos.phase == OVER:
-            return actions, pos
+            # a lay that joins the last ruin with no cube left clears the map at once (S13a):
+            # the turn's actions end with it (the engine refuses anything after)
+            return actions[:done], pos
     # the track is laid: the first complete link of each pair of nodes, looked up once a turn
     first_link: dict[frozenset, int] = {}
     for link in game.rules.goods.hexmap(pos.board).complete_links():

@@ -23,7 +23,9 @@ and :func:`~zoobook.steam.game.state.step`), not from a model of them:
   tile's price is checked against the cash left, and prices only add up), so every track
   path a build may lay -- detours, long links, parallel links, incomplete track, the
   extension of track that lost its owner (S15), bonus tiles from hand on any tile -- is
-  reached;
+  reached. A lay that meets the last clear condition (Easter Island: the one that joins the
+  last ruin with no cube left) ends the game cleared at once (S13a): that build ends there,
+  with no ``EndBuild``, and its turn is a clearing turn with the score and cash of that moment;
 * **move goods**: every legal action of each round (each shipment, a raise, a pass), in
   both rounds, and the end of the turn run by the engine.
 
@@ -614,8 +616,11 @@ class MoveSet:
         out = []
         for actions, changes, cost in self._cached_builds(pos, complete_only):
             if cost <= pos.cash:
-                out.append((actions, pos.with_(economy=pos.economy.with_(cash=pos.cash - cost),
-                                                **changes)))
+                built = pos.with_(economy=pos.economy.with_(cash=pos.cash - cost), **changes)
+                if built.phase == OVER:  # cleared by a lay (S13a): its cash and score are these
+                    built = built.with_(outcome=replace(built.outcome, cash=built.cash,
+                                                        score=final_score(self.game, built)))
+                out.append((actions, built))
         return out
 
     def _cached_builds(self, pos: Position, complete_only: bool = False):
@@ -633,7 +638,13 @@ class MoveSet:
             for actions, _ in sequences:
                 here = self._played(played, actions) if self.shortcuts else \
                     _apply_all(self.game, rich, actions)
-                end = _apply(self.game, here, EndBuild())
+                if here is not None and here.phase == OVER:
+                    # The lay that met the last clear condition ended the game cleared at
+                    # once (S13a): the build stops there, with no EndBuild (the engine refuses
+                    # one after the game is over), and it is a clearing turn.
+                    end, finish = here, ()
+                else:
+                    end, finish = _apply(self.game, here, EndBuild()), (EndBuild(),)
                 if end is None:
                     continue
                 end_key = _key(self.game, end)
@@ -642,7 +653,7 @@ class MoveSet:
                 seen.add(end_key)
                 changes = {f: getattr(end, f) for f in engine._FIELDS
                            if f not in ("economy", "card") and getattr(end, f) != getattr(rich, f)}
-                found.append((actions + (EndBuild(),), changes, _RICH - end.cash))
+                found.append((actions + finish, changes, _RICH - end.cash))
             self._builds[key] = found
         return self._builds[key]
 
@@ -894,10 +905,18 @@ class MoveSet:
         # Income, shares and cash change nothing on the board: the skeleton starts from 0
         # income (its end's income is the links shipped) and is paid for later.
         rich = pos.with_(phase=ACTION, economy=pos.economy.with_(cash=_RICH, income=0, shares=0))
+        chosen_keys: set = set()
         for select in self.selects(rich):
             chosen = _apply(game, rich, select)
             if chosen is None:
                 continue
+            # Two selections that leave the same position have the same turns: Rapa Nui on one
+            # one-cube remnant or another turns nothing (S12a) and pays the same.
+            if select.target is not None:
+                chosen_key = (select.action, _key(game, chosen))
+                if chosen_key in chosen_keys:
+                    continue
+                chosen_keys.add(chosen_key)
             if last and not _level_reachable(game, chosen):
                 continue  # the locomotive cannot reach the level this turn: no build clears
             card = game.rules.card(select.action)

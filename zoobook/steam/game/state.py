@@ -190,7 +190,9 @@ class Game:
              economy: Economy | None = None, **position: Any) -> "Game":
         """A game on *board*; *land* is a mapping hex -> terrain or plain hexes (all plain).
 
-        *economy* defaults to the map's start (S11b)."""
+        *economy* defaults to the map's start (S11b). Track on *board* was laid in a build
+        before the first turn (S15a): incomplete track in it keeps its owner only if the first
+        turn's build extends it (S15)."""
         economy = rules.start if economy is None else economy
         if isinstance(land, Mapping):
             terrain = {as_hex(h): str(t) for h, t in land.items()}
@@ -204,8 +206,12 @@ class Game:
         if turns < 1:
             raise ValueError(f"a game lasts at least 1 turn, not {turns}")
         start = Position(board, economy=economy, **position)
-        stubs = tuple((_last_tile(nodes, link.hexes), start.turn) for link in nodes.incomplete_links())
-        start = start.with_(stubs=tuple(sorted(set(start.stubs) | set(stubs))))
+        # Track on the board at the start was laid in a build before the first turn (S15a):
+        # incomplete track keeps its owner only if the first turn's build extends it (S15).
+        given = {h for h, _ in start.stubs}
+        stubs = {(_last_tile(nodes, link.hexes), start.turn - 1) for link in nodes.incomplete_links()
+                 if link.index not in start.unowned and _last_tile(nodes, link.hexes) not in given}
+        start = start.with_(stubs=tuple(sorted(set(start.stubs) | stubs)))
         return cls(rules, MappingProxyType(dict(sorted(terrain.items()))), turns, start)
 
     @classmethod
@@ -322,10 +328,11 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
         targets = rules.goods.flip_targets(board)
         if not targets and action.target is None:
             void = True
-            lines.append(f"  no stack holds two cubes: nothing to flip, no ${card.cash_bonus} (S12)")
+            lines.append(f"  no cube is left on the map: nothing to turn, no ${card.cash_bonus} (S12, S12a)")
         elif action.target not in targets:
             shown = ", ".join(targets) or "none, so select it with no target"
-            raise _refuse(f"{card.name} flips a stack of two cubes (stacks: {shown})", "S9")
+            raise _refuse(f"{card.name} turns a moai, a stack of two cubes or a one-cube remnant "
+                          f"(moai: {shown})", "S12a")
         else:
             board = rules.goods.flip(board, action.target)
             lines.append(f"  flip the moai on {action.target}: "

@@ -509,9 +509,15 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
                     gain = (len(route1) - 1) + (len(route2) - 1 if route2 != "pass" else 0)
                     base = gain * (after_turns + 1) - (0 if route2 != "pass" else 20) - paid
                     pairs.append((base + worth(lays), base, lays, (route1, route2), used))
+            if not firsts and spare >= 2:
+                # no cube can be delivered this turn: both rounds pass, and the build may still
+                # lay links that join the ruins (with no cube left, the one that joins the last
+                # ruin clears the map at once, S13a)
+                pairs.append((-100.0, -100.0, (), ("pass", "pass"), 0))
             pairs.sort(key=lambda t: -t[0])
             for value, base, lays, ships, used in pairs[:_PAIRS]:
-                if uses_card(*ships, used):
+                # (with no delivery, the turn of no lay is proposed below, for every card)
+                if firsts and uses_card(*ships, used):
                     out.append(_Proposal(value, head, lays, ships))
                 # more lays with the tiles left: links or stubs toward later routes
                 if used >= room or not (after_turns or apart):
@@ -580,7 +586,12 @@ def _play_turn(game: Game, pos: Position, proposal: _Proposal):
     build = proposal.head + tuple(LayTrack(ly.hexes) for ly in proposal.lays) + (EndBuild(),)
     rich = _play(game, pos.with_(economy=pos.economy.with_(cash=_RICH)), (IssueShares(0),) + build)
     if rich is None:
-        return None
+        # A lay that joins the last ruin with no cube left clears the map at once (S13a): the
+        # build ends there, and the engine refuses the EndBuild (or any lay) after it.
+        build = _clearing_build(game, pos.with_(economy=pos.economy.with_(cash=_RICH)), build)
+        if build is None:
+            return None
+        rich = _play(game, pos.with_(economy=pos.economy.with_(cash=_RICH)), (IssueShares(0),) + build)
     spent = _RICH - rich.cash
     count = max(0, -(-(spent - pos.cash) // SHARE_PRICE))
     most = MAX_SHARES - pos.economy.shares
@@ -589,6 +600,8 @@ def _play_turn(game: Game, pos: Position, proposal: _Proposal):
         if count > most:
             return None
         built = _play(game, pos, (IssueShares(count),) + build)
+        if built is not None and built.phase == OVER and built.outcome.cleared:
+            return (IssueShares(count),) + build, built  # cleared by a lay (S13a)
         if built is None or built.phase != MOVE:
             return None
         actions = (IssueShares(count),) + build
@@ -625,6 +638,19 @@ def _move(game: Game, pos: Position, route) -> Action | None:
     for action in legal_actions(game, pos):
         if isinstance(action, Ship) and action.route == route:
             return action
+    return None
+
+
+def _clearing_build(game: Game, pos: Position, build: tuple) -> tuple | None:
+    """The part of *build* (played after no shares from SHARES-phase *pos*) up to the lay that
+    clears the map (S13a), or None when no action of it clears the map."""
+    here = _try(game, pos, IssueShares(0))
+    for i, action in enumerate(build):
+        here = None if here is None else _try(game, here, action)
+        if here is None:
+            return None
+        if here.phase == OVER:
+            return build[:i + 1] if here.outcome.cleared else None
     return None
 
 
