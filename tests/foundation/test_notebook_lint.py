@@ -1,6 +1,9 @@
 """A lint for the notebooks: what a reader sees must render and must point at things the reader has.
 
-* money in Markdown is escaped (``\\$5``): a bare ``$`` pair renders as LaTeX math ("$5 each ... $1");
+* money in Markdown is written ``\\\\$5`` (two backslashes in the source): JupyterLab and Voila pair
+  ``$5 each ... $1`` as LaTeX math, and still do written ``\\$5`` or ``&#36;5``
+  (tests/browser/test_markdown_math.py sees what the browser renders); a cell tagged ``math`` holds
+  an intended formula;
 * no absolute path (``/home/...``, ``/tmp/...``, ``C:\\...``) in a cell or a stored text output;
 * no reference to a file a reader does not have: the rulebook folders and pages outside the
   project (``base-games.md``, ``shared/``, ``seeds/``) or a relative link to a missing file;
@@ -20,8 +23,10 @@ REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb")) + sorted((REPO / "notebooks" / "classroom").glob("*.ipynb"))
 
 CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)              # code blocks and spans: no math there
-MONEY = re.compile(r"(?<!\\)\$(?=\d)")                          # $5, not \$5
-DOLLAR = re.compile(r"(?<!\\)\$")
+# A $ is text only after two backslashes (\\$5): one backslash (\$5) still pairs as math in the browser.
+MONEY = re.compile(r"(?<!\\\\)\$(?=\d)")                        # $5 or \$5, not \\$5
+DOLLAR = re.compile(r"(?<!\\\\)\$")
+MONEY_ENTITY = re.compile(r"&#36;|&dollar;", re.I)
 ABSOLUTE = re.compile(r"(?<![\w.~])(?:/(?:work|home|Users|tmp|root|mnt|opt)/[\w.-]+|[A-Z]:\\\\?[\w.-]+)")
 OUTSIDE = re.compile(r"base-games\.md|\bshared/|\bseeds/|rules/rulings\.md")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
@@ -29,20 +34,22 @@ TITLE = re.compile(r"^# (?!#)(.+)$", re.M)
 
 
 def markdown_problems(text: str) -> list[str]:
-    """What is wrong with one Markdown cell's *text*.
+    r"""What is wrong with one Markdown cell's *text*.
 
-    >>> markdown_problems("Costs \\\\$5, and `$x` is code, $$\\\\sum$$ is math")
+    >>> markdown_problems("Costs \\\\$5, and `$x` is code, $$\\sum$$ is math")
     []
     >>> markdown_problems("Costs $5 each, then $1")
     ['unescaped $ before a number (write \\\\$5): "Costs $5 each, then $1"']
+    >>> markdown_problems("Costs \\$5 each, then &#36;1")
+    ['unescaped $ before a number (write \\\\$5): "Costs \\$5 each, then &#36;1"']
     >>> markdown_problems("a lone $ sign")
     ['an odd number of unescaped $ (half a formula): "a lone $ sign"']
     """
     prose = CODE.sub("", text)
     problems = []
     for line in prose.splitlines():
-        if MONEY.search(line):
-            problems.append(f'unescaped $ before a number (write \\$5): "{line.strip()[:80]}"')
+        if MONEY.search(line) or MONEY_ENTITY.search(line):
+            problems.append(f'unescaped $ before a number (write \\\\$5): "{line.strip()[:80]}"')
     if not problems and len(DOLLAR.findall(prose)) % 2:
         line = next(line for line in prose.splitlines() if DOLLAR.search(line))
         problems.append(f'an odd number of unescaped $ (half a formula): "{line.strip()[:80]}"')
