@@ -32,6 +32,8 @@ REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((REPO / "notebooks").rglob("*.ipynb"))
 GATHERED = "every-markdown-cell.ipynb"
 MATH_TAG = "math"
+#: A rendered Markdown cell, in JupyterLab and in Voila alike.
+RENDERED = ".jp-MarkdownCell .jp-RenderedMarkdown"
 
 
 def gather_markdown(folder: Path) -> list[dict]:
@@ -89,18 +91,22 @@ def settled_counts(page, selector: str, expected_math: int, timeout_s: float = 6
     return last or []
 
 
+def check_rendered(page, origins: list[dict], picture: str) -> None:
+    """Every gathered cell rendered, MathJax settled, then: math only where meant, no stray backslash."""
+    page.wait_for_function(f"n => document.querySelectorAll('{RENDERED}').length === n", arg=len(origins),
+                           polling=POLL_MS)
+    counts = settled_counts(page, RENDERED, sum(origin["math"] for origin in origins))
+    screenshot(page, picture)
+    assert verdict(origins, counts) == []
+    stray = page.evaluate(_STRAY_BACKSLASH, RENDERED)
+    assert [origins[index]["where"] for index in stray] == [], "a reader sees a backslash before a price"
+
+
 def test_no_markdown_cell_renders_money_as_math_in_jupyterlab(page, lab_server, lab_url):
     origins = gather_markdown(lab_server.root)
     assert sum(origin["math"] for origin in origins) >= 2, "the intended formulas should be tagged 'math'"
     open_notebook(page, lab_url, GATHERED)
-    # Every Markdown cell rendered (not left in edit mode), then MathJax's typesetting settled.
-    page.wait_for_function(f"n => document.querySelectorAll('.jp-MarkdownCell .jp-RenderedMarkdown').length"
-                           f" === n", arg=len(origins), polling=POLL_MS)
-    counts = settled_counts(page, ".jp-MarkdownCell .jp-RenderedMarkdown", sum(o["math"] for o in origins))
-    screenshot(page, "markdown-math-lab")
-    assert verdict(origins, counts) == []
-    stray = page.evaluate(_STRAY_BACKSLASH, ".jp-MarkdownCell .jp-RenderedMarkdown")
-    assert [origins[index]["where"] for index in stray] == [], "a reader sees a backslash before a price"
+    check_rendered(page, origins, "markdown-math-lab")
 
 
 @pytest.fixture(scope="module")
@@ -129,13 +135,7 @@ def test_no_markdown_cell_renders_money_as_math_in_voila(browser, voila_url):
     tab = context.new_page()
     try:
         tab.goto(url)
-        tab.wait_for_function(f"n => document.querySelectorAll('.jp-MarkdownCell .jp-RenderedMarkdown').length"
-                              f" === n", arg=len(origins), polling=POLL_MS)
-        counts = settled_counts(tab, ".jp-MarkdownCell .jp-RenderedMarkdown", sum(o["math"] for o in origins))
-        screenshot(tab, "markdown-math-voila")
-        assert verdict(origins, counts) == []
-        stray = tab.evaluate(_STRAY_BACKSLASH, ".jp-MarkdownCell .jp-RenderedMarkdown")
-        assert [origins[index]["where"] for index in stray] == [], "a reader sees a backslash before a price"
+        check_rendered(tab, origins, "markdown-math-voila")
     finally:
         context.close()
 
