@@ -13,7 +13,7 @@ Examples
 >>> ruling("X9")
 Traceback (most recent call last):
 ...
-KeyError: "no ruling 'X9' (known: F1-F26, S1-S16, Z1-Z10)"
+KeyError: "no ruling 'X9' (known: F1-F26, S1-S16, Z1-Z11)"
 """
 
 from __future__ import annotations

@@ -264,12 +264,13 @@ def test_a_start_or_map_the_rules_rule_out_is_refused_naming_file_key_and_reason
                          ids=["zoo", "easter"])
 def test_a_one_tile_stub_loads_on_both_maps_as_incomplete_track(document, node):
     """Incomplete track in a file was laid before its first turn (S15, S15a): both maps take a
-    stub of one tile from a node, and both keep it as a stub of turn 1."""
+    stub of one tile from a node, and both date it the turn before the file's first (S15a: the
+    first turn's build must extend it, or it loses its owner)."""
     game = parse_puzzle(tomli_w.dumps(with_changes(document, track=[{"hexes": [node, [1, 0]]}]))).model
     hexmap = game.rules.goods.hexmap(game.start.board)
     (link,) = hexmap.links()
     assert not link.complete and [tuple(h) for h in link.hexes] == [(0, 0), (1, 0)]
-    assert [(tuple(h), turn) for h, turn in game.start.stubs] == [((1, 0), 1)]
+    assert [(tuple(h), turn) for h, turn in game.start.stubs] == [((1, 0), game.start.turn - 1)]
 
 
 # Values that reach the rules' limits: turn numbers around the limit, every action name, hands.

@@ -19,7 +19,7 @@ BASE = ([f"F{n}" for n in range(1, 20)] + [f"S{n}" for n in range(1, 12)] + [f"Z
 AMENDMENTS = ["F18a", "F20", "F21", "F22", "F23", "S2a", "S10a", "S11b", "S12", "S13", "S14", "S15",
               "Z7", "Z8", "Z9", "Z10"]
 #: The amendments of 2026-12-04: readings that had no ruling, now ruled.
-AMENDMENTS += ["F24", "F25", "F26", "Z11"]
+AMENDMENTS += ["F24", "F25", "F26", "S12a", "S13a", "S15a", "Z11"]
 #: Rulings the workbook added where its own work met a gap (S16: the assumed full Zoo board).
 PROJECT = ["S16"]
 #: Where an ID is cited: "ruling F7", "rulings S2", cite("Z1"), rule="F21", "[S12]".

@@ -726,7 +726,7 @@ class GameState(GameAPI):
         malformed = field_refusal(action, "S-TURN-2")
         if malformed is not None:
             return malformed
-        if isinstance(action, Ship) and not 2 <= len(action.route) == len(action.steps) + 1:
+        if isinstance(action, Ship) and len(action.route) != len(action.steps) + 1:
             return Refusal(f"{action!r} is not a well-formed action: a shipment names the nodes of its route, "
                            "one more than its steps", "S-TURN-2")
         try:
