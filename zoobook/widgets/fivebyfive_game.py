@@ -23,7 +23,7 @@ reader sees. No rule lives here.
   colour's path kept open...);
 * the scoring breakdown per round and at the end, and the solo rank;
 * with 2-4 players the other seats are bots (``opponents``: any bot of
-  :data:`zoobook.fivebyfive.bots.BOTS`, the search bot included) and play as soon as it is their
+  :data:`zoobook.fivebyfive.all_bots.BOTS`, the search bot included) and play as soon as it is their
   turn; with ``you=None`` bots play every seat and the buttons step through their game.
 
 Examples
@@ -51,7 +51,8 @@ import ipywidgets as widgets
 from zoobook.errors import IllegalAction
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.board import ALL_CELLS, Board
-from zoobook.fivebyfive.bots import BOTS, GreedyBot
+from zoobook.fivebyfive.all_bots import BOTS
+from zoobook.fivebyfive.bots import GreedyBot
 from zoobook.fivebyfive.cards import FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, SPECIAL_EFFECTS
 from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.final_lineup import final_lineup_steps, reads_third_lineup
@@ -244,7 +245,7 @@ class FiveByFiveGame(widgets.VBox):
         The seat the buttons play (0 by default); the other seats are bots that play at once. ``None``:
         bots play every seat, and "Let the bot play this decision" steps through their game.
     opponents : str
-        The bot in the other seats, a name of :data:`zoobook.fivebyfive.bots.BOTS` (``"search"``
+        The bot in the other seats, a name of :data:`zoobook.fivebyfive.all_bots.BOTS` (``"search"``
         for the strong bot: stronger, about a second or two per decision).
     """
 
