@@ -66,7 +66,7 @@ from zoobook.fivebyfive.vocabulary import Colour
 from zoobook.widgets.fivebyfive_board import CATEGORY_FILL, VISITOR_FILL, board_svg
 
 __all__ = ["FiveByFiveGame", "SoloGame", "mainboard_html", "zoo_html", "lineup_html", "hand_html", "scores_html",
-           "table_html", "hint_html"]
+           "table_html", "hint_html", "game_picture"]
 
 #: The lineup steps offered in a dropdown each (a group can hold hundreds: a door for every border,
 #: a popularity token for every tile and every 3 cubes), with the button that takes the chosen one.
@@ -481,3 +481,15 @@ class SoloGame(FiveByFiveGame):
 
     def __init__(self, seed: int = 0, beginner: bool = False) -> None:
         super().__init__(seed=seed, players=1, beginner=beginner)
+
+
+def game_picture(state: GameState) -> str:
+    """A game state as the game widget draws it (main board, hand, zoo, scores) and the log's last lines
+    (the Learn notebook's picture, :data:`zoobook.fivebyfive.learn.GAME_PICTURE`)."""
+    seat = state.current_player
+    parts = [mainboard_html(state)] if state.phase == "main" else []
+    parts += [hand_html(state, seat), zoo_html(state, seat)]
+    if state.players[seat].rounds:
+        parts.append(scores_html(state, seat))
+    log = "<br>".join(html.escape(line) for line in state.log[-4:])
+    return "".join(parts) + f"<div class='zoobook-5x5-log'><b>Last in the log:</b><br>{log}</div>"
