@@ -356,6 +356,7 @@ def round1_leaf_estimate(state: GameState, seat: int) -> float:
     return banked(state, seat) + sum(w * x for w, x in zip(ROUND1_LEAF_WEIGHTS, measures, strict=True))
 
 
+# -- an action tried on a copy, its turn played greedily -----------------------------------------
 def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = "settle",
                   lineup: bool = False, sampled: bool = False) -> float:
     """:func:`~zoobook.fivebyfive.bots.evaluate` of *seat* after *action* on a copy with fresh draws.
@@ -414,6 +415,7 @@ def _greedy_trial(state: GameState, action, seat: int, seed: int, follow: str = 
 def past_horizon(game: GameState, horizon: int) -> bool:
     """Whether a play-out to the end of round *horizon* is done: the game over or that round scored."""
     return game.is_terminal() or game.round > horizon
+
 
 def play_forced(game: GameState, rng: random.Random) -> list | None:
     """The choices open now, or ``None`` after playing a forced one (a lineup, a single action).
