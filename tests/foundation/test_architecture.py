@@ -249,6 +249,20 @@ def test_the_reader_reads_the_whole_package():
     assert not GRAPH.has_edge("zoobook.puzzles.registry", "zoobook")
 
 
+@pytest.mark.parametrize("game", ["fivebyfive", "steam", "zooloretto"])
+def test_the_learn_pictures_are_named_in_the_widgets_and_drawn_from_there(game):
+    """A game's drills and quizzes carry their pictures as hooks into ``zoobook/widgets/`` (the
+    rules package keeps the drill data), and every hook names a function there."""
+    import importlib
+
+    from zoobook.puzzles.registry import resolve
+
+    learn = importlib.import_module(f"zoobook.{game}.learn")
+    hooks = {item.picture for item in (*learn.DRILLS, *learn.QUIZZES)}
+    assert hooks and all(isinstance(hook, str) and hook.startswith("zoobook.widgets.") for hook in hooks), hooks
+    assert all(callable(resolve(hook)) for hook in hooks)
+
+
 # -- the checker on a made-up package ------------------------------------------------------------------
 TOY = {
     "toy": Source("", is_package=True),
