@@ -40,7 +40,7 @@ sets any other ``SearchBot`` parameter (repeatable, e.g.
 the others (where in the game does the search gain?).
 ``--calibrate N``
 self-plays N solo games (seeds from 5000) and fits the weights of the final-score estimate
-(``zoobook.fivebyfive.search_bot.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
+(``zoobook.fivebyfive.playouts.FINAL_WEIGHTS``) by least squares; ``--save`` keeps the round starts.
 With ``--calibrate-search SECONDS`` the games are the search bot's (the player that in fact continues
 from the search's leaves): over 60 games at 0.5 CPU-s (seeds 5000-5059) the cross-validation again
 chose the strongest shrinkage towards the prior at both round starts (the largest moves, in round 2:
@@ -54,7 +54,7 @@ position reached is played on to the game's end by the same rollout policy (``--
 times, the same random numbers for every candidate); it prints, per deal, the rank correlation of
 the estimate with the mean final score and the regret of choosing by it, and the same for weights
 refitted on these rows within deals (cross-validated by position), also with the extra measures
-(``search_bot.leaf_extras``); ``--study-round 1`` takes round 1's positions alone, ``--study-seed`` other games;
+(``playouts.leaf_extras``); ``--study-round 1`` takes round 1's positions alone, ``--study-seed`` other games;
 ``--report-study FILE`` reprints.
 ``--noise-study N`` asks how much of a candidate's value is the rollout's own chance: on N positions of
 rounds 1 and 2 (as the leaf study's), the lookahead ranking's best four are played on ``--study-deals``
@@ -83,9 +83,9 @@ from pathlib import Path
 from zoobook.fivebyfive.bots import GreedyBot, LookaheadBot, evaluate
 from zoobook.fivebyfive.game import GameState, action_text
 from zoobook.fivebyfive.play.simulate import wilson
-from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, GAME_ROUNDS, LEAF_EXTRAS,
-                                           SearchBot, _copy, _Node, banked, deal, final_estimate, final_features,
-                                           leaf_extras, lineup_points, screen_rounds)
+from zoobook.fivebyfive.playouts import (FINAL_FEATURES, FINAL_PRIOR, FINAL_WEIGHTS, LEAF_EXTRAS, _copy, banked, deal,
+                                         final_estimate, final_features, leaf_extras, lineup_points)
+from zoobook.fivebyfive.search_bot import GAME_ROUNDS, SearchBot, _Node, screen_rounds
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 
 FIRST_SEED = 1000

@@ -8,10 +8,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from zoobook.fivebyfive import lineup as lu
-from zoobook.fivebyfive.bots import BOTS, GreedyBot
+from zoobook.fivebyfive.all_bots import BOTS
+from zoobook.fivebyfive.bots import GreedyBot
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take
-from zoobook.fivebyfive.search_bot import (SearchBot, SearchView, _copy, _greedy_value, _objectives,
-                                            _play_best_lineup)
+from zoobook.fivebyfive.playouts import _copy, _greedy_value, _play_best_lineup
+from zoobook.fivebyfive.search_bot import SearchBot, SearchView, _objectives
 from zoobook.widgets.fivebyfive_game import SoloGame
 
 
@@ -439,11 +440,11 @@ def test_a_search_makes_no_reference_cycles():
     # garbage a decision (the value cache compiles a puzzle for every board and hand it meets).
     import gc
 
-    from zoobook.fivebyfive import bots, search_bot
+    from zoobook.fivebyfive import bots, playouts
     SearchBot(4, iterations=2, time_limit=None).search(random_state(24, 1, 14))   # networkx's own first calls
     state = random_state(23, 1, 14)
     bots._lineup_value.cache_clear()
-    search_bot._lineup_steps.cache_clear()
+    playouts._lineup_steps.cache_clear()
     gc.collect()
     gc.disable()
     try:
@@ -529,7 +530,7 @@ def test_round_ones_rollouts_stop_at_round_twos_start_round_threes_or_the_games_
 def _greedy_value_replayed(state, action, seat, seed, follow="settle", lineup=False, sampled=False):
     """_greedy_value as first written: every follow-up choice played again on the trial."""
     from zoobook.fivebyfive.bots import evaluate
-    from zoobook.fivebyfive.search_bot import deal, lineup_points
+    from zoobook.fivebyfive.playouts import deal, lineup_points
     trial = _copy(state, seed) if sampled else deal(state, seed)
     trial._apply(action)
     if follow != "none":

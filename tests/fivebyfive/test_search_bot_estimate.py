@@ -8,9 +8,10 @@ from zoobook.fivebyfive.board import Board, Tile
 from zoobook.fivebyfive.bots import GreedyBot, evaluate
 from zoobook.fivebyfive.cards import final_bonus
 from zoobook.fivebyfive.game import BestLineup, GameState
-from zoobook.fivebyfive.search_bot import (FINAL_FEATURES, FINAL_WEIGHTS, LEAF_EXTRAS, ROUND1_LEAF_WEIGHTS, SearchBot,
-                                           _near_bonus, _values, banked, final_estimate, final_features, leaf_extras,
-                                           lineup_points, round1_leaf_estimate)
+from zoobook.fivebyfive.playouts import (FINAL_FEATURES, FINAL_WEIGHTS, LEAF_EXTRAS, ROUND1_LEAF_WEIGHTS, _near_bonus,
+                                         _values, banked, final_estimate, final_features, leaf_extras, lineup_points,
+                                         round1_leaf_estimate)
+from zoobook.fivebyfive.search_bot import SearchBot
 
 
 def at_round_start(round: int, board: Board, cubes: str, cards=("C", "D", "G"), meeples: str = "") -> GameState:

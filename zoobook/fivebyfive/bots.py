@@ -39,7 +39,7 @@ from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.solver import best_lineup_value
 from zoobook.fivebyfive.vocabulary import Category, Colour, fits
 
-__all__ = ["RandomBot", "GreedyBot", "LookaheadBot", "evaluate", "lineup_value", "reach", "play", "BOTS"]
+__all__ = ["RandomBot", "GreedyBot", "LookaheadBot", "evaluate", "lineup_value", "reach", "play"]
 
 #: The final bonus cards that read the board alone (A, B and G read the third lineup).
 _BOARD_CARDS = frozenset("CDEFH")
@@ -323,18 +323,6 @@ class LookaheadBot(GreedyBot):
         if isinstance(actions[0], PlaceTile) and state.phase == "main":
             return _best(state, actions, seat, self.seed, self.value, settle=False)
         return _best(state, actions, seat, self.seed, evaluate)
-
-
-def _search_bot(seed: int = 0):
-    """The Monte Carlo tree search bot of :mod:`zoobook.fivebyfive.search_bot`.
-
-    Imported late: it builds on this module.
-    """
-    from zoobook.fivebyfive.search_bot import SearchBot
-    return SearchBot(seed)
-
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot, "search": _search_bot}
 
 
 def play(state: GameState, bots) -> GameState:

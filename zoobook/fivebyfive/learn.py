@@ -37,8 +37,12 @@ from zoobook.fivebyfive.vocabulary import Colour
 from zoobook.learn.drill import Drill
 from zoobook.learn.quiz import QuizSource
 
-__all__ = ["DRILLS", "QUIZZES", "drill", "describe", "lineup_picture", "game_picture", "after_setup",
-           "play_until"]
+__all__ = ["DRILLS", "QUIZZES", "drill", "describe", "LINEUP_PICTURE", "GAME_PICTURE", "after_setup", "play_until"]
+
+#: The pictures of the drills and quizzes, named (drawn by the Learn widgets, :func:`zoobook.widgets.drill.draw`):
+#: a lineup as the lineup lesson draws it, a game as the game widget does.
+LINEUP_PICTURE = "zoobook.widgets.fivebyfive_lineup:lineup_picture"
+GAME_PICTURE = "zoobook.widgets.fivebyfive_game:game_picture"
 
 
 def describe(action) -> str:
@@ -48,34 +52,6 @@ def describe(action) -> str:
     ('move to B3', 'take row 2 slot 1')
     """
     return action_text(action).removeprefix("lineup: ")
-
-
-def lineup_picture(state: lu.LineupState) -> str:
-    """A lineup state as the board SVG of the lineup lesson, with the hand and the running score."""
-    from zoobook.widgets.fivebyfive_board import board_svg
-
-    visitors = [(v.colour, v.meeple) for v in state.placed]
-    score = state.score()
-    hand = state.hand
-    return (board_svg(state.board, gate=state.gate, path=state.path, visitors=visitors, scale=0.6)
-            + f"<div>In hand: cubes <code>{hand.cubes or '-'}</code>, meeples <code>{hand.meeples or '-'}</code>, "
-              f"{hand.doors} door(s). Score so far: {score.tiles} tiles + {score.popularity} popularity + "
-              f"{score.doors} doors = <b>{score.total}</b></div>")
-
-
-def game_picture(state: GameState) -> str:
-    """A game state as the game widget draws it (main board, hand, zoo, scores) and the log's last lines."""
-    import html
-
-    from zoobook.widgets.fivebyfive_game import hand_html, mainboard_html, scores_html, zoo_html
-
-    seat = state.current_player
-    parts = [mainboard_html(state)] if state.phase == "main" else []
-    parts += [hand_html(state, seat), zoo_html(state, seat)]
-    if state.players[seat].rounds:
-        parts.append(scores_html(state, seat))
-    log = "<br>".join(html.escape(line) for line in state.log[-4:])
-    return "".join(parts) + f"<div class='zoobook-5x5-log'><b>Last in the log:</b><br>{log}</div>"
 
 
 # -- positions built with the engine ------------------------------------------------------------------
@@ -164,7 +140,7 @@ _SETUP = Drill(
     ("F-SETUP-5", "F3"), start=_setup_start, choices=_game_choices, reached=lambda s: s.phase != "setup",
     solution=_solve(_setup_start, [lambda s: PlaceTile(_tile_in_hand(s), "C1"),
                                    lambda s: PlaceTile(_tile_in_hand(s), "A3")]),
-    describe=describe, picture=game_picture)
+    describe=describe, picture=GAME_PICTURE)
 
 
 # -- a turn ----------------------------------------------------------------------------------------
@@ -185,7 +161,7 @@ _TURN = Drill(
     ("F-TURN-6", "F-TURN-7", "F-TURN-5"), start=_turn_start, choices=_game_choices, reached=_door_turn_done,
     solution=_solve(_turn_start, [Take(2, 0), TakeDoor(),
                                   lambda s: next(a for a in s.legal_actions() if isinstance(a, PlaceTile))]),
-    describe=describe, picture=game_picture)
+    describe=describe, picture=GAME_PICTURE)
 
 
 # -- placing tiles ----------------------------------------------------------------------------------
@@ -201,7 +177,7 @@ _PLACEMENT = Drill(
     ("F-PLACEMENT-1", "F-PLACEMENT-2"), start=_placement_start, choices=_game_choices,
     reached=lambda s: s.turns[0] == 1 and not s.pending,
     solution=_solve(_placement_start, [lambda s: next(a for a in s.legal_actions() if isinstance(a, PlaceTile))]),
-    describe=describe, picture=game_picture)
+    describe=describe, picture=GAME_PICTURE)
 
 
 # -- popularity ----------------------------------------------------------------------------------------
@@ -224,7 +200,7 @@ _POPULARITY = Drill(
     ("F-POPULARITY-2", "F-POPULARITY-1"), start=_corner_start, choices=_corner_choices,
     reached=lambda s: bool(s.players[0].board.popular),
     solution=_solve(_corner_start, [lambda s: PlaceTile(_tile_in_hand(s), "A1")]),
-    describe=describe, picture=game_picture)
+    describe=describe, picture=GAME_PICTURE)
 
 
 # -- special cards --------------------------------------------------------------------------------------
@@ -261,7 +237,7 @@ _SPECIALS = Drill(
     solution=_solve(_special_start, [Take(3, 0), RowEffect(),
                                      lambda s: next(ChooseSpecial(c) for c in s.mainboard.specials
                                                     if components_special(c).effect == "door-and-cube")]),
-    describe=describe, picture=game_picture)
+    describe=describe, picture=GAME_PICTURE)
 
 
 # -- the lineup -----------------------------------------------------------------------------------------
@@ -278,7 +254,7 @@ _COLOURS = Drill(
                        lu.Place(Colour.WHITE)],
     reached=lambda s: len(s.placed) == 2,
     solution=(lu.Move("A3"), lu.Place(Colour.WHITE), lu.Move("B3"), lu.Place(Colour.RED)),
-    describe=describe, picture=lineup_picture)
+    describe=describe, picture=LINEUP_PICTURE)
 
 
 def _doors_start() -> lu.LineupState:
@@ -294,7 +270,7 @@ _DOORS = Drill(
                        lu.PlaceDoor("A3:E")],
     reached=lambda s: len(s.placed) == 2,
     solution=(lu.Move("A3"), lu.Place(Colour.RED), lu.PlaceDoor("A3:E"), lu.Move("B3"), lu.Place(Colour.YELLOW)),
-    describe=describe, picture=lineup_picture)
+    describe=describe, picture=LINEUP_PICTURE)
 
 
 def _large_start() -> lu.LineupState:
@@ -310,7 +286,7 @@ _LARGE = Drill(
                        lu.Place(Colour.YELLOW)],
     reached=lambda s: "C3" in s.path[:len(s.placed)],
     solution=(lu.Move("A3"), lu.Place(Colour.YELLOW), lu.Move("C3"), lu.Place(Colour.GREEN)),
-    describe=describe, picture=lineup_picture)
+    describe=describe, picture=LINEUP_PICTURE)
 
 
 # -- free actions -----------------------------------------------------------------------------------------
@@ -328,7 +304,7 @@ _FREE = Drill(
     reached=lambda s: "B3" in s.path[:len(s.placed)],
     solution=(lu.Move("A3"), lu.Place(Colour.RED), lu.BuyDoor("BBG"), lu.PlaceDoor("A3:E"), lu.Move("B3"),
               lu.Place(Colour.YELLOW)),
-    describe=describe, picture=lineup_picture)
+    describe=describe, picture=LINEUP_PICTURE)
 
 
 # -- scoring -----------------------------------------------------------------------------------------------
@@ -346,7 +322,7 @@ _SCORING = Drill(
                        lu.Place(Colour.YELLOW), lu.PlaceDoor("A3:E"), lu.Stop()],
     reached=lambda s: s.score().total >= 4,
     solution=(lu.Move("A3"), lu.Place(Colour.RED), lu.PlaceDoor("A3:E"), lu.Move("B3"), lu.Place(Colour.YELLOW)),
-    describe=describe, picture=lineup_picture)
+    describe=describe, picture=LINEUP_PICTURE)
 
 
 # -- the end of the game ---------------------------------------------------------------------------------
@@ -362,7 +338,7 @@ _FINAL = Drill(
     "drill-final-scoring", "final", "The end of the game",
     "Finish round 3's lineup (the best lineup in one click) and read the final scoring.",
     ("F-FINAL-2", "F-FINAL-1"), start=_final_start, choices=_game_choices, reached=lambda s: s.is_terminal(),
-    solution=(BestLineup(),), describe=describe, picture=game_picture)
+    solution=(BestLineup(),), describe=describe, picture=GAME_PICTURE)
 
 
 # -- solo --------------------------------------------------------------------------------------------------
@@ -384,7 +360,7 @@ _SOLO = Drill(
     solution=_solve(_solo_start, [Take(1, 0), lambda s: next(a for a in s.legal_actions() if isinstance(a, PlaceTile)),
                                   Take(3, 0), TakeDoor(),
                                   lambda s: next(a for a in s.legal_actions() if isinstance(a, PlaceTile))]),
-    describe=describe, picture=game_picture)
+    describe=describe, picture=GAME_PICTURE)
 
 
 DRILLS: tuple[Drill, ...] = (_SETUP, _TURN, _PLACEMENT, _POPULARITY, _SPECIALS, _COLOURS, _DOORS, _LARGE, _FREE,
@@ -593,17 +569,17 @@ def _solo_states(rng: random.Random) -> GameState:
 
 
 QUIZZES: tuple[QuizSource, ...] = (
-    QuizSource("setup", _setup_states, _setup_candidates, describe, _setup_context, game_picture),
-    QuizSource("turn", _turn_states, _turn_candidates, describe, _turn_context, game_picture),
+    QuizSource("setup", _setup_states, _setup_candidates, describe, _setup_context, GAME_PICTURE),
+    QuizSource("turn", _turn_states, _turn_candidates, describe, _turn_context, GAME_PICTURE),
     QuizSource("placement", _pending_states("place", (1, 6)), _placement_candidates, describe,
-               _placement_context, game_picture),
+               _placement_context, GAME_PICTURE),
     QuizSource("popularity", _pending_states("popularity", (2,)), _popularity_candidates, describe,
-               _popularity_context, game_picture),
+               _popularity_context, GAME_PICTURE),
     QuizSource("specials", _pending_states("special", (3,)), _special_candidates, describe, _special_context,
-               game_picture),
-    QuizSource("lineup", _random_lineup, _lineup_candidates, describe, _lineup_context, lineup_picture),
-    QuizSource("free", _random_lineup, _free_candidates, describe, _lineup_context, lineup_picture),
-    QuizSource("scoring", _scoring_states, _scoring_candidates, describe, _scoring_context, game_picture),
-    QuizSource("final", _final_states, _final_candidates, describe, _final_context, game_picture),
-    QuizSource("solo", _solo_states, _turn_candidates, describe, _turn_context, game_picture),
+               GAME_PICTURE),
+    QuizSource("lineup", _random_lineup, _lineup_candidates, describe, _lineup_context, LINEUP_PICTURE),
+    QuizSource("free", _random_lineup, _free_candidates, describe, _lineup_context, LINEUP_PICTURE),
+    QuizSource("scoring", _scoring_states, _scoring_candidates, describe, _scoring_context, GAME_PICTURE),
+    QuizSource("final", _final_states, _final_candidates, describe, _final_context, GAME_PICTURE),
+    QuizSource("solo", _solo_states, _turn_candidates, describe, _turn_context, GAME_PICTURE),
 )

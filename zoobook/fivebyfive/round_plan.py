@@ -12,7 +12,7 @@ at each step (a beam search):
    lineup for the hand then held) and keep the ``width`` best of them all;
 3. a position that reaches the horizon (the lineup walked the solver's way, the round
    scored: the next round dealt, or the game over) is a finished plan, valued as the search
-   values its leaves (:func:`~zoobook.fivebyfive.search_bot.final_estimate`, the final score
+   values its leaves (:func:`~zoobook.fivebyfive.playouts.final_estimate`, the final score
    once the game is over). The plan is the best finished one.
 
 With ``width=1`` the plan is one greedy play of the round. A beam as wide as every turn's
@@ -42,7 +42,7 @@ import random
 from dataclasses import dataclass
 
 from zoobook.fivebyfive.game import GameState
-from zoobook.fivebyfive.search_bot import SearchBot, _copy, _greedy_trial, _values
+from zoobook.fivebyfive.playouts import _copy, _greedy_trial, _values, past_horizon, play_forced
 
 __all__ = ["RoundPlan", "plan_round"]
 
@@ -78,8 +78,8 @@ def _horizon(state: GameState) -> int:
 
 def _advance(game: GameState, horizon: int, rng: random.Random) -> list | None:
     """Play what is forced (the lineup, single actions); the choices open then, or ``None`` at the horizon."""
-    while not SearchBot._over(game, horizon):
-        actions = SearchBot._forced(game, rng)
+    while not past_horizon(game, horizon):
+        actions = play_forced(game, rng)
         if actions is not None:
             return actions
     return None

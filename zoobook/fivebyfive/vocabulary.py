@@ -61,11 +61,6 @@ class Colour(_Words):
         """The colour's name in lower case (``"black"``)."""
         return _COLOUR_WORDS[self._value_]
 
-    @property
-    def is_wild(self) -> bool:
-        """Only the white one-time cubes are wild (meeples are never white)."""
-        return self is Colour.WHITE
-
     @classmethod
     def _expected(cls) -> str:
         return "a colour letter (R, B, G, Y, K or W)"
@@ -94,11 +89,6 @@ class Category(_Words):
     def colour(self) -> Colour | None:
         """The visitor colour paired with this category; ``None`` for a Park (any colour)."""
         return _COLOUR_OF.get(self)
-
-    @property
-    def printed_colour(self) -> str:
-        """The colour the rulebook prints tiles of this category in (Park is purple)."""
-        return "purple" if self is Category.PARK else self.colour.word
 
     @classmethod
     def _expected(cls) -> str:

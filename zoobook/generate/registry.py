@@ -39,7 +39,7 @@ from zoobook.puzzles.solution import Solution
 
 from zoobook.puzzles.registry import generator_hooks, resolve
 
-__all__ = ["Generator", "register_generator", "get_generator", "generator_kinds", "unavailable", "count_optima"]
+__all__ = ["Generator", "register_generator", "get_generator", "generator_kinds", "unavailable"]
 
 
 def _no_problems(model: Any, solution: Solution, facts: Facts) -> list[str]:
@@ -143,14 +143,3 @@ def unavailable() -> dict[str, str]:
     """Kinds whose generator could not be imported, with the reason."""
     _load()
     return dict(_UNAVAILABLE)
-
-
-def count_optima(kind: str, model: Any, solution: Solution) -> int | None:
-    """How many optimal witnesses *model* has, counted by its kind's generator facts.
-
-    None when the kind has no generator or its facts do not count them. ``zoobook
-    verify`` compares this count with a file's ``[answer].optima``.
-    """
-    if kind not in generator_kinds():
-        return None
-    return get_generator(kind).facts(model, solution).optima

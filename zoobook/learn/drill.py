@@ -77,8 +77,10 @@ class Drill:
         Actions that reach the goal from ``start()``.
     describe : callable
         An action's label on its button.
-    picture : callable or None
-        ``picture(state) -> str``: the state as HTML/SVG (the game's own drawing).
+    picture : callable, str or None
+        ``picture(state) -> str``: the state as HTML/SVG (the game's own drawing), or its hook
+        ``"module:function"`` (a game's pictures live in ``zoobook/widgets/``, above the rules;
+        :func:`zoobook.widgets.drill.draw` imports and calls it).
     """
 
     id: str
@@ -91,7 +93,7 @@ class Drill:
     reached: Callable[[GameState], bool]
     solution: tuple = ()
     describe: Callable[[Any], str] = str
-    picture: Callable[[GameState], str] | None = None
+    picture: Callable[[GameState], str] | str | None = None
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,10 @@ from zoobook.assumed import all_assumed
 from zoobook.errors import PuzzleError
 from zoobook.rulings import all_rulings
 
+#: The ``zoobook/`` folder, found from this file: the package face (``zoobook/__init__.py``) sits
+#: above the rules indexes and is not imported to find it (docs/architecture.md, the layers).
+_PACKAGE_FOLDER = Path(__file__).resolve().parent.parent
+
 __all__ = ["Rule", "RulesIndex", "Coverage", "load_index", "parse_index", "games", "coverage",
            "broken_references", "find_rule", "resolve_target", "repo_root"]
 
@@ -298,13 +302,10 @@ def games() -> tuple[str, ...]:
     >>> "fivebyfive" in games()
     True
     """
-    import zoobook
-
     found = set()
-    for root in map(Path, zoobook.__path__):
-        for path in root.glob("*/rules.toml"):
-            if (path.parent / "__init__.py").is_file():
-                found.add(path.parent.name)
+    for path in _PACKAGE_FOLDER.glob("*/rules.toml"):
+        if (path.parent / "__init__.py").is_file():
+            found.add(path.parent.name)
     return tuple(sorted(found))
 
 
@@ -374,9 +375,7 @@ def resolve_target(target: str) -> Any:
 
 def repo_root() -> Path:
     """The folder that holds ``zoobook/``, ``notebooks/`` and ``tests/`` (a source checkout)."""
-    import zoobook
-
-    return Path(zoobook.__file__).resolve().parent.parent
+    return _PACKAGE_FOLDER.parent
 
 
 @cache

@@ -66,8 +66,9 @@ class QuizSource:
         An action in words.
     context : callable or None
         ``context(state) -> str``: the state in one line, put before the question.
-    picture : callable or None
-        ``picture(state) -> str``: the state as HTML/SVG, for the quiz widget.
+    picture : callable, str or None
+        ``picture(state) -> str``: the state as HTML/SVG, for the quiz widget, or its hook
+        ``"module:function"`` (:func:`zoobook.widgets.drill.draw` imports and calls it).
     """
 
     group: str
@@ -75,7 +76,7 @@ class QuizSource:
     candidates: Callable[[GameState, random.Random], Sequence]
     describe: Callable[[Any], str] = str
     context: Callable[[GameState], str] | None = None
-    picture: Callable[[GameState], str] | None = None
+    picture: Callable[[GameState], str] | str | None = None
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from zoobook.errors import PuzzleError
 from zoobook.puzzles.loading import Puzzle, find_puzzle_files, load_puzzle
+from zoobook.puzzles.registry import count_optima
 
 __all__ = ["CatalogueEntry", "Check", "catalogue", "load_all", "verify"]
 
@@ -89,7 +90,6 @@ def verify(paths: Iterable[str | Path]) -> tuple[list[Check], list[PuzzleError]]
     certified answer. Where the file stores ``[answer].optima``, the number of optimal
     witnesses is counted again (by the kind's generator facts) and must match.
     """
-    from zoobook.generate.registry import count_optima  # imported only to verify
     puzzles, errors = load_all(paths)
     checks = []
     for puzzle in puzzles:

@@ -53,8 +53,13 @@ from zoobook.errors import PuzzleError
 from zoobook.puzzles.fields import Table
 from zoobook.puzzles.solution import Solution
 
+#: The ``zoobook/`` folder the kinds modules are found in, from this file's place: the package
+#: face (``zoobook/__init__.py``) sits above the puzzles and is not imported to find it
+#: (docs/architecture.md, the layers).
+_PACKAGE_FOLDER = Path(__file__).parent.parent
+
 __all__ = ["PuzzleKind", "register", "unregister", "get_kind", "all_kinds", "game_modules",
-           "register_game", "kinds_module_names", "resolve", "view_hooks", "generator_hooks"]
+           "register_game", "kinds_module_names", "resolve", "view_hooks", "generator_hooks", "count_optima"]
 
 
 @dataclass(frozen=True)
@@ -118,20 +123,17 @@ def unregister(name: str) -> None:
 
 
 def kinds_module_names() -> list[str]:
-    """The dotted names of the ``kinds`` modules under the zoobook folders, found on disk.
+    """The dotted names of the ``kinds`` modules under the ``zoobook/`` folder, found on disk.
 
     Nothing is imported: a package's ``__init__`` (which may load widgets) is
     never run just to look inside it.
     """
-    import zoobook
-
     names = []
-    for root in map(Path, zoobook.__path__):
-        for path in sorted(root.rglob("kinds.py")):
-            parts = path.relative_to(root).with_suffix("").parts
-            folders = [root.joinpath(*parts[:depth]) for depth in range(1, len(parts))]
-            if all((folder / "__init__.py").is_file() for folder in folders):
-                names.append(".".join(("zoobook", *parts)))
+    for path in sorted(_PACKAGE_FOLDER.rglob("kinds.py")):
+        parts = path.relative_to(_PACKAGE_FOLDER).with_suffix("").parts
+        folders = [_PACKAGE_FOLDER.joinpath(*parts[:depth]) for depth in range(1, len(parts))]
+        if all((folder / "__init__.py").is_file() for folder in folders):
+            names.append(".".join(("zoobook", *parts)))
     return names
 
 
@@ -221,3 +223,28 @@ def generator_hooks() -> dict[str, tuple[Any, str]]:
     """``{kind: (hook, package)}`` of every kind with a generator; :func:`resolve` imports one."""
     _discover()
     return dict(_GENERATORS)
+
+
+def count_optima(kind: str, model: Any, solution: Solution) -> int | None:
+    """How many optimal witnesses *model* has, counted by its kind's generator facts.
+
+    None when the kind has no generator, its generator cannot be imported (a game still being
+    built, which ``zoobook generate`` skips too) or its facts do not count them. ``zoobook
+    verify`` compares this count with a file's ``[answer].optima``. The generator is reached
+    through its hook, as every plug-in is: the puzzles sit below the generators (docs/architecture.md).
+
+    >>> from zoobook.puzzles.loading import load_puzzle, workbook_dir
+    >>> puzzle = load_puzzle(workbook_dir("puzzles") / "5x5" / "generated-5x5-lineup-d1-s2026-1.toml")
+    >>> count_optima("5x5/lineup", puzzle.model, puzzle.solve()) == puzzle.answer.optima
+    True
+    >>> count_optima("toy/none", None, None) is None
+    True
+    """
+    hook = generator_hooks().get(kind)
+    if hook is None:
+        return None
+    try:
+        generator = resolve(*hook)
+    except Exception:  # an unfinished game's generator: nothing to count with
+        return None
+    return generator.facts(model, solution).optima

@@ -40,7 +40,11 @@ from zoobook.steam.game.economy import Economy
 from zoobook.steam.game.state import ACTION, BUILD, MOVE, SHARES, Game, GameState
 from zoobook.steam.zoo.model import Area, ZooMap
 
-__all__ = ["DRILLS", "QUIZZES", "drill_by_id", "quiz_for", "describe", "picture", "context", "GROUPS"]
+__all__ = ["DRILLS", "QUIZZES", "drill_by_id", "quiz_for", "describe", "PICTURE", "context", "GROUPS"]
+
+#: The drills' and quizzes' picture, named (drawn by the Learn widgets, :func:`zoobook.widgets.drill.draw`):
+#: the map as the game widget draws it, with the money and the clear conditions.
+PICTURE = "zoobook.widgets.steam_game:game_picture"
 
 #: The rule groups in the order the Learn notebook teaches them.
 GROUPS = ("setup", "turn", "economy", "actions", "blockers", "track", "incomplete", "urbanization",
@@ -52,17 +56,6 @@ def describe(action: Any) -> str:
     if isinstance(action, IssueShares) and action.count == 0:
         return "issue no shares"
     return str(action)
-
-
-def picture(state: GameState) -> str:
-    """The map as the game widget draws it, and the player's money and clear conditions (HTML)."""
-    from zoobook.widgets.common import figure_html
-    from zoobook.widgets.steam_game import draw_game, status_html
-
-    figure, _ = draw_game(state)
-    figure.set_size_inches(4.5, 2.6)
-    return ("<div style='display:flex;gap:1em;align-items:flex-start'>"
-            f"{figure_html(figure, alt='the map', dpi=60)}{status_html(state)}</div>")
 
 
 # -- small maps -------------------------------------------------------------------------------
@@ -119,7 +112,7 @@ SETUP = Drill(
     reached=lambda state: state.position.card == "rapa-nui" and any(
         city.cubes != before.cubes for city, before in zip(state.position.board.cities,
                                                            state.game.start.board.cities)),
-    solution=(IssueShares(0), Select("rapa-nui", "Red 3")), describe=describe, picture=picture)
+    solution=(IssueShares(0), Select("rapa-nui", "Red 3")), describe=describe, picture=PICTURE)
 
 # -- the turn -----------------------------------------------------------------------------------
 
@@ -133,7 +126,7 @@ TURN = Drill(
                    Select("locomotive")),
     reached=_fed("yaks"),
     solution=(IssueShares(0), Select(None), EndBuild(), Ship(("goats", "yaks"), (0,))),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 # -- economy ------------------------------------------------------------------------------------
 
@@ -145,7 +138,7 @@ ECONOMY = Drill(
                        economy=Economy(cash=1, income=0, shares=2, locomotive=2)),
     choices=_fixed(IssueShares(0), IssueShares(14), IssueShares(1), Select(None), EndBuild(), Pass()),
     reached=lambda state: state.position.turn >= 2 and not state.is_terminal(),
-    solution=(IssueShares(1), Select(None), EndBuild(), Pass(), Pass()), describe=describe, picture=picture)
+    solution=(IssueShares(1), Select(None), EndBuild(), Pass(), Pass()), describe=describe, picture=PICTURE)
 
 # -- action selection ---------------------------------------------------------------------------
 
@@ -160,7 +153,7 @@ ACTIONS = Drill(
     start=lambda: _easter(**_RAPA_NUI_ISLAND, economy=Economy(cash=3, income=0, shares=2, locomotive=2)),
     choices=_fixed(Select("rapa-nui", "Red 3"), IssueShares(0), IssueShares(1), Select(None), Select("feeding")),
     reached=lambda state: state.position.card == "rapa-nui",
-    solution=(IssueShares(1), Select("rapa-nui", "Red 3")), describe=describe, picture=picture)
+    solution=(IssueShares(1), Select("rapa-nui", "Red 3")), describe=describe, picture=PICTURE)
 
 BLOCKERS = Drill(
     id="drill-blockers-cycle", group="blockers", title="The action-blocker cycle",
@@ -171,7 +164,7 @@ BLOCKERS = Drill(
     choices=_fixed(Select("engineer"), Select("locomotive"), Select(None), Select("rapa-nui", "Red 3"),
                    EndBuild(), Pass()),
     reached=lambda state: state.position.turn >= 2 and not state.position.blocked,
-    solution=(Select("rapa-nui", "Red 3"), EndBuild(), Pass(), Pass()), describe=describe, picture=picture)
+    solution=(Select("rapa-nui", "Red 3"), EndBuild(), Pass(), Pass()), describe=describe, picture=PICTURE)
 
 # -- track ----------------------------------------------------------------------------------------
 
@@ -187,7 +180,7 @@ TRACK = Drill(
                    LayTrack([(0, 0), (2, 0)]), LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]),
                    LayTrack([(0, 0), (0, -1)]), EndBuild()),
     reached=_linked("goats", "yaks"),
-    solution=(LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]),), describe=describe, picture=picture)
+    solution=(LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]),), describe=describe, picture=PICTURE)
 
 INCOMPLETE = Drill(
     id="drill-incomplete-extend", group="incomplete", title="Take back the ownerless track",
@@ -199,7 +192,7 @@ INCOMPLETE = Drill(
     choices=_fixed(LayTrack([(0, 0), (1, 0), (2, 0)]), LayTrack([(3, 0), (2, 1), (1, 1)]),
                    LayTrack([(3, 0), (2, 0), (1, 0)]), LayTrack([(1, 0), (2, 0), (3, 0)]), EndBuild()),
     reached=_linked("goats", "yaks", owned=True),
-    solution=(LayTrack([(1, 0), (2, 0), (3, 0)]),), describe=describe, picture=picture)
+    solution=(LayTrack([(1, 0), (2, 0), (3, 0)]),), describe=describe, picture=PICTURE)
 
 # -- urbanization ---------------------------------------------------------------------------------
 
@@ -215,7 +208,7 @@ URBANIZATION = Drill(
     reached=lambda state: not state.position.board.city("Red 3").cubes,
     solution=(Select("urbanization"), Urbanize((2, 0)), LayTrack([(0, 0), (1, 0), (2, 0)]), EndBuild(),
               Ship(("Red 3", "Town 1"), (0,))),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 # -- moving goods ---------------------------------------------------------------------------------
 
@@ -231,7 +224,7 @@ GOODS = Drill(
                    Ship(("Blue 1", "Red 4"), (1,)), Ship(("Red 3", "Red 4"), (0,)),
                    Ship(("Red 3", "Blue 1", "Red 4"), (0, 1)), Pass()),
     reached=lambda state: state.position.board.city("Red 3").cubes == ("blue",),
-    solution=(Ship(("Red 3", "Blue 1", "Red 4"), (0, 1)),), describe=describe, picture=picture)
+    solution=(Ship(("Red 3", "Blue 1", "Red 4"), (0, 1)),), describe=describe, picture=PICTURE)
 
 _CHAIN = ("ants", "bees", "cats", "dogs")
 
@@ -245,7 +238,7 @@ LOCOMOTIVE = Drill(
                    Pass()),
     reached=_fed("dogs"),
     solution=(Select("locomotive"), EndBuild(), RaiseLocomotive(), Ship(_CHAIN, (0, 1, 2))),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 # -- the Zoo's danger, exits and Feeding -----------------------------------------------------------
 
@@ -261,7 +254,7 @@ DANGER = Drill(
                    Ship(("goats", "bears"), (0,)), Ship(("yaks", "bears", "goats"), (1, 0)),
                    Ship(("goats", "yaks"), (2,))),
     reached=_fed("yaks"),
-    solution=(Ship(("goats", "yaks"), (2,)),), describe=describe, picture=picture)
+    solution=(Ship(("goats", "yaks"), (2,)),), describe=describe, picture=PICTURE)
 
 EXITS = Drill(
     id="drill-exits-teleport", group="exits", title="Through the exits",
@@ -273,7 +266,7 @@ EXITS = Drill(
     choices=_fixed(Ship(("ants", "2,0", "bees"), (0, None)), Ship(("ants", "2,0", "4,0", "bees"), (0, None, 1)),
                    Ship(("ants", "2,0", "4,0", "bees"), (0, 1, 1)), RaiseLocomotive(), Pass()),
     reached=lambda state: state.position.hand >= 1,
-    solution=(Ship(("ants", "2,0", "4,0", "bees"), (0, None, 1)), Pass()), describe=describe, picture=picture)
+    solution=(Ship(("ants", "2,0", "4,0", "bees"), (0, None, 1)), Pass()), describe=describe, picture=PICTURE)
 
 FEEDING = Drill(
     id="drill-feeding-lion", group="feeding", title="Past the lion with Feeding",
@@ -286,7 +279,7 @@ FEEDING = Drill(
     choices=_fixed(Ship(("bear", "lion", "goats"), (2, 0)), Ship(("goats", "lion", "yaks"), (0, 1)),
                    Ship(("yaks", "lion", "goats"), (1, 0)), Ship(("goats", "lion"), (0,)), Pass()),
     reached=lambda state: state.position.discount_used,
-    solution=(Ship(("goats", "lion", "yaks"), (0, 1)),), describe=describe, picture=picture)
+    solution=(Ship(("goats", "lion", "yaks"), (0, 1)),), describe=describe, picture=PICTURE)
 
 # -- moai ---------------------------------------------------------------------------------------------
 
@@ -299,7 +292,7 @@ MOAI = Drill(
                    Select("rapa-nui", "Red 3"), EndBuild(), Pass()),
     reached=lambda state: "blue" not in state.position.board.city("Red 3").cubes,
     solution=(Select("rapa-nui", "Red 3"), EndBuild(), Ship(("Red 3", "Blue 1"), (0,))),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 # -- the end --------------------------------------------------------------------------------------------
 
@@ -312,7 +305,7 @@ END = Drill(
     choices=_fixed(Pass(), Ship(("goats", "yaks"), (0,)), IssueShares(1), RaiseLocomotive(),
                    Ship(("yaks", "goats"), (0,))),
     reached=lambda state: bool(state.result() and state.result().cleared and state.result().turns == 1),
-    solution=(Ship(("goats", "yaks"), (0,)), Ship(("yaks", "goats"), (0,))), describe=describe, picture=picture)
+    solution=(Ship(("goats", "yaks"), (0,)), Ship(("yaks", "goats"), (0,))), describe=describe, picture=PICTURE)
 
 
 #: Every drill, one (or more) per rule group, in the notebook's order.
@@ -412,7 +405,7 @@ def context(state: GameState) -> str:
 
 def _source(group: str, *starts: Callable[[], GameState], cross_phase: bool = False) -> QuizSource:
     return QuizSource(group=group, states=_walk(starts), candidates=_candidates(cross_phase),
-                      describe=describe, context=context, picture=picture)
+                      describe=describe, context=context, picture=PICTURE)
 
 
 def _drill_start(drill_id: str) -> Callable[[], GameState]:

@@ -28,8 +28,27 @@ import ipywidgets as widgets
 
 from zoobook.learn.drill import Drill, DrillRun
 from zoobook.learn.quiz import QuizSource, questions
+from zoobook.puzzles.registry import resolve
 
-__all__ = ["DrillWidget", "LearnProgress", "QuizWidget"]
+__all__ = ["DrillWidget", "LearnProgress", "QuizWidget", "draw"]
+
+
+def draw(picture, state) -> str:
+    """A drill's or a quiz's *picture* of *state* as HTML; ``""`` without a picture.
+
+    *picture* is the function itself or its hook, ``"module:function"``, imported on first use
+    (:func:`zoobook.puzzles.registry.resolve`): a game's ``learn.py`` names its pictures, which
+    live in ``zoobook/widgets/``, so the rules package never imports a widget
+    (docs/architecture.md, the layers).
+
+    >>> from zoobook.fivebyfive.learn import DRILLS, LINEUP_PICTURE
+    >>> lineup_drill = next(d for d in DRILLS if d.picture == LINEUP_PICTURE)
+    >>> draw(LINEUP_PICTURE, lineup_drill.start()).startswith("<svg")
+    True
+    >>> draw(None, lineup_drill.start())
+    ''
+    """
+    return resolve(picture)(state) if picture else ""
 
 
 class LearnProgress(widgets.HBox):
@@ -91,7 +110,7 @@ class DrillWidget(widgets.VBox):
 
     def _show(self, message: str, css: str = "") -> None:
         state = self.run.state
-        self.picture.value = self.drill.picture(state) if self.drill.picture else ""
+        self.picture.value = draw(self.drill.picture, state)
         buttons = []
         for action in self.run.choices():
             button = widgets.Button(description=self.drill.describe(action),
@@ -164,8 +183,7 @@ class QuizWidget(widgets.VBox):
         if question is None:
             self.prompt.value = "<i>No questions.</i>"
             return
-        picture = self.source.picture
-        self.picture.value = picture(question.state) if picture and question.state is not None else ""
+        self.picture.value = draw(self.source.picture, question.state) if question.state is not None else ""
         self.prompt.value = (f"<b>Question {self.position + 1}</b> ({html.escape(question.group)}): "
                              f"{html.escape(question.prompt)}")
         self.legal_button.disabled = self.illegal_button.disabled = False

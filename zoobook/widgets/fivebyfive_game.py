@@ -23,7 +23,7 @@ reader sees. No rule lives here.
   colour's path kept open...);
 * the scoring breakdown per round and at the end, and the solo rank;
 * with 2-4 players the other seats are bots (``opponents``: any bot of
-  :data:`zoobook.fivebyfive.bots.BOTS`, the search bot included) and play as soon as it is their
+  :data:`zoobook.fivebyfive.all_bots.BOTS`, the search bot included) and play as soon as it is their
   turn; with ``you=None`` bots play every seat and the buttons step through their game.
 
 Examples
@@ -51,7 +51,8 @@ import ipywidgets as widgets
 from zoobook.errors import IllegalAction
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.board import ALL_CELLS, Board
-from zoobook.fivebyfive.bots import BOTS, GreedyBot
+from zoobook.fivebyfive.all_bots import BOTS
+from zoobook.fivebyfive.bots import GreedyBot
 from zoobook.fivebyfive.cards import FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, SPECIAL_EFFECTS
 from zoobook.fivebyfive.components import components
 from zoobook.fivebyfive.final_lineup import final_lineup_steps, reads_third_lineup
@@ -65,7 +66,7 @@ from zoobook.fivebyfive.vocabulary import Colour
 from zoobook.widgets.fivebyfive_board import CATEGORY_FILL, VISITOR_FILL, board_svg
 
 __all__ = ["FiveByFiveGame", "SoloGame", "mainboard_html", "zoo_html", "lineup_html", "hand_html", "scores_html",
-           "table_html", "hint_html"]
+           "table_html", "hint_html", "game_picture"]
 
 #: The lineup steps offered in a dropdown each (a group can hold hundreds: a door for every border,
 #: a popularity token for every tile and every 3 cubes), with the button that takes the chosen one.
@@ -244,7 +245,7 @@ class FiveByFiveGame(widgets.VBox):
         The seat the buttons play (0 by default); the other seats are bots that play at once. ``None``:
         bots play every seat, and "Let the bot play this decision" steps through their game.
     opponents : str
-        The bot in the other seats, a name of :data:`zoobook.fivebyfive.bots.BOTS` (``"search"``
+        The bot in the other seats, a name of :data:`zoobook.fivebyfive.all_bots.BOTS` (``"search"``
         for the strong bot: stronger, about a second or two per decision).
     """
 
@@ -480,3 +481,15 @@ class SoloGame(FiveByFiveGame):
 
     def __init__(self, seed: int = 0, beginner: bool = False) -> None:
         super().__init__(seed=seed, players=1, beginner=beginner)
+
+
+def game_picture(state: GameState) -> str:
+    """A game state as the game widget draws it (main board, hand, zoo, scores) and the log's last lines
+    (the Learn notebook's picture, :data:`zoobook.fivebyfive.learn.GAME_PICTURE`)."""
+    seat = state.current_player
+    parts = [mainboard_html(state)] if state.phase == "main" else []
+    parts += [hand_html(state, seat), zoo_html(state, seat)]
+    if state.players[seat].rounds:
+        parts.append(scores_html(state, seat))
+    log = "<br>".join(html.escape(line) for line in state.log[-4:])
+    return "".join(parts) + f"<div class='zoobook-5x5-log'><b>Last in the log:</b><br>{log}</div>"

@@ -41,7 +41,7 @@ from zoobook.fivebyfive.vocabulary import Category, Colour, colour_letters
 from zoobook.widgets.common import SolutionPanel
 from zoobook.widgets.fivebyfive_board import CATEGORY_FILL, board_svg
 
-__all__ = ["LineupExplorer", "request_cards_html", "score_html"]
+__all__ = ["LineupExplorer", "request_cards_html", "score_html", "lineup_picture"]
 
 
 def score_html(puzzle: LineupPuzzle, state: LineupState) -> str:
@@ -270,3 +270,15 @@ def _solution_block(solution) -> str:
     from zoobook.widgets.common import solution_html
 
     return solution_html(solution, title="Best lineup", unit="points")
+
+
+def lineup_picture(state: LineupState) -> str:
+    """A lineup state as the board SVG of the lineup lesson, with the hand and the running score
+    (the Learn notebook's picture, :data:`zoobook.fivebyfive.learn.LINEUP_PICTURE`)."""
+    visitors = [(v.colour, v.meeple) for v in state.placed]
+    score = state.score()
+    hand = state.hand
+    return (board_svg(state.board, gate=state.gate, path=state.path, visitors=visitors, scale=0.6)
+            + f"<div>In hand: cubes <code>{hand.cubes or '-'}</code>, meeples <code>{hand.meeples or '-'}</code>, "
+              f"{hand.doors} door(s). Score so far: {score.tiles} tiles + {score.popularity} popularity + "
+              f"{score.doors} doors = <b>{score.total}</b></div>")

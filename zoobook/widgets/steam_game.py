@@ -48,7 +48,7 @@ from zoobook.widgets.common import figure_html
 from zoobook.widgets.hexbuttons import HexButtonBoard
 
 __all__ = ["GamePlayer", "status_html", "action_label", "draw_game", "hex_label", "menu_actions",
-           "budgeted_hint", "Advice", "DEFAULT_THINK"]
+           "budgeted_hint", "Advice", "DEFAULT_THINK", "game_picture"]
 
 
 def action_label(action) -> str:
@@ -323,3 +323,12 @@ class GamePlayer(widgets.VBox):
             fig, _ = draw_game(self.state)
             self.picture.value = figure_html(fig, alt="the map")
             self._drawn = (pos.board, pos.unowned)
+
+
+def game_picture(state: GameState) -> str:
+    """The map as the game widget draws it, and the player's money and clear conditions (HTML): the
+    Learn notebook's picture (:data:`zoobook.steam.learn.PICTURE`)."""
+    figure, _ = draw_game(state)
+    figure.set_size_inches(4.5, 2.6)
+    return ("<div style='display:flex;gap:1em;align-items:flex-start'>"
+            f"{figure_html(figure, alt='the map', dpi=60)}{status_html(state)}</div>")

@@ -31,7 +31,7 @@ from zoobook.zooloretto.bots import BOTS, advice
 from zoobook.zooloretto.game import MONEY_ACTIONS, ZoolorettoState, combination_warning
 from zoobook.zooloretto.supply import END_STACK, marker_kind
 
-__all__ = ["GameTable", "trucks_html", "supply_html", "tile_chip"]
+__all__ = ["GameTable", "trucks_html", "supply_html", "tile_chip", "table_picture"]
 
 
 def _esc(text) -> str:
@@ -169,3 +169,12 @@ class GameTable(widgets.VBox):
         self.boards.value = "".join(boards)
         recent = "".join(f"<li>{_esc(line)}</li>" for line in state.log[-12:])
         self.log_view.value = f'<details open><summary>Log</summary><ul class="zoobook-log">{recent}</ul></details>'
+
+
+def table_picture(state: ZoolorettoState) -> str:
+    """The trucks and every zoo (the player to move first), as the game table draws them: the Learn
+    notebook's picture (:data:`zoobook.zooloretto.learn.PICTURE`)."""
+    seats = [state.current_player] + [s for s in range(state.players) if s != state.current_player]
+    zoos = "".join(f'<div class="zoobook-learn-zoo"><b>player {s}{" (you)" if s == seats[0] else ""}'
+                   f'</b><br>{zoo_svg(state.zoos[s])}</div>' for s in seats)
+    return f'<div class="zoobook-learn-table">{trucks_html(state)}{zoos}</div>'

@@ -36,7 +36,11 @@ from zoobook.zooloretto.game import (
 )
 from zoobook.zooloretto.model import STALL_TYPES, Barn, Enclosure, Zoo
 
-__all__ = ["DRILLS", "QUIZZES", "describe", "picture", "context", "random_state"]
+__all__ = ["DRILLS", "QUIZZES", "describe", "PICTURE", "context", "random_state"]
+
+#: The drills' and quizzes' picture, named (drawn by the Learn widgets, :func:`zoobook.widgets.drill.draw`):
+#: the trucks and every zoo, as the game table draws them.
+PICTURE = "zoobook.widgets.zooloretto_game:table_picture"
 
 BUILDINGS, SITES = "three-buildings", "construction-sites"
 
@@ -122,17 +126,6 @@ def describe(action) -> str:
     return str(action)
 
 
-def picture(state: ZoolorettoState) -> str:
-    """The trucks and every zoo (the player to move first), as the game table draws them."""
-    from zoobook.widgets.zooloretto import zoo_svg
-    from zoobook.widgets.zooloretto_game import trucks_html
-
-    seats = [state.current_player] + [s for s in range(state.players) if s != state.current_player]
-    zoos = "".join(f'<div class="zoobook-learn-zoo"><b>player {s}{" (you)" if s == seats[0] else ""}'
-                   f'</b><br>{zoo_svg(state.zoos[s])}</div>' for s in seats)
-    return f'<div class="zoobook-learn-table">{trucks_html(state)}{zoos}</div>'
-
-
 # -- turn: setup, trucks, the three kinds of turn -------------------------------------------------------
 def _full_trucks() -> ZoolorettoState:
     state = _game(players=2)
@@ -168,7 +161,7 @@ DRILL_FULL_TRUCKS = Drill(
     start=_full_trucks, choices=_full_trucks_choices,
     reached=lambda s: s.zoos[0].enclosure("5").is_full,
     solution=(Take(0), Place("camel", "5"), Place("camel", "5")),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 DRILL_LOAD = Drill(
     id="drill-turn-load", group="turn", title="Load the drawn tile",
@@ -179,7 +172,7 @@ DRILL_LOAD = Drill(
     [Take(1), Take(0), Draw()],
     reached=lambda s: s.pending_tile is None and s.trucks[0] == ["zebra", "camel"],
     solution=(Load(0),),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 
 # -- placing ------------------------------------------------------------------------------------------
@@ -199,7 +192,7 @@ DRILL_PLACING = Drill(
     reached=lambda s: (s.zoos[0].enclosure("5").is_full and not s.zoos[0].barn.animals
                        and s.zoos[0].enclosure("6").species == "zebra"),
     solution=(Place("camel", "5"), Place("zebra", "6")),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 
 # -- offspring (and the souvenir shop the first one brings) --------------------------------------------
@@ -231,7 +224,7 @@ DRILL_BIRTH = Drill(
     start=_birth, choices=_birth_choices,
     reached=lambda s: s.zoos[0].offspring >= 1 and "souvenir-shop" in s.zoos[0].enclosure("4").stalls,
     solution=(Place("panda-female", "6", "4"),),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 
 # -- money actions --------------------------------------------------------------------------------------
@@ -253,7 +246,7 @@ DRILL_PURCHASE = Drill(
                        Purchase(1, "camel", "4"), Purchase(1, "panda", "5"), Discard("kiosk"), Expand()],
     reached=lambda s: "kiosk" in s.zoos[0].enclosure("4").stalls,
     solution=(Purchase(1, "kiosk", "4"),),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 
 def _move() -> ZoolorettoState:
@@ -275,7 +268,7 @@ DRILL_MOVE = Drill(
                        MoveStall("kiosk", "barn", "6")],
     reached=lambda s: s.zoos[0].enclosure("4").is_full,
     solution=(Move("zebra", "4", offspring=True),),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 
 def _exchange() -> ZoolorettoState:
@@ -296,7 +289,7 @@ DRILL_EXCHANGE = Drill(
                        Exchange("6", za.BARN, "camel"), Move("camel", "5"), Exchange("5", za.BARN, "zebra")],
     reached=lambda s: any(e.is_full and e.species == "camel" for e in s.zoos[0].enclosures),
     solution=(Exchange("5", za.BARN, "camel"),),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 
 # -- scoring --------------------------------------------------------------------------------------------
@@ -318,7 +311,7 @@ DRILL_STALL = Drill(
     start=_stall, choices=_place_choices,
     reached=lambda s: s.zoos[0].enclosure("6").has_vending_stall,
     solution=(Place("kiosk", "6"),),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 
 # -- Three Additional Buildings ------------------------------------------------------------------------------
@@ -341,7 +334,7 @@ DRILL_RESTAURANT = Drill(
                        MoveStall("snack", "4", "6"), MoveStall("kiosk", "5", "4"), BuyPavilion("5")],
     reached=lambda s: s.zoos[0].owns_restaurant,
     solution=(MoveStall("snack", "4", "6"), BuyRestaurant()),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 
 def _pavilion() -> ZoolorettoState:
@@ -360,7 +353,7 @@ DRILL_PAVILION = Drill(
     choices=lambda s: [BuyPavilion("4"), BuyPavilion("x1"), BuyPavilion("5"), BuyPavilion("6"), Expand()],
     reached=lambda s: s.zoos[0].enclosure("5").is_full,
     solution=(BuyPavilion("5"),),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 
 # -- Construction Sites -------------------------------------------------------------------------------------
@@ -383,7 +376,7 @@ DRILL_MARK = Drill(
     start=_mark, choices=_mark_choices,
     reached=lambda s: s.zoos[1].enclosure("5").sites >= 1 and s.phase != "mark",
     solution=(Mark("enclosure", 1, "5"), Mark("stall", 2, "4")),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 
 def _pass() -> ZoolorettoState:
@@ -408,7 +401,7 @@ DRILL_PASS = Drill(
     start=_pass, choices=_pass_choices,
     reached=lambda s: s.zoos[0].barn.sites == 0 and s.zoos[1].barn.sites == 1,
     solution=(PassSites((("barn", za.BARN),)), Mark("barn", 1, za.BARN)),
-    describe=describe, picture=picture)
+    describe=describe, picture=PICTURE)
 
 DRILLS: tuple[Drill, ...] = (DRILL_FULL_TRUCKS, DRILL_LOAD, DRILL_PLACING, DRILL_BIRTH, DRILL_PURCHASE,
                              DRILL_MOVE, DRILL_EXCHANGE, DRILL_STALL, DRILL_RESTAURANT, DRILL_PAVILION,
@@ -535,7 +528,7 @@ def _has_markers(state: ZoolorettoState) -> bool:
 
 
 def _quiz(group: str, states, candidates) -> QuizSource:
-    return QuizSource(group, states, candidates, describe=describe, context=context, picture=picture)
+    return QuizSource(group, states, candidates, describe=describe, context=context, picture=PICTURE)
 
 
 QUIZZES: tuple[QuizSource, ...] = (

@@ -21,7 +21,7 @@ __all__ = ["KINDS", "COMMANDS", "SIMULATE"]
 KINDS = ()
 
 def _add_against(parser: argparse.ArgumentParser) -> None:
-    from zoobook.fivebyfive.bots import BOTS
+    from zoobook.fivebyfive.all_bots import BOTS
     parser.add_argument("--against", choices=sorted(BOTS), help="2-4 players: the bot in the other seats "
                         "(the --bot's seat moves round the table, game by game); default: --bot in every seat")
 
@@ -34,7 +34,7 @@ def _read_against(args: argparse.Namespace) -> dict:
 
 #: Solo games also count the ranks (ruling F19).
 SIMULATE = SimulateCommand("simulate-5x5", "5x5 Zoo", "zoobook.fivebyfive.play.simulate",
-                           "zoobook.fivebyfive.bots:BOTS", players=(1, 4), default_players=1,
+                           "zoobook.fivebyfive.all_bots:BOTS", players=(1, 4), default_players=1,
                            players_help="1 (solo) to 4",
                            record=("players", "bot", "seed", "scores", "ranks", "against", "bot_seats", "winners"),
                            options=_add_against, read_options=_read_against)

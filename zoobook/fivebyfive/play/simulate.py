@@ -30,7 +30,8 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
-from zoobook.fivebyfive.bots import BOTS, play
+from zoobook.fivebyfive.all_bots import BOTS
+from zoobook.fivebyfive.bots import play
 from zoobook.fivebyfive.game import GameState
 from zoobook.fivebyfive.solo import RANKS, solo_rank
 

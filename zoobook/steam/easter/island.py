@@ -143,12 +143,6 @@ class Island:
         return {h: TRACK_COST[t] for h, t in self.hexmap.terrain
                 if t in TRACK_COST and self.hexmap.track_at(h) is None}
 
-    def built_cost(self) -> int:
-        """What the track already on the map cost to lay."""
-        terrain = self.hexmap.terrain_map
-        return sum(TRACK_COST.get(terrain.get(h, "plain"), 3)
-                   for link in self.hexmap.links() for h in link.track_hexes)
-
     def link_graph(self) -> nx.MultiGraph:
         """Cities joined by complete links (the shared map's link graph)."""
         return self.hexmap.link_graph()

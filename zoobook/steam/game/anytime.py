@@ -47,7 +47,7 @@ from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack,
                                         RaiseLocomotive, Select, Ship, Urbanize)
 from zoobook.steam.game.bounds import goods_bound, lower_bound
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
-from zoobook.steam.game.lookahead import free_land, shortest_free_paths
+from zoobook.steam.game.lookahead import free_land, shortest_free_paths, target_hexes, target_links
 from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.planner import TurnPlan, replay
 from zoobook.steam.game.state import BUILD, MOVE, OVER, SHARES, Game, Position, step
@@ -172,39 +172,12 @@ _STEPS = tuple(DIRECTIONS.values())  # the six axial offsets, in hexgrid's order
 
 
 _LAYS = IdentityCache(limit=20_000)
-_TARGETS: dict = {}
-_TARGET_HEXES: dict = {}
 _GRAPHS = IdentityCache(limit=50_000)
 
 
 def _link_graph(hexmap):
     """*hexmap*'s link graph, built once per map object (read only here)."""
     return _GRAPHS.get(hexmap, "graph", hexmap.link_graph)
-
-
-def _targets(game: Game) -> tuple[tuple, ...]:
-    """Easter Island: the links of the exact cheapest network joining the ruins on the start's
-    free land (:func:`~zoobook.steam.easter.connect.cheapest_network`), each as its hexes from
-    city to city; the plan search steers its track along them. Other maps: none."""
-    if game.rules.name != "easter":
-        return ()
-    hit = _TARGETS.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    from zoobook.steam.easter.connect import cheapest_network
-    from zoobook.steam.easter.island import TRACK_COST
-
-    island = game.start.board
-    hexmap = island.hexmap
-    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
-    costs = {h: TRACK_COST.get(t, 3) for h, t in game.land.items() if tuple(h) not in used}
-    try:
-        network = cheapest_network(costs, island.node_names(), island.ruins(), max_relaxations=2000)
-        links = tuple(tuple(tuple(h) for h in link.hexes) for link in network.links)
-    except Exception:  # no network or a budget exceeded: plan without targets
-        links = ()
-    _TARGETS[id(game)] = (game, links)
-    return links
 
 
 def _target_lays(game: Game, hexmap, hand: int, room: int) -> list[LayTrack]:
@@ -214,7 +187,7 @@ def _target_lays(game: Game, hexmap, hand: int, room: int) -> list[LayTrack]:
     ends = {tuple(link.hexes[-1]): link for link in hexmap.incomplete_links()}
     take = room + hand
     out = []
-    for link in _targets(game):
+    for link in target_links(game):
         for hexes in (link, link[::-1]):
             track = hexes[1:-1]
             laid = 0
@@ -320,7 +293,7 @@ class _Scorer:
         board = pos.board
         hexmap = self.goods.hexmap(board)
         used = {h for t in hexmap.tracks for h in t.hexes}
-        need = 3 * sum(1 for h in _target_hexes(self.game) if h not in used)
+        need = 3 * sum(1 for h in target_hexes(self.game) if h not in used)
         if any("black" in c.cubes for c in board.cities) and not any(c.colour == "black" for c in board.cities):
             need += 18
         return need
@@ -435,18 +408,10 @@ def _survives(eco, turns: int) -> int:
 
 def _on_target(game: Game, lay: LayTrack) -> int:
     """How many new tiles of *lay* lie on a target link (Easter Island's cheapest network)."""
-    hexes = _target_hexes(game)
+    hexes = target_hexes(game)
     if not hexes:
         return 0
     return sum(1 for h in lay.hexes[1:] if h in hexes)
-
-
-def _target_hexes(game: Game) -> frozenset:
-    hit = _TARGET_HEXES.get(id(game))
-    if hit is None or hit[0] is not game:
-        hit = (game, frozenset(h for link in _targets(game) for h in link[1:-1]))
-        _TARGET_HEXES[id(game)] = hit
-    return hit[1]
 
 
 def _end_build(game: Game, here: Position | None) -> tuple[tuple, Position | None]:

@@ -1,6 +1,6 @@
 """Action cards and how a map lets the player select them: small strategy objects.
 
-Each map is a combination of a few parts (see :mod:`zoobook.steam.game.maps`):
+Each map is a combination of a few parts (see :mod:`zoobook.steam.game.map_rules`):
 its action cards, its selection policy (the Zoo's free choice, Easter Island's
 $8 and blockers) and its track prices. Each part answers a narrow question, so
 the turn engine never asks "which map is this?".

@@ -591,7 +591,7 @@ class DraftMap:
     @classmethod
     def from_game(cls, game, *, id: str = "", title: str = "") -> "DraftMap":
         """The draft of a whole game's map (a ``*/clear`` puzzle's model)."""
-        from zoobook.steam.game.maps import ZOO as ZOO_RULES
+        from zoobook.steam.game.map_rules import ZOO as ZOO_RULES
 
         board = game.start.board
         cells: dict[Hex, Cell] = {}

@@ -25,7 +25,7 @@ from zoobook.errors import PuzzleError
 from zoobook.hexgrid import Hex
 from zoobook.puzzles.fields import Table
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, Economy
-from zoobook.steam.game.maps import MapRules
+from zoobook.steam.game.map_rules import MapRules
 from zoobook.steam.game.state import Game
 from zoobook.steam.zoo.kinds import read_hex
 

@@ -77,7 +77,7 @@ from zoobook.steam.game.files import (check_not_cleared, dump_land, dump_start, 
                                       read_turns)
 from zoobook.steam.easter import kinds as easter_kinds
 from zoobook.steam.game.easter_goods import TOWN, add_towns
-from zoobook.steam.game.maps import EASTER, ZOO
+from zoobook.steam.game.map_rules import EASTER, ZOO
 from zoobook.steam.zoo.kinds import read_hex
 from zoobook.steam.game.planner import plan
 from zoobook.progress import Interrupted, TerminalBar

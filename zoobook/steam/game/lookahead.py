@@ -42,7 +42,7 @@ from zoobook.hexgrid import DIRECTIONS
 from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.state import Game
 
-__all__ = ["CubeNeed", "cube_needs", "link_costs", "free_land", "shortest_free_paths"]
+__all__ = ["CubeNeed", "cube_needs", "link_costs", "free_land", "shortest_free_paths", "target_links", "target_hexes"]
 
 _STEPS = tuple(DIRECTIONS.values())  # the six axial offsets, in hexgrid's order
 
@@ -208,3 +208,42 @@ def _fewest(adj: dict, colours: dict, towns: set, origin: str, cube: str, links:
                 best[state] = tiles + cost
                 heapq.heappush(heap, (tiles + cost, used + 1, other))
     return None
+
+
+# -- the links both planners steer by (Easter Island) ---------------------------------------------
+_TARGET_LINKS: dict = {}
+_TARGET_HEXES: dict = {}
+
+
+def target_links(game: Game) -> tuple[tuple, ...]:
+    """Easter Island: the links of the exact cheapest network joining the ruins on the start's
+    free land (:func:`~zoobook.steam.easter.connect.cheapest_network`), each as its hexes from
+    city to city; the plan search steers its track along them. Other maps: none."""
+    if game.rules.name != "easter":
+        return ()
+    hit = _TARGET_LINKS.get(id(game))
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    from zoobook.steam.easter.connect import cheapest_network
+    from zoobook.steam.easter.island import TRACK_COST
+
+    island = game.start.board
+    hexmap = island.hexmap
+    used = {tuple(h) for t in hexmap.tracks for h in t.hexes}
+    costs = {h: TRACK_COST.get(t, 3) for h, t in game.land.items() if tuple(h) not in used}
+    try:
+        network = cheapest_network(costs, island.node_names(), island.ruins(), max_relaxations=2000)
+        links = tuple(tuple(tuple(h) for h in link.hexes) for link in network.links)
+    except Exception:  # no network or a budget exceeded: plan without targets
+        links = ()
+    _TARGET_LINKS[id(game)] = (game, links)
+    return links
+
+
+def target_hexes(game: Game) -> frozenset:
+    """The hexes of :func:`target_links` between their cities: where the planners steer new track."""
+    hit = _TARGET_HEXES.get(id(game))
+    if hit is None or hit[0] is not game:
+        hit = (game, frozenset(h for link in target_links(game) for h in link[1:-1]))
+        _TARGET_HEXES[id(game)] = hit
+    return hit[1]

@@ -257,7 +257,7 @@ class TurnPlan:
 
 @dataclass
 class SearchStats:
-    """What a search did: positions expanded, pruned by each bound, memo hits.
+    """What a search did: positions expanded, turns weighed, openings refuted.
 
     ``weighed`` counts the whole turns (or rests of turns) generated at the positions
     expanded; ``refuted``, once a plan is found, the distinct first turns (one per end
@@ -267,9 +267,6 @@ class SearchStats:
 
     expanded: int = 0
     weighed: int = 0
-    pruned_goods: int = 0
-    pruned_money: int = 0
-    memo_hits: int = 0
     refuted: int = 0
 
 
@@ -1325,7 +1322,6 @@ class _Search:
             return None
         key = (_key(self.game, pos), deadline)
         if key in self.memo:
-            self.stats.memo_hits += 1
             return self.memo[key]
         self.memo[key] = found = self._expand(pos, deadline, top=False)
         return found
@@ -1336,11 +1332,7 @@ class _Search:
     def _expand(self, pos: Position, deadline: int, top: bool):
         if self.prune:
             need, _ = turns_lower_bound(self.game, pos)
-            if pos.turn + need - 1 > deadline:
-                self.stats.pruned_goods += 1
-                return None
-            if not _money_ok(self.game, pos, deadline - pos.turn + 1):
-                self.stats.pruned_money += 1
+            if pos.turn + need - 1 > deadline or not _money_ok(self.game, pos, deadline - pos.turn + 1):
                 return None
         self.stats.expanded += 1
         _spend()
@@ -1388,16 +1380,14 @@ class _Search:
             counted = self.moves.refuted_before_last(pos, deadline)
             if counted is not NotImplemented:
                 return counted
-        kept = (self.stats.expanded, self.stats.weighed, self.stats.memo_hits,
-                self.stats.pruned_goods, self.stats.pruned_money)
+        kept = (self.stats.expanded, self.stats.weighed)
         budget, self.max_positions = self.max_positions, None
         try:
             options = self.moves.turn_options(pos, deadline, bounded=False)
             refuted = sum(self.value(after, deadline) is None for _, after in options)
         finally:
             self.max_positions = budget
-            (self.stats.expanded, self.stats.weighed, self.stats.memo_hits,
-             self.stats.pruned_goods, self.stats.pruned_money) = kept
+            self.stats.expanded, self.stats.weighed = kept
         return refuted
 
     def witness(self, pos: Position, deadline: int) -> tuple[Action, ...]:

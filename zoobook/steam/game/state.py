@@ -65,7 +65,7 @@ from zoobook.hexgrid import Hex, neighbours
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Ship, Urbanize, hex_text)
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, Economy, end_of_turn_money
-from zoobook.steam.game.maps import EASTER, ZOO, MapRules
+from zoobook.steam.game.map_rules import EASTER, ZOO, MapRules
 from zoobook.steam.hexmap import MapError, Track, as_hex
 
 __all__ = ["Game", "Position", "GameState", "GameResult", "step", "legal_actions", "short_actions",

@@ -66,12 +66,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from zoobook.errors import IllegalAction
+from zoobook.hexgrid import DIRECTIONS
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         Ship, Urbanize)
-from zoobook.steam.game.anytime import _STEPS  # the beams' hex steps
 from zoobook.steam.game.bounds import goods_bound, lower_bound
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
-from zoobook.steam.game.lookahead import cube_needs, free_land, shortest_free_paths
+from zoobook.steam.game.lookahead import cube_needs, free_land, shortest_free_paths, target_hexes
 from zoobook.steam.game.memo import IdentityCache
 from zoobook.steam.game.state import MOVE, OVER, SHARES, Game, Position, legal_actions, step
 
@@ -142,6 +142,7 @@ class _Lay:
         object.__setattr__(self, "size", len(self.tiles))
 
 
+_STEPS = tuple(DIRECTIONS.values())  # the six axial offsets, in hexgrid's order
 _PRICES = IdentityCache(limit=64)   # per game: each land hex's price with no card
 
 
@@ -422,9 +423,7 @@ def _proposals(game: Game, pos: Position, target: int) -> list[_Proposal]:
     def future(lay):
         return useful.get(lay, 0) if lay.b is not None else stub_worth.get(lay, 0)
 
-    from zoobook.steam.game.anytime import _target_hexes
-
-    targets = _target_hexes(game)
+    targets = target_hexes(game)
     def worth(lays):
         """The money side of a build and what its links do for later turns."""
         cost = sum(ly.cost for ly in lays)
