@@ -1,4 +1,4 @@
-"""What pyproject.toml cannot say: the workbook's puzzles/ and notebooks/ ship inside the package.
+"""What pyproject.toml cannot say: the workbook's puzzles/ and notebooks/ (with its data/) ship in the package.
 
 They live at the top of the repository, where people edit them; a wheel carries them as
 ``zoobook/workbook/puzzles`` and ``zoobook/workbook/notebooks``, which
@@ -30,7 +30,8 @@ setup(
     package_data={
         "zoobook": ["data/*.toml", "*/rules.toml"],   # the rules indexes (zoobook.learn.index)
         "zoobook.workbook.puzzles": ["**/*.toml"],
-        "zoobook.workbook.notebooks": ["**/*.ipynb"],
+        # the notebooks and the data they read (benchmark results, a map): notebooks/data/
+        "zoobook.workbook.notebooks": ["**/*.ipynb", "data/*"],
     },
     exclude_package_data={"zoobook.workbook.notebooks": [".ipynb_checkpoints/*", "**/.ipynb_checkpoints/*"]},
 )

@@ -1,4 +1,4 @@
-"""The ``zoobook`` command: solve, verify and list puzzle files.
+"""The ``zoobook`` command: solve, verify and list puzzle files; copy out the notebooks.
 
 Exit status: 0 success, 1 a verification failed, 2 bad input (a bad puzzle
 file, a bad argument), 3 an internal error, 130 interrupted, 141 the reader
@@ -17,6 +17,7 @@ import argparse
 import contextlib
 import json
 import os
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,7 +29,7 @@ from zoobook.puzzles import catalogue, default_puzzle_dir, load_puzzle, verify
 from zoobook.puzzles.registry import game_modules
 from zoobook.puzzles.solution import Solution
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "notebook_files"]
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_CLOSED_PIPE = 128 + 13  # what a shell reports for a tool stopped by SIGPIPE
@@ -59,6 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("paths", nargs="*", type=Path, help="files or folders (default: puzzles/)")
     listing.add_argument("--json", action="store_true", help="print a JSON list")
     listing.set_defaults(run=_list)
+
+    notebooks = commands.add_parser("notebooks", help="copy the workbook's notebooks (with their data) into a folder")
+    notebooks.add_argument("folder", type=Path, help="where to copy them (made if missing)")
+    notebooks.add_argument("--force", action="store_true", help="replace files of the same name already there")
+    notebooks.set_defaults(run=_notebooks)
 
     for module in game_modules():
         for add_command in getattr(module, "COMMANDS", ()):
@@ -127,6 +133,61 @@ def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         print(format_catalogue(rows), file=out)
     return EXIT_BAD_INPUT if errors else EXIT_OK
+
+
+def notebook_files(source: Path) -> list[Path]:
+    """The files of the workbook's notebooks folder *source* a user works with, relative to it.
+
+    Every notebook (``*.ipynb``, the classroom ones included) and everything under ``data/``
+    (what the notebooks read); not Jupyter's checkpoints nor anything a package adds
+    (``__init__.py``, ``__pycache__``).
+
+    >>> from zoobook.puzzles.loading import workbook_dir
+    >>> files = notebook_files(workbook_dir("notebooks"))
+    >>> Path("00-start-here.ipynb") in files, {"classroom", "data"} <= {f.parts[0] for f in files}
+    (True, True)
+    """
+    files = []
+    for path in sorted(source.rglob("*")):
+        relative = path.relative_to(source)
+        if not path.is_file() or {".ipynb_checkpoints", "__pycache__"} & set(relative.parts):
+            continue
+        if path.suffix == ".ipynb" or relative.parts[0] == "data":
+            files.append(relative)
+    return files
+
+
+def _notebooks(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Copy the notebooks and their data into *args.folder*: all of them, or nothing if a file is in the way."""
+    from zoobook.puzzles.loading import workbook_dir
+
+    source, target = workbook_dir("notebooks"), args.folder
+    if target.exists() and not target.is_dir():
+        print(f"{target}: not a folder", file=err)
+        return EXIT_BAD_INPUT
+    with contextlib.suppress(OSError, ValueError):  # the same folder: copying would write a file onto itself
+        if target.resolve() == source.resolve() or target.resolve().is_relative_to(source.resolve()):
+            print(f"{target}: is (or is inside) the workbook's own notebooks folder {source}; choose another folder",
+                  file=err)
+            return EXIT_BAD_INPUT
+    files = notebook_files(source)
+    blocked = [f for f in files if (target / f).exists() and (not args.force or (target / f).is_dir())]
+    if blocked:
+        shown = ", ".join(map(str, blocked[:3])) + (f" and {len(blocked) - 3} more" if len(blocked) > 3 else "")
+        why = "" if args.force else "; --force replaces them"
+        print(f"{target}: {len(blocked)} of the files to copy already exist ({shown}){why}", file=err)
+        return EXIT_BAD_INPUT
+    try:
+        for file in files:
+            (target / file).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source / file, target / file)
+    except OSError as exc:
+        print(f"{target}: cannot copy the notebooks there ({exc.strerror or exc})", file=err)
+        return EXIT_BAD_INPUT
+    count = sum(f.suffix == ".ipynb" for f in files)
+    print(f"copied {count} notebooks and {len(files) - count} data files into {target}; "
+          f"start with {target / '00-start-here.ipynb'}", file=out)
+    return EXIT_OK
 
 
 def format_catalogue(rows: Sequence) -> str:

@@ -181,6 +181,61 @@ def test_the_installed_command_runs(tmp_path):
     assert (result.returncode, result.stdout) == (0, "no puzzles\n")
 
 
+# -- zoobook notebooks: the workbook's notebooks copied out for a pip, Colab or JupyterHub user ------------
+
+def _workbook_notebooks() -> dict[str, bytes]:
+    """What the command should copy: the checkout's notebooks and their data, byte for byte."""
+    return {name: data for name, data in snapshot(ROOT / "notebooks").items()
+            if ".ipynb_checkpoints" not in name and (name.endswith(".ipynb") or name.startswith("data/"))}
+
+
+def test_notebooks_copies_every_notebook_and_its_data(tmp_path):
+    target = tmp_path / "my" / "workbook"          # made if missing, parents too
+    status, out, err = run("notebooks", target)
+    expected = _workbook_notebooks()
+    assert (status, err) == (0, "") and snapshot(target) == expected
+    assert "classroom/01-hex-grids-as-graphs.ipynb" in expected and "data/zoo-game-full.toml" in expected
+    notebooks = sum(name.endswith(".ipynb") for name in expected)
+    assert out == (f"copied {notebooks} notebooks and {len(expected) - notebooks} data files into {target}; "
+                   f"start with {target / '00-start-here.ipynb'}\n")
+
+
+def test_notebooks_refuses_to_overwrite_without_force_and_changes_nothing(tmp_path):
+    (tmp_path / "classroom").mkdir()
+    (tmp_path / "00-start-here.ipynb").write_text("my edits")
+    (tmp_path / "classroom" / "01-hex-grids-as-graphs.ipynb").write_text("my answers")
+    before = snapshot(tmp_path)
+    status, out, err = run("notebooks", tmp_path)
+    assert (status, out) == (2, "") and snapshot(tmp_path) == before
+    assert err == (f"{tmp_path}: 2 of the files to copy already exist (00-start-here.ipynb, "
+                   "classroom/01-hex-grids-as-graphs.ipynb); --force replaces them\n")
+    status, _, err = run("notebooks", tmp_path, "--force")
+    assert (status, err) == (0, "") and snapshot(tmp_path) == _workbook_notebooks()
+
+
+def test_notebooks_bad_targets_are_one_line_exit_2(tmp_path):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    assert run("notebooks", a_file) == (2, "", f"{a_file}: not a folder\n")
+    status, out, err = run("notebooks", ROOT / "notebooks", "--force")
+    assert (status, out) == (2, "") and "the workbook's own notebooks folder" in err and "\n" not in err[:-1]
+    blocked = tmp_path / "blocked"
+    (blocked / "classroom").mkdir(parents=True)
+    (blocked / "classroom" / "02-bottleneck-paths-zoo.ipynb").mkdir()   # a folder where a notebook goes
+    status, _, err = run("notebooks", blocked, "--force")
+    assert status == 2 and "1 of the files to copy already exist (classroom/02-bottleneck-paths-zoo.ipynb)" in err
+    assert run("notebooks")[0] == 2
+
+
+def test_notebooks_in_a_real_process_reports_a_folder_it_cannot_make_in_one_line(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    target = tmp_path / "notes.txt" / "workbook"      # under a file: no one can make it, not even root
+    done = run_process("notebooks", target, cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr == f"{target}: cannot copy the notebooks there (Not a directory)\n"
+    assert snapshot(tmp_path) == {"notes.txt": b"mine"}
+
+
 # -- a real process: what solving imports, and a closed pipe ---------------------------------------
 
 HEAVY = ("ipywidgets", "IPython", "zoobook.widgets", "zoobook.classroom")

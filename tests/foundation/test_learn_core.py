@@ -30,6 +30,7 @@ def rule(id="Q-TAKE-1", **fields) -> str:
 @pytest.fixture
 def toy_root(tmp_path, monkeypatch):
     """A checkout with the toy game's notebook (cell ``drill-take``) and test file."""
+    (tmp_path / "pyproject.toml").write_text("")
     (tmp_path / "notebooks").mkdir()
     (tmp_path / "notebooks" / "toy.ipynb").write_text(json.dumps(
         {"cells": [{"id": "drill-take", "cell_type": "code", "source": ""}], "metadata": {}}))
@@ -127,6 +128,33 @@ def test_unlinked_rulings_and_assumed_keys_of_the_game_are_broken_references(toy
     assert not any("fivebyfive.gates" in p for p in problems)
 
 
+@pytest.fixture
+def installed_root(tmp_path, monkeypatch):
+    """zoobook as a wheel installs it: the folder holding zoobook/ has no notebooks/ and no tests/."""
+    (tmp_path / "site-packages" / "tests").mkdir(parents=True)   # another distribution's stray tests/
+    monkeypatch.setattr(learn_index, "repo_root", lambda: tmp_path / "site-packages")
+    return tmp_path / "site-packages"
+
+
+#: A rule whose lesson is a real cell of an installed notebook and whose test exists only in a checkout.
+INSTALLED_RULE = rule(lesson=["notebooks/23-learn-5x5.ipynb#coverage"], tests=["tests/test_toy.py::test_take"])
+
+
+def test_an_installed_package_checks_lessons_in_its_notebooks_and_skips_the_tests_it_lacks(installed_root):
+    assert not learn_index.tests_checkable()
+    assert broken_references(parse_index(HEAD + INSTALLED_RULE)) == []
+    index = parse_index(HEAD + rule(lesson=["notebooks/23-learn-5x5.ipynb#gone", "notebooks/gone.ipynb#a"]))
+    assert broken_references(index) == [
+        "Q-TAKE-1: lesson notebooks/23-learn-5x5.ipynb#gone: no cell with id 'gone'",
+        "Q-TAKE-1: lesson notebooks/gone.ipynb#a: no notebook notebooks/gone.ipynb"]
+
+
+def test_a_checkout_checks_its_tests(toy_root):
+    assert learn_index.tests_checkable()
+    (toy_root / "pyproject.toml").unlink()   # a folder with tests/ is a checkout only beside its pyproject.toml
+    assert not learn_index.tests_checkable()
+
+
 # -- the command --------------------------------------------------------------------------------------
 def run(*argv) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
@@ -152,6 +180,16 @@ def test_rules_coverage_exits_0_when_complete_and_1_on_a_missing_part_or_a_broke
     toy_game["index"] = parse_index(HEAD + rule(lesson=["notebooks/toy.ipynb#drill-gone"]))
     status, out, _ = run("--coverage")
     assert status == 1 and "broken: Q-TAKE-1: lesson notebooks/toy.ipynb#drill-gone: no cell" in out
+
+
+def test_rules_coverage_of_an_installed_package_says_once_the_tests_are_not_checked_and_exits_0(
+        toy_game, installed_root):
+    toy_game["index"] = parse_index(HEAD + INSTALLED_RULE)
+    assert run("--coverage") == (0, "Toy: 1 rules, engine 1/1, lesson 1/1, test 1/1\n"
+                                    + learn_index.TESTS_UNCHECKED + "\n", "")
+    toy_game["index"] = parse_index(HEAD + rule(lesson=["notebooks/23-learn-5x5.ipynb#gone"]))
+    status, out, _ = run("--coverage")
+    assert status == 1 and "broken: Q-TAKE-1: lesson notebooks/23-learn-5x5.ipynb#gone: no cell" in out
 
 
 def test_rules_lists_id_group_statement_and_filters_by_group(toy_game):

@@ -2,8 +2,9 @@
 
 The wheel test builds zoobook's wheel (once per source state: it is kept under ``build/``),
 installs it into a fresh venv and, from a folder far from the checkout, runs what a Colab,
-JupyterHub or ``pip install git+...`` user runs: ``zoobook list``, ``zoobook verify`` and a
-classroom check. The fresh venv borrows the dependencies of the interpreter running the tests
+JupyterHub or ``pip install git+...`` user runs: ``zoobook list``, ``zoobook verify``, a
+classroom check, ``zoobook rules --coverage``, and every notebook copied out with ``zoobook notebooks``
+and run through nbval. The fresh venv borrows the dependencies of the interpreter running the tests
 (a ``.pth`` line: no download, a few seconds); that the declared dependencies are exactly
 what the library imports is checked statically below.
 """
@@ -329,6 +330,54 @@ def test_the_notebooks_are_packaged_too(self_report):
     expected = sorted(str(p.relative_to(REPO / "notebooks")) for p in (REPO / "notebooks").rglob("*.ipynb")
                       if ".ipynb_checkpoints" not in p.parts)
     assert self_report["notebooks"] == expected
+
+
+@pytest.mark.wheel
+def test_rules_coverage_outside_the_checkout_checks_what_it_can_and_passes(installed):
+    """The lessons are checked in the installed notebooks; the tests, which a wheel does not carry, are
+    skipped in one line; everything else (engine targets, rulings, assumed keys) as in a checkout."""
+    from zoobook.learn.index import TESTS_UNCHECKED
+
+    result = installed(str(installed.bin / "zoobook"), "rules", "--coverage")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-1] == TESTS_UNCHECKED and lines.count(TESTS_UNCHECKED) == 1
+    assert not any("broken" in line or "INCOMPLETE" in line for line in lines), lines
+
+
+def _checkout_notebooks() -> list[str]:
+    return sorted(str(p.relative_to(REPO / "notebooks")) for p in (REPO / "notebooks").rglob("*.ipynb")
+                  if ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.wheel
+def test_every_notebook_runs_where_zoobook_notebooks_copied_it(installed, tmp_path_factory):
+    """What a pip, Colab or JupyterHub user does: copy the notebooks out, run them, far from any checkout.
+
+    nbval runs in the fresh venv (its pytest, nbval and kernel borrowed through the .pth line), each
+    notebook's kernel in the notebook's folder, so a notebook that reached for ``..``, the current
+    folder or the checkout's ``tests/`` fails here. The sanitizer is the one ``make test`` uses.
+    """
+    learner = tmp_path_factory.mktemp("learner")
+    folder = learner / "zoobook-notebooks"
+    # make test's sanitizer, copied beside the folder: nothing in the run points into the checkout.
+    shutil.copy(REPO / "tests" / "nbval-sanitize.cfg", learner / "nbval-sanitize.cfg")
+    copied = installed(str(installed.bin / "zoobook"), "notebooks", str(folder))
+    assert copied.returncode == 0, copied.stderr
+    found = sorted(str(p.relative_to(folder)) for p in folder.rglob("*.ipynb"))
+    assert found == _checkout_notebooks() and len(found) == 21
+    assert not (folder.parent / "puzzles").exists() and not (folder / "puzzles").exists()
+    # No PYTEST_* of the run calling this one (xdist's worker variables, PYTEST_ADDOPTS).
+    env = {k: v for k, v in _clean_env().items() if not k.startswith("PYTEST_")}
+    done = subprocess.run([installed.python, "-m", "pytest", "-v", "-p", "no:cacheprovider", "-p", "no:randomly",
+                           "--nbval-lax", "--nbval-current-env", "--nbval-sanitize-with=nbval-sanitize.cfg",
+                           folder.name],
+                          cwd=learner, env=env, capture_output=True, text=True, timeout=3600)
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
+    # "zoobook-notebooks/classroom/01-hex-grids-as-graphs::ipynb::Cell 3 PASSED" (nbval's -v spelling,
+    # ".ipynb" where a pytest of another version may write it): every notebook ran.
+    passed = re.findall(rf"^{folder.name}/(\S+?)(?:\.|::)ipynb::Cell \d+ PASSED", done.stdout, re.M)
+    assert sorted({f"{name}.ipynb" for name in passed}) == found, done.stdout[-3000:]
 
 
 # -- the install cell (Colab, JupyterLite) and the Binder badge ------------------------------

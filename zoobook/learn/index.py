@@ -66,6 +66,7 @@ from typing import Any
 
 from zoobook.assumed import all_assumed
 from zoobook.errors import PuzzleError
+from zoobook.puzzles.loading import workbook_dir
 from zoobook.rulings import all_rulings
 
 #: The ``zoobook/`` folder, found from this file: the package face (``zoobook/__init__.py``) sits
@@ -73,7 +74,8 @@ from zoobook.rulings import all_rulings
 _PACKAGE_FOLDER = Path(__file__).resolve().parent.parent
 
 __all__ = ["Rule", "RulesIndex", "Coverage", "load_index", "parse_index", "games", "coverage",
-           "broken_references", "find_rule", "resolve_target", "repo_root"]
+           "broken_references", "find_rule", "resolve_target", "repo_root", "tests_checkable",
+           "TESTS_UNCHECKED"]
 
 _RULE_ID = re.compile(r"[A-Z]+\d+[a-z]*|[A-Z]+-[A-Z]+-\d+[a-z]?")
 _GROUP = re.compile(r"[a-z][a-z0-9-]*")
@@ -374,8 +376,38 @@ def resolve_target(target: str) -> Any:
 
 
 def repo_root() -> Path:
-    """The folder that holds ``zoobook/``, ``notebooks/`` and ``tests/`` (a source checkout)."""
+    """The folder that holds ``zoobook/``: a source checkout (with ``notebooks/`` and ``tests/``),
+    or the ``site-packages`` of an installed package (with neither)."""
     return _PACKAGE_FOLDER.parent
+
+
+def tests_checkable(root: Path | None = None) -> bool:
+    """Whether the test references can be checked: *root* (default :func:`repo_root`) is a
+    source checkout with its ``tests/``.
+
+    An installed package carries no tests (a wheel ships the library, the notebooks and the
+    puzzles), so there they are not checked; a ``pyproject.toml`` beside ``tests/`` tells a
+    checkout from a ``site-packages`` that some other distribution put a ``tests`` folder in.
+
+    >>> tests_checkable(Path("/nowhere"))
+    False
+    """
+    root = repo_root() if root is None else Path(root)
+    return (root / "pyproject.toml").is_file() and (root / "tests").is_dir()
+
+
+#: What ``zoobook rules --coverage`` says once where :func:`tests_checkable` is false.
+TESTS_UNCHECKED = ("test references not checked: zoobook runs from an installed package, which has no tests/ "
+                   "(a source checkout checks them)")
+
+
+def _lesson_path(root: Path, file: str) -> Path:
+    """A lesson's notebook (``notebooks/NN-x.ipynb``): from *root* where it has that folder (a checkout),
+    else from the notebooks installed with the package."""
+    folder, _, rest = file.partition("/")
+    if folder == "notebooks" and not (root / folder).is_dir():
+        return workbook_dir("notebooks") / rest
+    return root / file
 
 
 @cache
@@ -444,15 +476,18 @@ def _assumed_exists(key: str) -> bool:
 def broken_references(index: RulesIndex, root: Path | None = None) -> list[str]:
     """Every reference of *index* that leads nowhere, one line each (an empty list when none).
 
-    Checks engine targets (importable), lesson notebooks and cell ids, test files and
-    functions (from *root*, default :func:`repo_root`), ruling ids and assumed keys; and
-    that every ruling and assumed key of the game is linked from some rule.
+    Checks engine targets (importable), lesson notebooks and cell ids (from *root*, default
+    :func:`repo_root`, else from the notebooks installed with the package), test files and
+    functions (only where :func:`tests_checkable`: an installed package has no tests), ruling
+    ids and assumed keys; and that every ruling and assumed key of the game is linked from
+    some rule.
 
     >>> broken_references(RulesIndex("Toy", (Rule("Q-A-1", "a", "A.", "B", engine=("zoobook:nothing",),
     ...                                           rulings=("F999",)),)))
     ["Q-A-1: engine zoobook:nothing: zoobook has no attribute 'nothing'", 'Q-A-1: unknown ruling F999']
     """
     root = repo_root() if root is None else Path(root)
+    check_tests = tests_checkable(root)
     problems: list[str] = []
     known_rulings = {r.id for r in all_rulings()}
     for rule in index.rules:
@@ -463,12 +498,12 @@ def broken_references(index: RulesIndex, root: Path | None = None) -> list[str]:
                 problems.append(f"{rule.id}: engine {exc}")
         for target in rule.lesson:
             file, _, cell = target.partition("#")
-            path = root / file
+            path = _lesson_path(root, file)
             if not path.is_file():
                 problems.append(f"{rule.id}: lesson {target}: no notebook {file}")
             elif cell not in _cell_ids(path, path.stat().st_mtime):
                 problems.append(f"{rule.id}: lesson {target}: no cell with id {cell!r}")
-        for target in rule.tests:
+        for target in rule.tests if check_tests else ():
             file, _, name = target.partition("::")
             path = root / file
             name = re.sub(r"\[.*\]$", "", name)

@@ -5,7 +5,8 @@ This module defines no puzzle kinds, only the command::
     zoobook rules                      # every game's rules: id, group, statement
     zoobook rules fivebyfive --group lineup
     zoobook rules --coverage           # per game: rules with engine / lesson / test; exit 1 if any lacks one
-                                       # or any reference is broken
+                                       # or any reference is broken (test references only in a checkout:
+                                       # an installed package has no tests/, and says so in one line)
 
 Examples
 --------
@@ -44,7 +45,7 @@ def _game_names(wanted: str | None, err) -> list[str] | None:
 
 
 def _run(args: argparse.Namespace, out, err) -> int:
-    from zoobook.learn.index import broken_references, coverage, load_index
+    from zoobook.learn.index import TESTS_UNCHECKED, broken_references, coverage, load_index, tests_checkable
 
     names = _game_names(args.game, err)
     if names is None:
@@ -64,6 +65,8 @@ def _run(args: argparse.Namespace, out, err) -> int:
                 print(f"  broken: {problem}", file=out)
             if problems or not report.complete:
                 status = 1
+        if not tests_checkable():  # an installed package: its lessons are checked, its tests are not there
+            print(TESTS_UNCHECKED, file=out)
         return status
     for game in names:
         index = load_index(game)
