@@ -16,7 +16,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 TEXTS = sorted([*REPO.glob("zoobook/**/*.py"), *REPO.glob("zoobook/**/*.toml"), *REPO.glob("docs/*.md"),
                 *REPO.glob("benchmarks/*.py"), *REPO.glob("benchmarks/*.md"), *REPO.glob("puzzles/**/*.toml"),
-                REPO / "README.md", REPO / "CONTRIBUTING.md"])
+                REPO / "README.md", REPO / "CONTRIBUTING.md", REPO / "CHANGELOG.md"])
 OUTSIDE = re.compile(r"base-games\.md|(?<![\w.-])shared/|(?<![\w.-])seeds/|rules/rulings\.md|\bworkplace\b"
                      r"|\bseed (?:text|rulebook|rules?|says)\b|\bthe seeds'|\brulebook seeds?\b|\bseed's rule",
                      re.I)
