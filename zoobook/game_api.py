@@ -114,9 +114,11 @@ class GameState(abc.ABC):
 
     def canonical(self, action: Any) -> Any:
         """The form in which ``legal_actions()`` lists an accepted *action* (the action itself by
-        default). An engine that accepts aliases -- a large tile named by either of its cells, an
-        exchange naming its two sides in either order -- maps them here, and ``apply`` takes the
-        canonical form, so a log or a record holds one spelling of each move."""
+        default). An engine that accepts another spelling of a listed action maps it here, and
+        ``apply`` takes the listed form, so a log or a record holds one spelling of each move. The
+        workbook's engines need none: their actions take their one form as they are built (an
+        exchange's two sides, passed markers in order) and refuse what cannot (a large tile named
+        by its second cell, F1)."""
         return action
 
     def child(self, action: Any) -> "GameState":
@@ -171,7 +173,7 @@ def malformed_variants(action: Any) -> list:
     ...     row: int
     ...     slot: int
     >>> variants = malformed_variants(Take(1, 2))
-    >>> Take(None, 2) in variants, Take(1, [] ) in variants, Take(2, 1) in variants
+    >>> Take(None, 2) in variants, Take(1, []) in variants, Take(2, 1) in variants
     (True, True, True)
     """
     if not dataclasses.is_dataclass(action) or isinstance(action, type):
