@@ -12,6 +12,8 @@ Zooloretto game -- is played through a state object with the same seven names:
 ``is_terminal()``             whether the game (or phase) is over
 ``returns()``                 one number per player (final or so far)
 ``clone()``                   an independent copy (``child(action)`` is clone + apply)
+``search_copy()``             a cheap copy for a search's inner loop (no log or history)
+``apply_unchecked(action)``   take an action just listed by ``legal_actions()``, unchecked
 ``current_player``            the seat to move (``0`` in a one-player game)
 ============================  ===========================================================
 
@@ -21,7 +23,8 @@ refused ``apply`` leaves the state as it was.
 
 A subclass writes ``legal_actions``, ``refusal``, ``_apply`` (called only with a legal
 action), ``is_terminal``, ``returns`` and ``clone``; :class:`GameState` supplies ``apply``
-and ``child``. Immutable snapshots (positions a planner memoises on) may live inside a
+and ``child``, and the two speed hooks every bot uses (``search_copy``, ``apply_unchecked``;
+an engine overrides them where it can do better than ``clone`` and the check). Immutable snapshots (positions a planner memoises on) may live inside a
 state, but ``apply`` always means "change this state".
 
 Examples
@@ -120,6 +123,18 @@ class GameState(abc.ABC):
         exchange's two sides, passed markers in order) and refuse what cannot (a large tile named
         by its second cell, F1)."""
         return action
+
+    def search_copy(self) -> "GameState":
+        """A copy for a search's own use: the same position and the same legal actions, but an
+        engine may leave out what a search never reads (the log, the history). Bots copy states
+        only through this (or ``clone``), so a new engine field is copied in one place."""
+        return self.clone()
+
+    def apply_unchecked(self, action: Any) -> None:
+        """Take *action*, which the caller has just taken from ``legal_actions()`` of this very
+        state, without checking it again (the check is the cost a search cannot pay per node).
+        Anything else goes through :meth:`apply`."""
+        self._apply(action)
 
     def child(self, action: Any) -> "GameState":
         """A new state: this one after *action* (this one is unchanged)."""
