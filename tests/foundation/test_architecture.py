@@ -310,3 +310,32 @@ def test_the_layers_table_is_read_and_checked():
     with pytest.raises(ValueError, match="no '## Layers' section"):
         read_layers(text.replace("## Layers", "## Strata"))
     assert layer_of("a/c/x.py", read_layers(text)) == [0] and layer_of("a/e.py", read_layers(text)) == []
+
+
+def test_the_house_fits_on_one_page_and_names_modules_that_exist():
+    """Issue 42: the page stays one page (under 900 words) and its map of where a rule lives names
+    real modules, so a module moved or deleted without the page fails here."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    assert len(text.split()) < 900, f"docs/architecture.md has {len(text.split())} words, more than one page"
+    table = text.split("## Where a rule lives", 1)[1].split("\n## ", 1)[0]
+    named, missing = [], []
+    for row in table.splitlines()[2:]:
+        for cell in row.split("|")[2:]:
+            package = ""                      # a bare name is a module of the package named before it
+            for name in re.findall(r"`([\w/]+)`", cell):
+                if "/" in name:
+                    package = name.split("/")[0] + "/"
+                    path = name.rstrip("/")
+                else:
+                    path = package + name
+                named.append(path)
+                if not ((ROOT / "zoobook" / f"{path}.py").exists() or (ROOT / "zoobook" / path).is_dir()):
+                    missing.append(path)
+    assert len(named) > 30 and missing == [], f"docs/architecture.md names modules that do not exist: {missing}"
+
+
+def test_the_readme_is_for_users():
+    """Issue 42: README under 150 lines; the maintainer's material is in CONTRIBUTING.md."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) < 150
+    assert "make lab" in readme and "make test" in readme and (ROOT / "CONTRIBUTING.md").exists()
