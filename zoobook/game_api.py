@@ -24,8 +24,9 @@ refused ``apply`` leaves the state as it was.
 A subclass writes ``legal_actions``, ``refusal``, ``_apply`` (called only with a legal
 action), ``is_terminal``, ``returns`` and ``clone``; :class:`GameState` supplies ``apply``
 and ``child``, and the two speed hooks every bot uses (``search_copy``, ``apply_unchecked``;
-an engine overrides them where it can do better than ``clone`` and the check). Immutable snapshots (positions a planner memoises on) may live inside a
-state, but ``apply`` always means "change this state".
+an engine overrides them where it can do better than ``clone`` and the check). Immutable
+snapshots (positions a planner memoises on) may live inside a state, but ``apply`` always means
+"change this state".
 
 Examples
 --------

@@ -5,12 +5,14 @@ from __future__ import annotations
 import importlib.util
 import math
 import random
+import time
 from collections import Counter
 
 import pytest
 
 from zoobook.generate.pipeline import candidate
 from zoobook.generate.registry import get_generator
+from zoobook.parallel import worth_a_cluster
 from zoobook.generate.survey import dask_client, grade_distributions, is_puzzle, main, survey, surveys
 
 # Skipped without Dask, which is imported where used: importing it at collection cost every
@@ -81,6 +83,34 @@ def test_the_command_line_prints_the_grades_of_each_kind(capsys):
 
 
 def test_an_unknown_kind_is_one_line_and_status_2(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["grades", "no/such-kind"])
-    assert stop.value.code == 2 and "no generator for kind 'no/such-kind'" in capsys.readouterr().err
+    assert main(["grades", "no/such-kind"]) == 2
+    err = capsys.readouterr().err
+    assert "no generator for kind 'no/such-kind'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_survey_is_a_zoobook_command_with_its_dask_options(capsys):
+    from zoobook.cli import main as zoobook
+
+    assert zoobook(["--help"]) == 0
+    listed = " ".join(capsys.readouterr().out.split())
+    assert "survey" in listed and "--workers N" in listed and "--scheduler ADDRESS" in listed
+    assert zoobook(["survey", "grades", "zooloretto/score", "--puzzles", "3", "--seed", "1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.split()[0] == "zooloretto/score" and "kinds graded" in captured.err
+
+
+def test_an_unreachable_scheduler_is_one_line_within_ten_seconds(capsys):
+    start = time.monotonic()
+    assert main(["grades", "zooloretto/score", "--puzzles", "2", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    assert time.monotonic() - start < 10 + 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("zoobook: cannot reach the Dask scheduler at tcp://127.0.0.1:9 within 10 s")
+    assert "Traceback" not in "".join(err)
+
+
+def test_small_runs_stay_in_this_process(capsys):
+    """Two kinds of three puzzles each take milliseconds: a cluster's start would not pay."""
+    assert main(["grades", "zooloretto/score", "steam-zoo/shipment", "--puzzles", "3", "--workers", "2"]) == 0
+    assert "running in this process" in capsys.readouterr().err
+    assert not worth_a_cluster(2, 0.05, 2) and worth_a_cluster(2, 60.0, 2)
+    assert not worth_a_cluster(1, 600.0, 8), "one task cannot be spread"

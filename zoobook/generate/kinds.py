@@ -1,4 +1,4 @@
-"""The ``zoobook generate`` command (this package defines no puzzle kinds).
+"""The ``zoobook generate`` and ``zoobook survey`` commands (this package defines no puzzle kinds).
 
 ``zoobook generate KIND [--difficulty N] [--seed S] [--count K] [--out DIR]``
 writes K graded puzzle files with certified answers to DIR (default: the
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-__all__ = ["COMMANDS", "add_generate_command"]
+__all__ = ["COMMANDS", "add_generate_command", "add_survey_command"]
 
 
 def _difficulty(text: str) -> int:
@@ -95,4 +95,11 @@ def add_generate_command(commands) -> None:
     parser.set_defaults(run=_run)
 
 
-COMMANDS = (add_generate_command,)
+def add_survey_command(commands) -> None:
+    """Add ``zoobook survey`` (:mod:`zoobook.generate.survey`, imported only when it runs)."""
+    from zoobook.generate.survey import add_survey_command as add
+
+    add(commands)
+
+
+COMMANDS = (add_generate_command, add_survey_command)

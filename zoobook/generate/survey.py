@@ -15,8 +15,8 @@ the same jobs to an existing Dask cluster (whose workers have zoobook installed)
 optional ``parallel`` extra (``pip install 'zoobook[parallel]'``); without it a run asking for
 workers runs in this process, with the same result. From a shell::
 
-    python -m zoobook.generate grades steam-zoo/shipment 5x5/lineup --puzzles 200 --workers 2
-    python -m zoobook.generate calibrate zooloretto/score --samples 400 --scheduler tcp://10.0.0.5:8786
+    zoobook survey grades steam-zoo/shipment 5x5/lineup --puzzles 200 --workers 2
+    zoobook survey calibrate zooloretto/score --samples 400 --scheduler tcp://10.0.0.5:8786
 
 Examples
 --------
@@ -28,20 +28,19 @@ Examples
 from __future__ import annotations
 
 import argparse
-import contextlib
-import logging
 import random
 import sys
-import warnings
+import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
 from zoobook.generate.grading import thresholds_from
 from zoobook.generate.pipeline import Candidate, candidate
 from zoobook.generate.registry import get_generator
+from zoobook.parallel import CLUSTER_START_SECONDS, SchedulerUnreachable, dask_client, run_tasks, worth_a_cluster
 
 __all__ = ["survey", "surveys", "calibrate", "is_puzzle", "grade_distribution", "grade_distributions",
-           "dask_client", "main"]
+           "dask_client", "seconds_per_task", "add_survey_command", "main"]
 
 Progress = Callable[[int, int], None]
 
@@ -105,65 +104,15 @@ def _survey_job(kind: str, samples: int, seed: int) -> tuple[str, list[Candidate
     return kind, survey(kind, samples, seed=seed)
 
 
-@contextlib.contextmanager
-def dask_client(workers: int = 1, scheduler: str | None = None, *,
-                processes: bool = True) -> Iterator[object | None]:
-    """A Dask ``Client`` for a run, or None to run in this process.
-
-    *scheduler* (an address such as ``tcp://10.0.0.5:8786``) connects to an existing cluster;
-    else ``workers`` > 1 starts a ``LocalCluster`` of that many single-threaded workers
-    (*processes*: each in its own process, since the solvers are pure Python) and closes it
-    afterwards. Without Dask installed, a request for local workers gives None (with a
-    warning) and the run stays in this process; a *scheduler* without Dask is an error.
-    """
-    if scheduler is None and workers <= 1:
-        yield None
-        return
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        if scheduler is not None:
-            raise ImportError("--scheduler needs Dask: pip install 'zoobook[parallel]'") from None
-        warnings.warn("Dask is not installed (pip install 'zoobook[parallel]'): running in this process",
-                      stacklevel=3)
-        yield None
-        return
-    if scheduler is not None:
-        with Client(scheduler) as client:
-            yield client
-        return
-    # A worker that outlives a busy machine's 4-s shutdown grace is killed, and the nanny says so.
-    nanny = logging.getLogger("distributed.nanny")
-    level = nanny.level
-    nanny.setLevel(logging.ERROR)
-    try:
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes, dashboard_address=None,
-                          silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
-            yield client
-    finally:
-        nanny.setLevel(level)
-
-
 def _run_per_kind(job: Callable, kinds: list[str], size: int, seed: int, workers: int, scheduler: str | None,
                   progress: Callable[[str, int, int], None] | None) -> dict:
-    results: dict = {}
-
-    def finished(kind: str, value: object) -> None:
-        results[kind] = value
+    def finished(done: int, total: int, kind: str) -> None:
         if progress is not None:
-            progress(kind, len(results), len(kinds))
+            progress(kind, done, total)
 
-    with dask_client(workers, scheduler) as client:
-        if client is None:
-            for kind in kinds:
-                finished(*job(kind, size, seed))
-        else:
-            from distributed import as_completed
-
-            futures = [client.submit(job, kind, size, seed, pure=False) for kind in kinds]
-            for future in as_completed(futures):
-                finished(*future.result())
-    return {kind: results[kind] for kind in kinds}
+    found = run_tasks(job, [(kind, size, seed) for kind in kinds], workers=workers, scheduler=scheduler,
+                      progress=finished, describe=lambda task: task[0])
+    return dict(found)
 
 
 def grade_distributions(kinds: Iterable[str], puzzles: int = 500, *, seed: int = 0, workers: int = 2,
@@ -192,38 +141,94 @@ def surveys(kinds: Iterable[str], samples: int, *, seed: int = 0, workers: int =
     return _run_per_kind(_survey_job, list(kinds), samples, seed, workers, scheduler, progress)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``python -m zoobook.generate grades|calibrate KIND ... [--workers N | --scheduler ADDRESS]``."""
-    parser = argparse.ArgumentParser(prog="python -m zoobook.generate",
-                                     description="Grade distributions and calibrations of generated puzzles, "
-                                                 "in parallel on Dask.")
-    parser.add_argument("task", choices=["grades", "calibrate"])
-    parser.add_argument("kinds", nargs="+", help="puzzle kinds, e.g. steam-zoo/shipment")
-    parser.add_argument("--puzzles", type=int, default=500, help="puzzles per kind (grades)")
-    parser.add_argument("--samples", type=int, default=400, help="candidates per kind (calibrate)")
-    parser.add_argument("--seed", type=int, default=0)
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, default=1, help="start a local Dask cluster of N workers")
-    where.add_argument("--scheduler", metavar="ADDRESS", help="use an existing Dask cluster")
-    args = parser.parse_args(argv)
+def seconds_per_task(kinds: Iterable[str], size: int) -> float:
+    """About how long the costliest kind's task of *size* candidates takes here: two candidates of
+    each kind timed after one untimed (which pays the kind's imports), from a stream of the probe's
+    own so the run's results do not change, times *size*."""
+    costs = []
+    for kind in kinds:
+        generator, rng = get_generator(kind), random.Random(f"zoobook-probe:{kind}")
+        candidate(generator, rng, rng.randint(1, 5))
+        start = time.process_time()
+        for _ in range(2):
+            candidate(generator, rng, rng.randint(1, 5))
+        costs.append((time.process_time() - start) / 2 * size)
+    return max(costs, default=0.0)
+
+
+def _run(args: argparse.Namespace, out, err) -> int:
+    from zoobook.progress import TerminalBar
+
     try:
         for kind in args.kinds:
             get_generator(kind)
     except (KeyError, ValueError) as exc:
-        parser.exit(2, f"{parser.prog}: {exc.args[0]}\n")
-    if args.task == "grades":
-        found = grade_distributions(args.kinds, args.puzzles, seed=args.seed, workers=args.workers,
-                                    scheduler=args.scheduler)
-        for kind, counts in found.items():
-            print(kind, " ".join(f"{grade}:{counts[grade]}" for grade in range(1, 6)))
-    else:
-        found = surveys(args.kinds, args.samples, seed=args.seed, workers=args.workers, scheduler=args.scheduler)
-        for kind, candidates in found.items():
-            kept = [c for c in candidates if is_puzzle(kind, c)]
+        print(f"zoobook: {exc.args[0]}", file=err)
+        return 2
+    if min(args.puzzles, args.samples) < 1 or args.workers < 1:
+        print("zoobook: --puzzles, --samples and --workers must be at least 1", file=err)
+        return 2
+    size = args.puzzles if args.task == "grades" else args.samples
+    workers = args.workers
+    if args.scheduler is None and workers > 1:
+        each = seconds_per_task(args.kinds, size)
+        if not worth_a_cluster(len(args.kinds), each, workers):
+            print(f"zoobook: running in this process: {len(args.kinds)} task(s) of about {each:.1f} s "
+                  f"would not repay a cluster's start (about {CLUSTER_START_SECONDS:g} s)", file=err)
+            workers = 1
+    bar = TerminalBar(err, label=f"kinds {'graded' if args.task == 'grades' else 'surveyed'}",
+                      close_when_done=True)
+    bar(0, len(args.kinds))
+    where = {"seed": args.seed, "workers": workers, "scheduler": args.scheduler,
+             "progress": lambda kind, done, total: bar(done, total, kind)}
+    try:
+        if args.task == "grades":
+            found = grade_distributions(args.kinds, args.puzzles, **where)
+        else:
+            found = surveys(args.kinds, args.samples, **where)
+    except (SchedulerUnreachable, ImportError) as exc:
+        err.write("\n")
+        print(f"zoobook: {exc}", file=err)
+        return 2
+    for kind, result in found.items():
+        if args.task == "grades":
+            print(kind, " ".join(f"{grade}:{result[grade]}" for grade in range(1, 6)), file=out)
+        else:
+            kept = [c for c in result if is_puzzle(kind, c)]
             limits = thresholds_from([c.score for c in kept if c.facts.greedy_right],
                                      [c.score for c in kept if not c.facts.greedy_right])
-            print(kind, " ".join(f"{limit:g}" for limit in limits))
+            print(kind, " ".join(f"{limit:g}" for limit in limits), file=out)
     return 0
+
+
+def add_survey_command(commands) -> None:
+    """Add ``zoobook survey grades|calibrate KIND ...`` to the command's sub-parsers."""
+    parser = commands.add_parser(
+        "survey", help="grade distributions and calibrations of generated puzzles (--workers N or "
+                       "--scheduler ADDRESS: on Dask)",
+        description="Survey random puzzles of each KIND: 'grades' counts the grades of N puzzles, "
+                    "'calibrate' derives the four difficulty thresholds. Each kind is one task; with "
+                    "--workers N the tasks run on a local Dask cluster of N processes (when the work repays "
+                    "the cluster's start), with --scheduler on an existing cluster. Needs the parallel "
+                    "extra for Dask: pip install 'zoobook[parallel]'.")
+    parser.add_argument("task", choices=["grades", "calibrate"])
+    parser.add_argument("kinds", nargs="+", help="puzzle kinds, e.g. steam-zoo/shipment")
+    parser.add_argument("--puzzles", type=int, default=500, help="puzzles per kind (grades; default 500)")
+    parser.add_argument("--samples", type=int, default=400, help="candidates per kind (calibrate; default 400)")
+    parser.add_argument("--seed", type=int, default=0)
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=1, help="run the kinds on a local Dask cluster of N workers")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="run them on an existing Dask cluster "
+                                                             "(e.g. tcp://10.0.0.5:8786)")
+    parser.set_defaults(run=_run)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m zoobook.generate grades|calibrate KIND ...``: ``zoobook survey`` under its old name."""
+    parser = argparse.ArgumentParser(prog="python -m zoobook.generate")
+    add_survey_command(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["survey", *(sys.argv[1:] if argv is None else argv)])
+    return args.run(args, sys.stdout, sys.stderr)
 
 
 if __name__ == "__main__":
