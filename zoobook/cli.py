@@ -25,6 +25,7 @@ from typing import TextIO
 
 from zoobook import __version__
 from zoobook.errors import PuzzleError
+from zoobook.progress import TerminalBar
 from zoobook.puzzles import catalogue, default_puzzle_dir, load_puzzle, verify
 from zoobook.puzzles.registry import game_modules
 from zoobook.puzzles.solution import Solution
@@ -104,7 +105,9 @@ def _verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     paths = _paths(args)
     if _missing(paths, err):
         return EXIT_BAD_INPUT
-    checks, errors = verify(paths)
+    # a bar only on a terminal: a log or a pipe gets the verdicts alone
+    bar = TerminalBar(err, label="puzzles verified", close_when_done=True) if err.isatty() else None
+    checks, errors = verify(paths, progress=bar)
     for error in errors:
         print(error, file=err)
     failed = [c for c in checks if not c.ok]

@@ -47,16 +47,21 @@ def quiet(done: int, total: int, message: str = "") -> None:
     """The default callback: report nothing, never stop."""
 
 
-def bar_text(done: int, total: int, *, width: int = 30, label: str = "", message: str = "") -> str:
-    """``label [#####.....] done/total message``.
+def bar_text(done: int, total: int, *, width: int = 30, label: str = "", message: str = "",
+             unit: str = "", scale: int = 1) -> str:
+    """``label [#####.....] done/total unit message``; *scale* divides the counts for display
+    (a search that counts tenths of a second shows seconds).
 
     >>> bar_text(1, 4, width=8, label="zoo")
     'zoo [##......] 1/4'
+    >>> bar_text(72, 200, width=8, unit="CPU-s", scale=10)
+    '[##......] 7.2/20 CPU-s'
     """
     filled = width * done // total if total else width
     head = f"{label} " if label else ""
-    tail = f" {message}" if message else ""
-    return f"{head}[{'#' * filled}{'.' * (width - filled)}] {done}/{total}{tail}"
+    count = f"{done}/{total}" if scale == 1 else f"{done / scale:g}/{total / scale:g}"
+    tail = (f" {unit}" if unit else "") + (f" {message}" if message else "")
+    return f"{head}[{'#' * filled}{'.' * (width - filled)}] {count}{tail}"
 
 
 class TerminalBar:
@@ -67,12 +72,14 @@ class TerminalBar:
     """
 
     def __init__(self, stream: TextIO | None = None, width: int = 30, *, label: str = "",
-                 close_when_done: bool = False) -> None:
+                 close_when_done: bool = False, unit: str = "", scale: int = 1) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.width, self.label, self.close_when_done = width, label, close_when_done
+        self.unit, self.scale = unit, scale
 
     def __call__(self, done: int, total: int, message: str = "") -> None:
-        self.stream.write("\r" + bar_text(done, total, width=self.width, label=self.label, message=message))
+        self.stream.write("\r" + bar_text(done, total, width=self.width, label=self.label, message=message,
+                                              unit=self.unit, scale=self.scale))
         self.stream.flush()
         if self.close_when_done and done >= total:
             self.close()

@@ -267,3 +267,19 @@ def test_a_closed_pipe_ends_quietly():
     stderr = process.stderr.read().decode()
     assert process.wait(timeout=300) == 141     # as a shell reports a tool stopped by SIGPIPE
     assert stderr == ""                         # no "internal error: BrokenPipeError", no "Exception ignored"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_verify_shows_its_progress_on_a_terminal_and_nothing_in_a_pipe(tmp_path):
+    toy_file(tmp_path, "a.toml")
+    toy_file(tmp_path, "b.toml", VALID_TOY.replace('"three-tiles"', '"other"'))
+    out, err = io.StringIO(), _Terminal()
+    assert main(["verify", str(tmp_path)], out=out, err=err) == 0
+    shown = err.getvalue()
+    assert "puzzles verified [" in shown and "0/2 a.toml" in shown and "1/2 b.toml" in shown
+    assert shown.rstrip().endswith("2/2") and out.getvalue() == "2 passed, 0 failed\n"
+    assert run("verify", tmp_path)[2] == ""        # the same run into a pipe: the verdict alone

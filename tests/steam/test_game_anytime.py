@@ -215,9 +215,10 @@ def run(*argv):
 
 
 def test_the_plan_command_with_a_budget_prints_plan_bound_gap_and_time():
-    status, out, _ = run("plan", str(ROOT / "puzzles/steam-zoo-game/zoo-game-exit-bonus.toml"),
-                         "--budget", "60")
+    status, out, err = run("plan", str(ROOT / "puzzles/steam-zoo-game/zoo-game-exit-bonus.toml"),
+                           "--budget", "60")
     assert status == 0
+    assert "planning [" in err and "/60 CPU-s of the budget" in err    # the bar says what it counts
     assert "cleared in turn 2" in out and "turn 1:" in out and "turn 2:" in out
     assert "gap: 0 turns: proved optimal" in out and "time:" in out
 

@@ -8,8 +8,9 @@ each problem becomes one line in the result, so ``zoobook list`` and
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 from zoobook.errors import PuzzleError
@@ -83,16 +84,20 @@ def _same(stored: float | None, solved: float | None) -> bool:
     return math.isclose(stored, solved, rel_tol=1e-9, abs_tol=1e-9)
 
 
-def verify(paths: Iterable[str | Path]) -> tuple[list[Check], list[PuzzleError]]:
-    """Re-solve every puzzle under *paths* and compare with its ``[answer]``.
+def verify(paths: Iterable[str | Path], *,
+           progress: Callable[[int, int, str], Any] | None = None) -> tuple[list[Check], list[PuzzleError]]:
+    """Re-solve every puzzle under *paths* and compare with its ``[answer]``;
+    ``progress(done, total, path)`` after each puzzle.
 
     A puzzle without ``[answer]`` fails verification: a shipped puzzle carries its
     certified answer. Where the file stores ``[answer].optima``, the number of optimal
     witnesses is counted again (by the kind's generator facts) and must match.
     """
     puzzles, errors = load_all(paths)
-    checks = []
-    for puzzle in puzzles:
+    checks: list[Check] = []
+    for done, puzzle in enumerate(puzzles):
+        if progress is not None:            # the puzzle being solved now: the slow ones show
+            progress(done, len(puzzles), Path(puzzle.path).name)
         try:
             solution = puzzle.solve()
         except PuzzleError as exc:      # no certified value (a planner out of budget): a failed check
@@ -113,6 +118,8 @@ def verify(paths: Iterable[str | Path]) -> tuple[list[Check], list[PuzzleError]]
                                 f"[answer].optima is {puzzle.answer.optima} but {found}"))
         else:
             checks.append(Check(puzzle, solution.value, True, "ok"))
+    if progress is not None and puzzles:
+        progress(len(puzzles), len(puzzles), "")
     return checks, errors
 
 

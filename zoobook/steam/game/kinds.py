@@ -490,7 +490,8 @@ def _run_plan(args: argparse.Namespace, out, err) -> int:
     if args.setup is not None:
         raise PuzzleError("a full set-up is too big for the exact planner: add --budget SECONDS",
                           key="--setup")
-    bar = TerminalBar(err)
+    # the exact planner counts the first turns it has tried for the fewest turns it is trying
+    bar = TerminalBar(err, label="first turns tried")
     try:
         if args.hint:
             advice = hint(game, progress=bar)
@@ -520,7 +521,8 @@ def _run_anytime(game: Game, title: str, budget: float, out, err, as_json: bool 
 
     from zoobook.steam.game.anytime import plan_anytime, plan_record
 
-    bar = TerminalBar(err)
+    # the anytime planner counts tenths of a CPU-second of its budget
+    bar = TerminalBar(err, label="planning", unit="CPU-s of the budget", scale=10)
     found = plan_anytime(game, budget_seconds=budget, progress=bar)
     bar.close()
     if as_json:
