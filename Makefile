@@ -54,7 +54,7 @@ LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -
 PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
 
-.PHONY: help venv lab teach strip test lint test-py test-nbgrader test-notebooks test-puzzles test-bench test-browser chromium bench student app site test-site
+.PHONY: help venv constraints lab teach strip test lint test-py test-nbgrader test-notebooks test-puzzles test-bench test-browser chromium bench student app site test-site
 
 help:
 	@echo "make lab    open the workbook in JupyterLab (LAB_ARGS=... for extra options)"
@@ -87,20 +87,29 @@ define make_venv
 	@$(1)/bin/python -c 'import sys; assert sys.version_info >= (3, 11), "zoobook needs Python 3.11 or newer"' \
 	  || { echo "$(1) runs Python older than 3.11: delete it and install python3.11" >&2; exit 1; }
 	@echo "installing zoobook and $(3) into $(1) (under a minute the first time)"
-	@$(call install,$(1),-e '.[$(2)]')
+	@$(call install,$(1),-e '.[$(2)]' -c constraints.txt)
 	@$(1)/bin/python -m zoobook.widgets.lab_settings
 	@touch $(4)
 endef
 
-$(STAMP): pyproject.toml setup.py zoobook/widgets/lab_settings.py
+$(STAMP): pyproject.toml constraints.txt setup.py zoobook/widgets/lab_settings.py
 	$(call make_venv,$(VENV),$(EXTRAS),its test tools,$@)
 
-$(LEARNER_STAMP): pyproject.toml setup.py zoobook/widgets/lab_settings.py
+$(LEARNER_STAMP): pyproject.toml constraints.txt setup.py zoobook/widgets/lab_settings.py
 	$(call make_venv,$(LEARNER_VENV),lab,JupyterLab,$@)
 
-$(TEACHER_STAMP): pyproject.toml setup.py zoobook/widgets/lab_settings.py
+$(TEACHER_STAMP): pyproject.toml constraints.txt setup.py zoobook/widgets/lab_settings.py
 	$(call make_venv,$(TEACHER_VENV),lab$(COMMA)teach,JupyterLab$(COMMA) nbgrader and Voila,$@)
 
+
+# `make constraints`: the versions of the runtime, lab, teach and parallel extras every venv here installs
+# (constraints.txt, which a class pins with pip's -c), resolved again from PyPI. Run it to move to
+# newer versions, then `make test`.
+constraints: $(STAMP)
+	$(VENV)/bin/uv pip compile pyproject.toml --extra lab --extra teach --extra parallel --python-version 3.11 \
+	  --quiet --no-header --annotation-style line -o constraints.txt.new
+	@{ sed -n '1,3p' constraints.txt; cat constraints.txt.new; } > constraints.txt.tmp && rm constraints.txt.new \
+	  && mv constraints.txt.tmp constraints.txt && echo "constraints.txt: $$(grep -c '==' constraints.txt) pins"
 
 # -- using the workbook ------------------------------------------------------------
 lab: $(LEARNER_STAMP)

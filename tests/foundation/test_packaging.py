@@ -12,6 +12,7 @@ what the library imports is checked statically below.
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
 import json
 import os
@@ -501,3 +502,95 @@ def test_without_the_packaged_puzzles_everything_says_so(installed):
     classroom = installed(installed.python, "-c", CLASSROOM_CHECK)
     assert classroom.returncode != 0 and "PuzzleError" in classroom.stderr
     assert "puzzles are missing" in classroom.stderr
+
+
+def _pins() -> dict[str, str]:
+    pins = {}
+    for line in (REPO / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, _, version = line.split("#")[0].strip().partition("==")
+            pins[normalise(name)[0]] = version
+    return pins
+
+
+def test_constraints_pin_what_a_class_installs_and_the_tests_run_those_versions():
+    """constraints.txt (issue 44: the versions a class pins) holds every runtime dependency and every
+    package of the lab, teach and parallel extras at one version, and this venv (installed by the
+    Makefile with ``-c constraints.txt``) runs exactly those versions."""
+    pins = _pins()
+    wanted = [*PYPROJECT["project"]["dependencies"],
+              *(item for extra in ("lab", "teach", "parallel")
+                for item in PYPROJECT["project"]["optional-dependencies"][extra])]
+    assert {normalise(item)[0] for item in wanted} <= set(pins), "constraints.txt misses a dependency"
+    assert all(re.fullmatch(r"[0-9][\w.+!-]*", version) for version in pins.values())
+    installed = {}
+    for name in pins:
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            installed[name] = metadata.version(name)
+    assert len(installed) > 50
+    assert {name: v for name, v in installed.items() if v != pins[name]} == {}, "make venv again"
+    assert "-c constraints.txt" in (REPO / "Makefile").read_text()
+
+
+@pytest.mark.wheel
+def test_the_release_files_build_and_pass_twine_check(tmp_path):
+    """``python -m build`` makes the sdist and the wheel a release uploads, and ``twine check`` reads
+    their metadata as PyPI would (the README renders, the classifiers are known)."""
+    subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(tmp_path), str(REPO)],
+                   check=True, env=_clean_env(), cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    made = sorted(path.name for path in tmp_path.iterdir())
+    version = PYPROJECT["project"]["version"]
+    assert made == [f"zoobook-{version}-py3-none-any.whl", f"zoobook-{version}.tar.gz"]
+    checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *map(str, tmp_path.iterdir())],
+                             env=_clean_env(), capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.count("PASSED") == 2
+    classifiers = PYPROJECT["project"]["classifiers"]
+    assert {f"Programming Language :: Python :: 3.{minor}" for minor in (11, 12, 13)} <= set(classifiers)
+
+
+IMPORT_EVERY_MODULE = """
+import importlib, pkgutil, sys, zoobook
+names = [m.name for m in pkgutil.walk_packages(zoobook.__path__, "zoobook.") if ".workbook" not in m.name and not m.name.endswith("__main__")]
+for name in names:
+    importlib.import_module(name)
+print(len(names), sys.version_info[:2])
+"""
+
+
+def _python(minor: int) -> str | None:
+    """A python3.MINOR that runs: on the PATH, else one pyenv installed (whose shim may refuse)."""
+    candidates = [shutil.which(f"python3.{minor}"),
+                  *sorted(map(str, Path.home().glob(f".pyenv/versions/3.{minor}.*/bin/python3.{minor}")))]
+    for candidate in filter(None, candidates):
+        if subprocess.run([candidate, "-c", ""], capture_output=True).returncode == 0:
+            return candidate
+    return None
+
+
+@pytest.mark.wheel
+@pytest.mark.parametrize("minor", [12, 13])
+def test_the_wheel_installs_and_runs_on_newer_pythons(wheel, tmp_path, minor):
+    """The classifiers promise Python 3.11-3.13; this Python is 3.11, so the wheel is installed into
+    a fresh venv of 3.12 and of 3.13 (with the pinned runtime dependencies from PyPI), imports every
+    module there and verifies a folder of puzzles of each game."""
+    found = _python(minor)
+    if found is None:
+        pytest.skip(f"no python3.{minor} on this machine")
+    venv = tmp_path / "venv"
+    made = subprocess.run([found, "-m", "venv", str(venv)], capture_output=True, text=True, env=_clean_env())
+    if made.returncode != 0:
+        pytest.skip(f"python3.{minor} cannot make a venv here: {made.stderr.strip()[-200:]}")
+    python = venv / "bin" / "python"
+    uv = Path(sys.executable).with_name("uv")
+    subprocess.run([str(uv), "pip", "install", "--quiet", "--python", str(python), str(wheel), "-c",
+                    str(REPO / "constraints.txt")], check=True, env=_clean_env(), capture_output=True, text=True,
+                   timeout=900)
+    imported = subprocess.run([str(python), "-c", IMPORT_EVERY_MODULE], cwd=tmp_path, env=_clean_env(),
+                              capture_output=True, text=True, timeout=300)
+    assert imported.returncode == 0, imported.stderr[-2000:]
+    assert imported.stdout.split()[-2:] == ["(3,", f"{minor})"] and int(imported.stdout.split()[0]) > 100
+    puzzles = [str(REPO / "puzzles" / folder) for folder in ("5x5", "zooloretto", "steam-zoo")]
+    verified = subprocess.run([str(venv / "bin" / "zoobook"), "verify", *puzzles], cwd=tmp_path, env=_clean_env(),
+                              capture_output=True, text=True, timeout=600)
+    assert verified.returncode == 0 and " 0 failed" in verified.stdout, verified.stdout + verified.stderr[-2000:]
