@@ -264,7 +264,7 @@ SITE_STAMP := $(SITE_VENV)/.zoobook-site-tools
 SITE_OUT := build/site
 # e.g. SITE_ARGS="--classroom masters": the classroom notebooks with their solutions (site/build.py --help)
 SITE_ARGS ?=
-SITE_SOURCES := pyproject.toml setup.py README.md LICENSE $(wildcard site/*.json site/*.txt site/*.py) \
+SITE_SOURCES := pyproject.toml setup.py README.md LICENSE $(wildcard site/*.json site/*.txt site/*.py site/*.html) \
   $(shell find zoobook puzzles notebooks -type f ! -path '*/.ipynb_checkpoints/*' ! -path '*/__pycache__/*' 2>/dev/null)
 
 $(SITE_STAMP): site/requirements-build.txt

@@ -115,6 +115,19 @@ def collect_wheels(wheels: Path) -> list[Path]:
     return found
 
 
+def write_front_door(out: Path) -> None:
+    """``site/index.html`` over JupyterLite's root page: it fetches Pyodide from the kernel's default
+    URL (or the site's ``pyodideUrl``), then opens the workbook, or names the host it could not reach
+    and what works without it."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_CDN_URL
+
+    url = f"{PYODIDE_CDN_URL}/pyodide.mjs"
+    host = url.split("/")[2]
+    page = (HERE / "index.html").read_text(encoding="utf-8")
+    (out / "index.html").write_text(page.replace("PYODIDE_URL", url).replace("PYODIDE_HOST", host),
+                                    encoding="utf-8")
+
+
 def build(out: Path, work: Path, *, classroom: str = "student") -> Path:
     stage = stage_contents(work / "contents", classroom=classroom)
     wheels = collect_wheels(work / "wheels")
@@ -126,6 +139,7 @@ def build(out: Path, work: Path, *, classroom: str = "student") -> Path:
                "--no-sourcemaps",
                *[arg for wheel in wheels for arg in ("--piplite-wheels", str(wheel))]]
     subprocess.run(command, check=True, cwd=work)
+    write_front_door(out)
     for name in CONTENTS:  # every notebook and puzzle made it
         expected = {p.relative_to(stage) for p in (stage / name).rglob("*") if p.is_file()}
         got = {p.relative_to(out / "files") for p in (out / "files" / name).rglob("*") if p.is_file()}

@@ -331,3 +331,49 @@ def test_offline_nothing_but_pyodide_s_distribution_was_asked_for(lite, installe
     """Last: the only requests that tried to leave the machine (none, or Pyodide's CDN)."""
     hosts = {re.match(r"[a-z]+://([^/]+)", url).group(1) for url in lite.outside if "://" in url}
     assert hosts <= {"cdn.jsdelivr.net"}, sorted(lite.outside)[:10]
+
+
+def _serve(root: Path):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()),
+                                             functools.partial(_Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="module")
+def no_network_tab():
+    """A Chromium tab that resolves no host but 127.0.0.1 (a filtered network, at its strictest)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
+        try:
+            yield browser.new_page()
+        finally:
+            browser.close()
+
+
+def test_offline_the_front_door_names_the_host_it_cannot_reach_and_what_works(no_network_tab):
+    """The site as ``make site`` built it takes Pyodide from its CDN; with that host unreachable the
+    first page says so, names the host, and offers what works without it."""
+    host = re.search(r'const DEFAULT_PYODIDE = "https://([^/"]+)/', (SITE / "index.html").read_text()).group(1)
+    assert host == "cdn.jsdelivr.net", "the built site should take Pyodide from its distribution"
+    server = _serve(SITE)
+    try:
+        no_network_tab.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        message = no_network_tab.locator("#zoobook-offline")
+        expect(message).to_be_visible(timeout=60_000)
+        expect(message).to_contain_text(f"downloads from {host}")
+        expect(message).to_contain_text("Open the workbook anyway")
+        expect(message).to_contain_text("pip install zoobook")
+        assert no_network_tab.url.endswith("/"), "it must stay on the message, not open a dead kernel"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_front_door_opens_the_workbook_when_pyodide_is_reachable(no_network_tab, offline_site):
+    no_network_tab.goto(f"{offline_site}/index.html")
+    no_network_tab.wait_for_url("**/lab/index.html?path=notebooks/00-start-here.ipynb", timeout=60_000)
