@@ -185,3 +185,17 @@ def test_the_hint_on_a_full_map_gives_an_action_the_engine_takes_and_the_bound()
     if advice.action is not None:  # a plan was found in the budget: its first action is legal now
         assert view.state.refusal(advice.action) is None
         assert advice.plan.turns >= advice.plan.lower_bound
+
+
+def test_the_action_list_never_starts_blank_so_do_it_always_does_something():
+    """Issue 44: in notebooks 12 and 13 the list started blank and Do it did nothing."""
+    view = player("zoo-game-exit-bonus")
+    first_label, first = view.actions.options[0]
+    assert view.actions.value == first and view.actions.label == first_label
+    before = view.state.position
+    view.apply_button.click()
+    assert view.state.position is not before and view.message.value == ""
+    assert view.actions.value == view.actions.options[0][1], "a new list selects its first action again"
+    view.actions.value = None
+    view.apply_button.click()
+    assert "Choose an action" in view.message.value

@@ -245,8 +245,10 @@ class GamePlayer(widgets.VBox):
         self.message.value = f"<div class='zoobook-refused'>No legal action reads {html.escape(label)!r} now.</div>"
 
     def choose_selected(self) -> None:
-        if self.actions.value is not None:
-            self.choose(self.actions.value)
+        if self.actions.value is None:
+            self.message.value = "<div class='zoobook-refused'>Choose an action in the list first.</div>"
+            return
+        self.choose(self.actions.value)
 
     def lay(self, text: str, hand: int = 0) -> None:
         """Lay track written as hexes ``"q,r q,r ..."``: a node or stub end first, then new hexes."""
@@ -311,6 +313,8 @@ class GamePlayer(widgets.VBox):
                                   f"{'game over' if pos.phase == 'over' else pos.phase + ' phase'}")
         self.status.value = status_html(self.state)
         self.actions.options = [(action_label(a), a) for a in menu_actions(self.state)]
+        if self.actions.options and self.actions.value is None:   # ipywidgets 8 leaves a new list blank
+            self.actions.index = 0
         self.track.disabled = self.lay_button.disabled = pos.phase != "build"
         self.board.disabled = self.board_lay_button.disabled = pos.phase != "build"
         self.board.relabel()
