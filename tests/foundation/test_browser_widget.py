@@ -43,6 +43,8 @@ def test_the_card_shows_the_chosen_puzzles_common_keys(shelf):
     for shown in ("Three tiles", "toy/heaviest", "the heaviest tile", "★★☆☆☆", "maximum, reading files",
                   "Which tile is heaviest?", "three.toml"):
         assert shown in card
+    # issue 44: the file under the folder it was found in, never an absolute path
+    assert f"<code>{shelf.name}/toy/three.toml</code>" in card and str(shelf) not in card
     assert box.solution.value == "" and not box.solve_button.disabled
     box.select("count-two")
     assert "Count &lt;b&gt;two&lt;/b&gt; things." in box.card.value  # the file's text is escaped

@@ -551,7 +551,8 @@ def test_the_release_files_build_and_pass_twine_check(tmp_path):
 
 IMPORT_EVERY_MODULE = """
 import importlib, pkgutil, sys, zoobook
-names = [m.name for m in pkgutil.walk_packages(zoobook.__path__, "zoobook.") if ".workbook" not in m.name and not m.name.endswith("__main__")]
+names = [m.name for m in pkgutil.walk_packages(zoobook.__path__, "zoobook.")
+         if ".workbook" not in m.name and not m.name.endswith("__main__")]
 for name in names:
     importlib.import_module(name)
 print(len(names), sys.version_info[:2])

@@ -274,7 +274,9 @@ def test_the_widget_paints_a_zoo_map_by_clicks_and_saves_the_file(tmp_path):
     editor.puzzle_id.value, editor.title.value, editor.turns.value = "my-zoo", "My zoo", 4
     editor.file.value = str(tmp_path / "my-zoo.toml")
     editor.save_button.click()
-    assert "Saved" in editor.message.value and "zoobook plan" in editor.message.value
+    assert "Saved my-zoo.toml" in editor.message.value
+    # issue 44: the command names the file in full, so it runs from a terminal in any folder
+    assert f"zoobook plan {(tmp_path / 'my-zoo.toml').resolve()}" in editor.message.value
     puzzle = load_puzzle(tmp_path / "my-zoo.toml")
     game = puzzle.model
     assert (puzzle.id, puzzle.title, game.turns) == ("my-zoo", "My zoo", 4)

@@ -28,7 +28,7 @@ from zoobook.puzzles.catalogue import CatalogueEntry, catalogue
 from zoobook.puzzles.loading import Puzzle, default_puzzle_dir, load_puzzle
 from zoobook.widgets.common import solution_html
 
-__all__ = ["PuzzleBrowser", "option_label", "puzzle_card_html", "ALL_KINDS"]
+__all__ = ["PuzzleBrowser", "option_label", "puzzle_card_html", "shown_path", "ALL_KINDS"]
 
 ALL_KINDS = "all kinds"
 
@@ -44,15 +44,35 @@ def option_label(row: CatalogueEntry) -> str:
     return f"{row.title or row.id}  ({row.kind}{difficulty})"
 
 
-def puzzle_card_html(puzzle: Puzzle) -> str:
-    """A puzzle's common keys as HTML: title, kind and its question, difficulty, themes, description."""
+def shown_path(path, roots=()) -> str:
+    """*path* as a reader wants it: under one of the folders *roots*, that folder's name and the
+    path inside it (``puzzles/steam-zoo/d1.toml``), else under the current folder, relative to it,
+    else the file's name alone: never the absolute path of an installation or a home folder.
+
+    >>> shown_path("/opt/venv/zoobook/workbook/puzzles/5x5/a.toml", ["/opt/venv/zoobook/workbook/puzzles"])
+    'puzzles/5x5/a.toml'
+    >>> shown_path("/somewhere/else/b.toml", [])
+    'b.toml'
+    """
+    path = Path(path)
+    for root in map(Path, roots):
+        if path.is_relative_to(root):
+            return str(Path(root.name) / path.relative_to(root))
+    if path.is_absolute() and path.is_relative_to(Path.cwd()):
+        return str(path.relative_to(Path.cwd()))
+    return path.name if path.is_absolute() else str(path)
+
+
+def puzzle_card_html(puzzle: Puzzle, roots=()) -> str:
+    """A puzzle's common keys as HTML: title, kind and its question, difficulty, themes, description;
+    its file shown by :func:`shown_path` under the folders *roots*."""
     stars = "★" * (puzzle.difficulty or 0) + "☆" * (5 - (puzzle.difficulty or 0))
     difficulty = f"{stars} ({puzzle.difficulty} of 5)" if puzzle.difficulty else "not rated"
     themes = ", ".join(puzzle.themes) or "none listed"
     rows = [("kind", f"<code>{html.escape(puzzle.kind.name)}</code>: {html.escape(puzzle.kind.summary)}"),
             ("difficulty", difficulty),
             ("themes", html.escape(themes)),
-            ("file", f"<code>{html.escape(str(puzzle.path or ''))}</code>")]
+            ("file", f"<code>{html.escape(shown_path(puzzle.path, roots) if puzzle.path else '')}</code>")]
     table = "".join(f"<tr><th style='text-align:left;padding-right:1em'>{name}</th><td>{value}</td></tr>"
                     for name, value in rows)
     description = (f"<p>{html.escape(puzzle.description)}</p>" if puzzle.description else "")
@@ -160,7 +180,7 @@ class PuzzleBrowser(widgets.VBox):
             except PuzzleError as exc:  # the file changed since the catalogue was read
                 self.card.value = _message(str(exc))
             else:
-                self.card.value = puzzle_card_html(self._puzzle)
+                self.card.value = puzzle_card_html(self._puzzle, self.paths)
         self.solve_button.disabled = self._puzzle is None
 
     def _problems_html(self) -> str:

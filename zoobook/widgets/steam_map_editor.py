@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import html
+import shlex
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -192,8 +193,10 @@ class MapEditor(widgets.VBox):
         except (PuzzleError, OSError, TypeError, ValueError) as exc:
             self.message.value = f"<div class='zoobook-refused'>Not saved: {html.escape(str(exc))}</div>"
             return
-        self.message.value = (f"<div class='zoobook-saved'>Saved {html.escape(str(written))}: try "
-                              f"<code>zoobook plan {html.escape(str(written))}</code></div>")
+        # a terminal is rarely opened in the notebook's folder: the command names the file in full
+        command = f"zoobook plan {shlex.quote(str(Path(written).resolve()))}"
+        self.message.value = (f"<div class='zoobook-saved'>Saved {html.escape(Path(written).name)} beside this "
+                              f"notebook. From a terminal: <code>{html.escape(command)}</code></div>")
 
     def load(self, path: str) -> None:
         """Open a ``steam-zoo/clear`` or ``steam-easter/clear`` file (undo goes back)."""
