@@ -44,6 +44,20 @@ def test_notebook_is_stored_executed_top_to_bottom_without_errors(path):
         "a notebook opens with a Markdown title (00-start-here lists notebooks by it)"
 
 
+HTML_IN_TEXT = re.compile(r"<(div|span|table|p|b|small|code)\b[^>]*>.*</\1>", re.S)
+
+
+@pytest.mark.parametrize("path", all_notebooks(), ids=lambda p: str(p.relative_to(NOTEBOOKS)))
+def test_no_cell_prints_html_as_text(path):
+    """Issue 44: notebook 31 printed a refusal's HTML (``<div class=...>``) as text; HTML is shown
+    as HTML (``IPython.display.HTML``), so a reader never sees the tags."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    printed = [(index, "".join(out["text"])[:120]) for index, cell in enumerate(notebook["cells"])
+               if cell["cell_type"] == "code" for out in cell.get("outputs", [])
+               if out.get("output_type") == "stream" and HTML_IN_TEXT.search("".join(out["text"]))]
+    assert printed == [], f"cells that print HTML tags as text: {printed}"
+
+
 # -- hygiene: no saved widget state, no run times (make strip; the pre-commit hook) --------------
 
 REPO = NOTEBOOKS.parent
