@@ -152,3 +152,32 @@ def test_nbstripout_finds_nothing_to_strip_in_a_stripped_notebook_and_strips_a_s
     assert unstripped(stripped) == []
     code = [c for c in stripped["cells"] if c["cell_type"] == "code"]
     assert all(c["execution_count"] for c in code) and any(c["outputs"] for c in code), "outputs kept"
+
+
+LINK = re.compile(r"\]\(([^)#:\s]+\.ipynb)(#[^)]*)?\)")
+
+
+@pytest.mark.parametrize("path", all_notebooks(), ids=lambda p: str(p.relative_to(NOTEBOOKS)))
+def test_every_link_to_a_notebook_leads_to_one(path):
+    """A Markdown link ``[...](NN-name.ipynb)`` is resolved from the notebook's folder, as JupyterLab
+    and Voila resolve it; renumbering a series must carry every link along."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    broken = [target for cell in notebook["cells"] if cell["cell_type"] == "markdown"
+              for target, _ in LINK.findall("".join(cell["source"]))
+              if not (path.parent / target).resolve().is_file()]
+    assert broken == [], f"links to notebooks that do not exist: {broken}"
+
+
+def test_start_here_opens_with_the_three_routes_and_links_each_learn_notebook_first():
+    """Issue 43: a newcomer meets three routes, each with its time, and a game's route begins
+    with its Learn notebook."""
+    first = "".join(json.loads((NOTEBOOKS / "00-start-here.ipynb").read_text())["cells"][0]["source"])
+    routes = re.findall(r"^### (.+)$", first, re.M)
+    assert [route.split(" (")[0] for route in routes] == ["Learn to play a game", "Solve puzzles",
+                                                          "Teach graph algorithms"]
+    assert all(re.search(r"\((about )?[^)]*(hour|minute)", route) for route in routes), routes
+    for row in re.findall(r"^\| \*\*(.+?)\*\* .*$", first, re.M):
+        line = next(line for line in first.splitlines() if line.startswith(f"| **{row}**"))
+        learn = LINK.findall(line)[0][0]
+        assert "learn" in learn, f"{row}: its route must start with its Learn notebook, not {learn}"
+    assert len(re.findall(r"^\| \*\*", first, re.M)) == 3
