@@ -12,6 +12,7 @@ import pytest
 from zoobook.errors import IllegalAction, Refusal
 from zoobook.game_api import contract_violations
 from zoobook.zooloretto import game as zg
+from zoobook.zooloretto.game_actions import PURCHASE
 from zoobook.zooloretto.game import (
     BuyPavilion, BuyRestaurant, Discard, Draw, Exchange, Expand, Load, Mark, Move, MoveBetween, MoveStall,
     PassSites, Place, Purchase, Take, ZoolorettoState, parse_expansions,
@@ -237,7 +238,7 @@ def test_a_purchase_takes_the_tile_from_the_sellers_barn_and_pays_the_seller_one
     state.apply(Purchase(1, "kiosk", "5"))
     assert state.zoos[0].coins == 2 and state.zoos[1].coins == 3
     assert state.zoos[0].enclosure("5").stalls == ("kiosk",) and state.zoos[1].barn.stalls == ()
-    assert state.refusal(Purchase(0, "camel", "5")).rule == zg.PURCHASE
+    assert state.refusal(Purchase(0, "camel", "5")).rule == PURCHASE
 
 
 def test_a_move_between_enclosures_is_a_legal_money_action_and_is_applied():
