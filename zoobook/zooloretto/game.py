@@ -67,7 +67,7 @@ from zoobook.zooloretto.game_actions import (
     BuyPavilion, BuyRestaurant, Discard, Draw, Exchange, Expand, Load, Mark, Move, MoveBetween, MoveStall, PassSites,
     Place, Purchase, Take, _FIELD_RULES, _field_refusal, _refusal_from,
 )
-from zoobook.zooloretto.money import MoneyActions
+from zoobook.zooloretto.game_money import MoneyActions
 from zoobook.zooloretto.model import (
     CONSTRUCTION_SITES, EXPANSIONS, SITE, SPECIES, THREE_BUILDINGS, Middle, Tile, Zoo, new_zoo,
 )
