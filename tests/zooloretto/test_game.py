@@ -55,6 +55,30 @@ def random_states(players, seed, expansions, every=7):
     yield state
 
 
+# -- the speed hooks -------------------------------------------------------------------------
+@pytest.mark.parametrize("players, expansions", [(2, ()), (3, BOTH)])
+def test_search_copy_plays_on_like_a_clone_and_starts_without_the_log(players, expansions):
+    """search_copy() is clone() less the log: the same legal actions all the way to the same end,
+    taken with apply_unchecked(), and the state it came from unchanged."""
+    state = ZoolorettoState.new(players=players, seed=5, expansions=expansions)
+    rng = random.Random(5)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    before = state_values(state), list(state.log)
+    fast, full = state.search_copy(), state.clone()
+    assert fast.log == [] and full.log == state.log and len(state.log) > 10
+    choose = random.Random(1)
+    while not full.is_terminal():
+        legal = full.legal_actions()
+        assert fast.legal_actions() == legal
+        action = choose.choice(legal)
+        fast.apply_unchecked(action)
+        full.apply(action)
+    assert fast.is_terminal() and fast.zoos == full.zoos and fast.returns() == full.returns()
+    assert fast.discards == full.discards and fast.component_counts() == full.component_counts()
+    assert (state_values(state), state.log) == before
+
+
 # -- the contract ------------------------------------------------------------------------------
 def state_values(state: ZoolorettoState) -> tuple:
     """What a refused action must not change: what the state's repr shows, as values (copied as deep
