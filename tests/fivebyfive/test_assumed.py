@@ -9,6 +9,7 @@ from zoobook import assumed as assumed_module
 from zoobook.fivebyfive import board as board_module
 from zoobook.fivebyfive import components as components_module
 from zoobook.fivebyfive import game as game_module
+from zoobook.fivebyfive import legality as legality_module
 from zoobook.fivebyfive import mainboard as mainboard_module
 from zoobook.fivebyfive import solo as solo_module
 from zoobook.fivebyfive.board import Board, Tile, gate_cell, start_squares
@@ -175,7 +176,7 @@ def test_unplaceable_tile_discarded(monkeypatch):
     assert state.refusal(large) is None
     state.apply(large)
     assert [type(a) for a in state.legal_actions()] == [DiscardTile]
-    flip(monkeypatch, game_module, "fivebyfive.components.unplaceable_tile_discarded", False)
+    flip(monkeypatch, legality_module, "fivebyfive.components.unplaceable_tile_discarded", False)
     state = _crowded_game()
     why = state.refusal(large)
     assert why.rule == "F23" and "fits nowhere" in why.reason and large not in state.legal_actions()

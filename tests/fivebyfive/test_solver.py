@@ -313,7 +313,8 @@ def test_the_search_unpacks_steps_and_paths_by_their_field_names():
     import inspect
     import textwrap
 
-    from zoobook.fivebyfive.solver import _Path, _Step, _Walk
+    from zoobook.fivebyfive.solver.compiled import _Step
+    from zoobook.fivebyfive.solver.search import _Path, _Walk
 
     tree = ast.parse(textwrap.dedent(inspect.getsource(_Walk.run)))
     unpacked = {}

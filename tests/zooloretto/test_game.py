@@ -12,6 +12,7 @@ import pytest
 from zoobook.errors import IllegalAction, Refusal
 from zoobook.game_api import contract_violations
 from zoobook.zooloretto import game as zg
+from zoobook.zooloretto.game_actions import PURCHASE
 from zoobook.zooloretto.game import (
     BuyPavilion, BuyRestaurant, Discard, Draw, Exchange, Expand, Load, Mark, Move, MoveBetween, MoveStall,
     PassSites, Place, Purchase, Take, ZoolorettoState, parse_expansions,
@@ -52,6 +53,30 @@ def random_states(players, seed, expansions, every=7):
         state.apply(rng.choice(state.legal_actions()))
         step += 1
     yield state
+
+
+# -- the speed hooks -------------------------------------------------------------------------
+@pytest.mark.parametrize("players, expansions", [(2, ()), (3, BOTH)])
+def test_search_copy_plays_on_like_a_clone_and_starts_without_the_log(players, expansions):
+    """search_copy() is clone() less the log: the same legal actions all the way to the same end,
+    taken with apply_unchecked(), and the state it came from unchanged."""
+    state = ZoolorettoState.new(players=players, seed=5, expansions=expansions)
+    rng = random.Random(5)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    before = state_values(state), list(state.log)
+    fast, full = state.search_copy(), state.clone()
+    assert fast.log == [] and full.log == state.log and len(state.log) > 10
+    choose = random.Random(1)
+    while not full.is_terminal():
+        legal = full.legal_actions()
+        assert fast.legal_actions() == legal
+        action = choose.choice(legal)
+        fast.apply_unchecked(action)
+        full.apply(action)
+    assert fast.is_terminal() and fast.zoos == full.zoos and fast.returns() == full.returns()
+    assert fast.discards == full.discards and fast.component_counts() == full.component_counts()
+    assert (state_values(state), state.log) == before
 
 
 # -- the contract ------------------------------------------------------------------------------
@@ -237,7 +262,7 @@ def test_a_purchase_takes_the_tile_from_the_sellers_barn_and_pays_the_seller_one
     state.apply(Purchase(1, "kiosk", "5"))
     assert state.zoos[0].coins == 2 and state.zoos[1].coins == 3
     assert state.zoos[0].enclosure("5").stalls == ("kiosk",) and state.zoos[1].barn.stalls == ()
-    assert state.refusal(Purchase(0, "camel", "5")).rule == zg.PURCHASE
+    assert state.refusal(Purchase(0, "camel", "5")).rule == PURCHASE
 
 
 def test_a_move_between_enclosures_is_a_legal_money_action_and_is_applied():

@@ -63,6 +63,7 @@ from zoobook.fivebyfive import solver
 from zoobook.fivebyfive.cards import CHARTS, FINAL_BONUS_CARDS, Round3, chart_points, round3_count
 from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.solver import LineupPlan
+from zoobook.fivebyfive.solver import compiled as solver_form
 from zoobook.fivebyfive.vocabulary import BASIC_COLOURS, Category
 
 __all__ = ["READ_BY_LINEUP", "FinalLineup", "best_final_lineup", "card_points", "final_lineup_steps",
@@ -268,7 +269,7 @@ def _walkable_paths(puzzle: LineupPuzzle, worth=None) -> Iterator[tuple[list, in
     cannot make is not extended (every extension needs more visitors or more doors), nor
     one that ``worth(length, tokens, doors)`` says cannot lead to a better lineup (asked as
     the path is reached, so a bound that tightens as the walk goes cuts more)."""
-    comp = solver._compiled(puzzle)
+    comp = solver_form._compiled(puzzle)
     yield [], max(0, comp.value([0] * 6, 0, 0, 0, 0, 0))
     if comp.entry is None:
         return
@@ -301,7 +302,8 @@ def _counted(counts: tuple, category: int, token: int, kind: int) -> tuple:
 
 def _tally(counts: tuple) -> tuple[int, int, int, int, int]:
     """(tiles, popular tiles, walls, open borders, doors) of *counts* (see :func:`_counted`)."""
-    return sum(counts[:6]), counts[6], counts[7 + solver._WALL], counts[7 + solver._OPEN], counts[7 + solver._DOOR]
+    return (sum(counts[:6]), counts[6], counts[7 + solver_form._WALL], counts[7 + solver_form._OPEN],
+            counts[7 + solver_form._DOOR])
 
 
 def _plans(puzzle: LineupPuzzle, steps: list, colour_sets: bool) -> Iterator[LineupPlan]:

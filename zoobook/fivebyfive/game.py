@@ -45,26 +45,32 @@ from dataclasses import dataclass, field, fields, replace
 
 from zoobook import game_api
 from zoobook.assumed import assumed
-from zoobook.errors import IllegalAction, Refusal
+from zoobook.errors import IllegalAction
 from zoobook.fivebyfive import lineup as lu
-from zoobook.action_fields import Action, field_refusal
-from zoobook.fivebyfive.board import Board, Cell, start_squares
-from zoobook.fivebyfive.cards import (
-    FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, Round3, TurnContext, final_bonus, popularity_earned,
-    special_card_points,
+from zoobook.fivebyfive.actions import (
+    LINEUP_STEPS, BestLineup, ChooseMeeple, ChoosePopularity, ChooseSpecial, DiscardTile, PlaceTile, RowEffect,
+    Take, TakeDoor, action_text, components_special, witness_steps,
 )
-from zoobook.fivebyfive.components import STATED_COUNTS, anchors, components, placed
+from zoobook.fivebyfive.board import Board, Cell
+from zoobook.fivebyfive.cards import (
+    FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, Round3, TurnContext, final_bonus, popularity_earned, special_card_points,
+)
+from zoobook.fivebyfive.components import STATED_COUNTS, components, placed
 from zoobook.fivebyfive.mainboard import DOOR_ROWS, ROW_EFFECTS, MainBoard, row_sizes
+from zoobook.fivebyfive.players import GameConfig, PlayerState, RoundScore, winner_order
 from zoobook.fivebyfive.scoring import (
     best_request_cards, most_visitors_award, next_start_player, solo_bonus,
 )
 from zoobook.fivebyfive.solo import ai_removal, solo_rank
+from zoobook.fivebyfive.legality import LegalActions
 from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle
 from zoobook.fivebyfive.solver import solve_lineup
 from zoobook.fivebyfive.vocabulary import BASIC_COLOURS, Colour, sorted_letters
 
+# The actions and the players live in their own modules; they are named here too, so that
+# ``from zoobook.fivebyfive.game import GameState, Take`` gives a game and its moves at once.
 __all__ = [
-    "GameConfig", "PlayerState", "GameState",
+    "GameConfig", "PlayerState", "GameState", "components_special",
     "Take", "RowEffect", "TakeDoor", "ChoosePopularity", "ChooseSpecial", "ChooseMeeple",
     "PlaceTile", "DiscardTile", "BestLineup", "LINEUP_STEPS", "winner_order", "witness_steps", "action_text",
 ]
@@ -74,256 +80,14 @@ ROUNDS = 3
 TURNS_PER_ROUND = 5
 
 
-# -- actions --------------------------------------------------------------------------------------
-@dataclass(frozen=True, eq=False)
-class Take(Action):
-    """Take the tile in *row* (1-6), slot *slot* (from 0) of the main board."""
-
-    row: int
-    slot: int
-
-    FIELD_RULE = "F15"
-
-    def __str__(self) -> str:
-        slot = self.slot + 1 if type(self.slot) is int else repr(self.slot)    # words for a malformed one too
-        return f"take row {self.row!r} slot {slot}"
-
-
-@dataclass(frozen=True, eq=False)
-class RowEffect(Action):
-    """Use the action effect of the row just taken from."""
-
-    FIELD_RULE = "F-TURN-7"
-
-    def __str__(self) -> str:
-        return "use the row effect"
-
-
-@dataclass(frozen=True, eq=False)
-class TakeDoor(Action):
-    """Rows 2-5: a door token instead of the row effect."""
-
-    FIELD_RULE = "F-TURN-7"
-
-    def __str__(self) -> str:
-        return "take a door token instead"
-
-
-@dataclass(frozen=True, eq=False)
-class ChoosePopularity(Action):
-    """Place a popularity token on the tile named *tile* (its first cell)."""
-
-    tile: str
-
-    FIELD_RULE = "F10"
-
-    def __str__(self) -> str:
-        return f"popularity token on {self.tile}"
-
-
-@dataclass(frozen=True, eq=False)
-class ChooseSpecial(Action):
-    card: str
-
-    FIELD_RULE = "F-TURN-9"
-
-    def __str__(self) -> str:
-        card = _SPECIALS.get(self.card) if type(self.card) is str else None
-        return f"choose special card {self.card} ({card.effect if card else 'not in the box'})"
-
-
-@dataclass(frozen=True, eq=False)
-class ChooseMeeple(Action):
-    colour: str
-
-    FIELD_RULE = "F-TURN-11"
-
-    def __str__(self) -> str:
-        try:
-            return f"choose the {Colour(self.colour).word} meeple"
-        except (ValueError, TypeError):                 # a malformed one: its words, still
-            return f"choose the meeple {self.colour!r}"
-
-
-@dataclass(frozen=True, eq=False)
-class PlaceTile(Action):
-    """Place the tile *tile* from hand with its first cell on *cell* (north up)."""
-
-    tile: str
-    cell: str
-
-    FIELD_RULE = "F-PLACEMENT-2"
-
-    def __str__(self) -> str:
-        return f"place {self.tile} at {self.cell}"
-
-
-@dataclass(frozen=True, eq=False)
-class DiscardTile(Action):
-    """Return a tile that fits nowhere to the box (ASSUMED ``unplaceable_tile_discarded``)."""
-
-    tile: str
-
-    FIELD_RULE = "F-PLACEMENT-2"
-
-    def __str__(self) -> str:
-        return f"discard {self.tile} (no room)"
-
-
-@dataclass(frozen=True, eq=False)
-class BestLineup(Action):
-    """The whole lineup of this round as the optimal lineup solver plays it."""
-
-    FIELD_RULE = "F9"
-
-    def __str__(self) -> str:
-        return "best lineup"
-
-
-#: The lineup steps, as :class:`zoobook.fivebyfive.lineup.LineupState` defines them.
-LINEUP_STEPS = (lu.Move, lu.Place, lu.PlaceDoor, lu.BuyDoor, lu.BuyPopularity, lu.Stop)
-
-
-def witness_steps(witness: dict) -> list:
-    """The lineup steps that play a ``5x5/lineup`` solver witness.
-
-    >>> witness = {"free_actions": [{"pay": "RRG", "gain": "door"}], "doors": ["A3:W"],
-    ...            "visitors": [{"tile": "A3", "visitor": "red meeple", "via": "A3:W"}]}
-    >>> witness_steps(witness)  # doctest: +NORMALIZE_WHITESPACE
-    [BuyDoor(cubes='RRG'), PlaceDoor(border='A3:W'), Move(tile='A3', border='A3:W'),
-     Place(colour=<Colour.RED: 'R'>, meeple=True)]
-    """
-    steps: list = []
-    for free in witness["free_actions"]:
-        if free["gain"] == "door":
-            steps.append(lu.BuyDoor(free["pay"]))
-        else:
-            steps.append(lu.BuyPopularity(free["tile"], free["pay"]))
-    steps += [lu.PlaceDoor(border) for border in witness["doors"]]
-    for visit in witness["visitors"]:
-        word, piece = visit["visitor"].split()
-        steps += [lu.Move(visit["tile"], visit["via"]), lu.Place(Colour[word.upper()], piece == "meeple")]
-    return steps
-
-
-def components_special(card_id: str):
-    """The special card called *card_id* (``"S07"``) from the box."""
-    return _SPECIALS[card_id]
-
-
-_SPECIALS = {card.id: card for card in components().special_cards}
-
-
-def _lineup_text(action) -> str:
-    if field_refusal(action) is not None:           # a malformed step: its fields, as given
-        return f"lineup: {action!r}"
-    if isinstance(action, lu.Move):
-        return f"lineup: move to {action.tile}" + (f" across {action.border}" if action.border else "")
-    if isinstance(action, lu.Place):
-        return f"lineup: place a {lu.Visitor(action.colour, action.meeple)}"
-    if isinstance(action, lu.PlaceDoor):
-        return f"lineup: door on {action.border}"
-    if isinstance(action, lu.BuyDoor):
-        return f"lineup: pay {action.cubes} for a door"
-    if isinstance(action, lu.BuyPopularity):
-        return f"lineup: pay {action.cubes} for a popularity token on {action.tile}"
-    return "lineup: stop"
-
-
-def action_text(action) -> str:
-    """An action in words, as the log writes it."""
-    return _lineup_text(action) if isinstance(action, LINEUP_STEPS) else str(action)
-
-
-# -- configuration and players -------------------------------------------------------------------
-@dataclass(frozen=True)
-class GameConfig:
-    """How a game is set up.
-
-    Attributes
-    ----------
-    players : int
-        1 (solo, against the tile-removing AI) to 4.
-    seed : int
-    bonus_cards : tuple of str or None
-        Three final bonus card letters; ``None`` draws three at random
-        (``beginner`` uses A, B and C as the rulebook recommends).
-    condition : str or None
-        The popularity condition card (A-F); ``None`` draws one (``beginner``: A).
-    """
-
-    players: int = 2
-    seed: int = 0
-    bonus_cards: tuple[str, ...] | None = None
-    condition: str | None = None
-    beginner: bool = False
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.players <= 4:
-            raise ValueError(f"5x5 Zoo is for 1-4 players, not {self.players}")
-        if self.bonus_cards is not None and (len(set(self.bonus_cards)) != 3
-                                             or set(self.bonus_cards) - set(FINAL_BONUS_CARDS)):
-            raise ValueError(f"choose three different final bonus cards A-H, not {self.bonus_cards}")
-        if self.condition is not None and self.condition not in POPULARITY_CONDITIONS:
-            raise ValueError(f"the popularity condition is one of A-F, not {self.condition!r}")
-
-
-@dataclass(frozen=True)
-class RoundScore:
-    """One player's scoring phase of one round, step by step."""
-
-    lineup: int = 0
-    award: int = 0
-    requests: int = 0
-    visitors: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.lineup + self.award + self.requests
-
-
-@dataclass(frozen=True)
-class PlayerState:
-    """One player's side of the table (a frozen value; the game replaces it)."""
-
-    seat: int
-    board: Board = Board()
-    score: int = 0
-    cubes: str = ""
-    meeples: str = ""
-    doors: int = 1
-    requests: tuple[int, ...] = ()
-    met_requests: tuple[int, ...] = ()
-    specials: tuple[str, ...] = ()
-    hand: tuple[tuple[str, bool], ...] = ()
-    group_tiles: frozenset[Cell] = frozenset()
-    rounds: tuple[RoundScore, ...] = ()
-    round3: Round3 = Round3()
-    final: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def popularity_tokens(self) -> int:
-        return len(self.board.popular)
-
 
 #: The fields :meth:`GameState._set` may change.
 _PLAYER_FIELDS = frozenset(f.name for f in fields(PlayerState))
 
 
-def winner_order(players, start: int) -> list[int]:
-    """Seats from first to last place: score, then the rulebook's tiebreakers.
-
-    "1. Most Popularity tokens 2. Most Animal tiles on the Zoo board 3. Furthest
-    clockwise from the Start player card."
-    """
-    n = len(players)
-    return sorted(range(n), key=lambda s: (-players[s].score, -players[s].popularity_tokens,
-                                           -len(players[s].board.tiles), -((s - start) % n)))
-
-
 # -- the state ------------------------------------------------------------------------------------
 @dataclass
-class GameState(game_api.GameState):
+class GameState(LegalActions, game_api.GameState):
     """One game of 5x5 Zoo in progress: a :class:`zoobook.game_api.GameState` (mutable, like an
     OpenSpiel state; see :meth:`clone`)."""
 
@@ -490,170 +254,6 @@ class GameState(game_api.GameState):
     # -- the decisions ---------------------------------------------------------------------------
     def is_terminal(self) -> bool:
         return self.phase == "end"
-
-    def legal_actions(self) -> list:
-        """Every action the current player may take now (empty at the end)."""
-        if self.phase == "end":
-            return []
-        if self.phase == "lineup":
-            whole = [] if self.lineup.path else [BestLineup()]
-            return whole + self.lineup.legal_actions()
-        player = self.players[self.current_player]
-        if self.phase == "setup":
-            free = [c for c in start_squares() if player.board.tile_at(c) is None]
-            return [PlaceTile(tile, c.name) for tile, _ in player.hand[:1] for c in free]
-        if self.pending:
-            return self._pending_actions(player, self.pending[0])
-        return [Take(r, c) for r, c in self._takeable(player)]
-
-    def _fits(self, tile_id: str, player: PlayerState) -> bool:
-        return bool(anchors(components().tile(tile_id), player.board))
-
-    def _takeable(self, player: PlayerState) -> list[tuple[int, int]]:
-        """The main board's slots the player may take from.
-
-        Every slot, when a tile that fits nowhere is returned to the box (ASSUMED
-        ``unplaceable_tile_discarded``); otherwise only the tiles that fit on the zoo board,
-        unless none does.
-        """
-        slots = self.mainboard.slots()
-        if assumed("fivebyfive.components.unplaceable_tile_discarded"):
-            return slots
-        fitting = [slot for slot in slots if self._fits(self.mainboard.tile_at(*slot), player)]
-        return fitting or slots
-
-    def _pending_actions(self, player: PlayerState, decision: tuple) -> list:
-        kind = decision[0]
-        if kind == "effect":
-            actions = []
-            row = decision[1]
-            if row != 2 or self._popularity_targets(player):
-                actions.append(RowEffect())
-            return actions + [TakeDoor()]
-        if kind == "popularity":
-            return [ChoosePopularity(t.name) for t in self._popularity_targets(player)]
-        if kind == "special":
-            return [ChooseSpecial(card) for card in self.mainboard.specials]
-        if kind == "meeple":
-            return [ChooseMeeple(colour) for colour in sorted(set(self.mainboard.meeples))]
-        if kind == "place":
-            actions = []
-            for tile_id, _ in player.hand:
-                spots = anchors(components().tile(tile_id), player.board)
-                actions += [PlaceTile(tile_id, c.name) for c in spots] or [DiscardTile(tile_id)]
-            return actions
-        raise AssertionError(f"unknown pending decision {decision}")
-
-    @staticmethod
-    def _popularity_targets(player: PlayerState) -> list:
-        return [t for t in player.board.tiles if not player.board.is_popular(t)]
-
-    def refusal(self, action) -> Refusal | None:
-        """Why *action* is not legal now, naming the rule; ``None`` when it is legal."""
-        if self.phase == "end":
-            return Refusal("the game is over", rule="F-FINAL-1")
-        malformed = field_refusal(action)           # before any rule reads a field
-        if malformed is not None:
-            return malformed
-        if self.phase == "lineup":
-            return self._lineup_refusal(action)
-        player = self.players[self.current_player]
-        if self.phase == "setup":
-            return self._setup_refusal(player, action)
-        if self.pending:
-            return self._pending_refusal(player, self.pending[0], action)
-        if not isinstance(action, Take):
-            return Refusal(f"{action_text(action)}: a turn begins by taking an Animal tile from the main board",
-                           rule="F-TURN-6")
-        if (action.row, action.slot) not in self.mainboard.slots():
-            return Refusal(f"there is no tile to take in row {action.row} slot {action.slot + 1}", rule="F15")
-        if (action.row, action.slot) not in self._takeable(player):
-            return Refusal(f"{self.mainboard.tile_at(action.row, action.slot)} fits nowhere on the zoo board and "
-                           "another tile does (assumed: a tile that fits nowhere is not returned to the box, "
-                           "so it may not be taken)", rule="F23")
-        return None
-
-    def _lineup_refusal(self, action) -> Refusal | None:
-        if isinstance(action, BestLineup):
-            if self.lineup.path:
-                return Refusal("the whole optimal lineup is one action only before the first move",
-                               rule="F9")
-            return None
-        if not isinstance(action, LINEUP_STEPS):
-            return Refusal(f"{action_text(action)}: it is the lineup phase; move, place a visitor, place or "
-                           "buy a door, buy a popularity token, or stop", rule="F-LINEUP-1")
-        return self.lineup.refusal(action)
-
-    def _setup_refusal(self, player: PlayerState, action) -> Refusal | None:
-        rule = "F3"
-        if not isinstance(action, PlaceTile):
-            return Refusal(f"{action_text(action)}: first every player places two start tiles", rule=rule)
-        if not player.hand or action.tile != player.hand[0][0]:
-            return Refusal(f"the next start tile to place is {player.hand[0][0]}, not {action.tile}", rule=rule)
-        squares = {c.name for c in start_squares()}
-        if action.cell not in squares:
-            return Refusal(f"start tiles go on the red squares {', '.join(sorted(squares))}, not {action.cell}",
-                           rule=rule)
-        if player.board.tile_at(action.cell) is not None:
-            return Refusal(f"{action.cell} already holds a start tile", rule=rule)
-        return None
-
-    def _pending_refusal(self, player: PlayerState, decision: tuple, action) -> Refusal | None:
-        kind = decision[0]
-        if kind == "effect":
-            row = decision[1]
-            step = "F-TURN-7"
-            if isinstance(action, TakeDoor):
-                return None
-            if isinstance(action, RowEffect):
-                if row == 2 and not self._popularity_targets(player):
-                    return Refusal("every tile already has a popularity token, so row 2's token has nowhere "
-                                   "to go; take a door token instead", rule="F10")
-                return None
-            return Refusal(f"{action_text(action)}: first use row {row}'s effect or take a door token instead",
-                           rule=step)
-        if kind == "popularity":
-            if not isinstance(action, ChoosePopularity):
-                return Refusal(f"{action_text(action)}: place the popularity token first", rule="F10")
-            targets = {t.name for t in self._popularity_targets(player)}
-            if action.tile not in targets:
-                return Refusal(f"a popularity token goes on one of your tiles without one "
-                               f"({', '.join(sorted(targets))}), not {action.tile}", rule="F10")
-            return None
-        if kind == "special":
-            if not isinstance(action, ChooseSpecial):
-                return Refusal(f"{action_text(action)}: choose a special card first",
-                               rule="F-TURN-9")
-            if action.card not in self.mainboard.specials:
-                return Refusal(f"special card {action.card} is not on the main board "
-                               f"({' '.join(self.mainboard.specials)})", rule="F-TURN-9")
-            return None
-        if kind == "meeple":
-            if not isinstance(action, ChooseMeeple):
-                return Refusal(f"{action_text(action)}: choose a regular meeple first",
-                               rule="F-TURN-11")
-            if not isinstance(action.colour, str) or len(action.colour) != 1 \
-                    or action.colour not in self.mainboard.meeples:
-                return Refusal(f"no {action.colour!r} meeple is on the main board "
-                               f"({self.mainboard.meeples or 'none'})", rule="F-TURN-11")
-            return None
-        # kind == "place"
-        rule = "F-PLACEMENT-2"
-        if not isinstance(action, (PlaceTile, DiscardTile)):
-            return Refusal(f"{action_text(action)}: place the tile taken this turn first",
-                           rule="F-PLACEMENT-1")
-        hand = [tile_id for tile_id, _ in player.hand]
-        if action.tile not in hand:
-            return Refusal(f"{action.tile} is not in hand (in hand: {', '.join(hand)})", rule=rule)
-        spots = {c.name for c in anchors(components().tile(action.tile), player.board)}
-        if isinstance(action, DiscardTile):
-            if spots:
-                return Refusal(f"{action.tile} still fits on the zoo board, so it must be placed", rule=rule)
-            return None
-        if action.cell not in spots:
-            return Refusal(f"{action.tile} does not fit at {action.cell}: its cells must be open spaces "
-                           "on the zoo board, top to the north", rule=rule)
-        return None
 
     def _apply(self, action) -> None:
         """Take the legal *action* for the current player, then run what follows by itself."""

@@ -51,22 +51,25 @@ True
 
 from __future__ import annotations
 
-import inspect
-import itertools
 import random
-import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from zoobook.action_fields import Action, field_refusal
 from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction, Refusal
 from zoobook.explain import with_article
 from zoobook.game_api import GameState
 from zoobook.zooloretto import actions as za
+# The actions live in their own module; they are named here too, so that
+# ``from zoobook.zooloretto.game import ZoolorettoState, Take`` gives a game and its moves at once.
+from zoobook.zooloretto.game_actions import (
+    ACTIONS, COIN_TILE, DRAW, EMPTY_TRUCK, GAME_OVER, MONEY, MONEY_ACTIONS, PLACEMENT, TAKE, TAKEN, TRUCKS, TURN,
+    BuyPavilion, BuyRestaurant, Discard, Draw, Exchange, Expand, Load, Mark, Move, MoveBetween, MoveStall, PassSites,
+    Place, Purchase, Take, _FIELD_RULES, _field_refusal, _refusal_from,
+)
+from zoobook.zooloretto.game_money import MoneyActions
 from zoobook.zooloretto.model import (
-    BASE_KEYS, CONSTRUCTION_SITES, EXPANSIONS, SITE, SOUVENIR_SHOP, SPECIES, THREE_BUILDINGS, Middle, Tile, Zoo,
-    max_expansion_boards, new_zoo,
+    CONSTRUCTION_SITES, EXPANSIONS, SITE, SPECIES, THREE_BUILDINGS, Middle, Tile, Zoo, new_zoo,
 )
 from zoobook.zooloretto.scoring import Score, score
 from zoobook.zooloretto.supply import (
@@ -78,278 +81,6 @@ __all__ = [
     "Purchase", "Discard", "Expand", "BuyRestaurant", "BuyPavilion", "PassSites", "MONEY_ACTIONS",
     "TURN", "TRUCKS", "PLACEMENT", "MONEY", "parse_expansions", "combination_warning",
 ]
-
-# The base-game rules, cited by their IDs in the rules index (zoobook/zooloretto/rules.toml); the
-# expansions' rules are cited by ruling ID.
-TURN = "Z-TURN-1"          # a turn is a draw and load, a truck taken, or a money action
-DRAW = "Z-TURN-2"          # a drawn tile is loaded at once
-TAKE = "Z-TURN-3"          # a taken truck's tiles are all placed now
-GAME_OVER = "Z-TURN-6"     # the end-stack round is the last
-TRUCKS = "Z-TRUCK-1"       # a truck holds no more than its places
-EMPTY_TRUCK = "Z-TRUCK-2"  # a truck is taken with at least one tile
-TAKEN = "Z-TRUCK-3"        # a taken truck is out of play for the round
-PLACEMENT = "Z-PLACE-1"    # a tile goes into your own zoo
-COIN_TILE = "Z-PLACE-5"    # a coin tile is paid as the truck is taken
-MONEY = "Z-MONEY-1"        # a money action
-PURCHASE = "Z-MONEY-6"     # buying from another player's barn
-DISCARD = "Z-MONEY-7"      # discarding from your own barn
-PASS_SITES = "Z-SITES-10"  # passing markers on
-
-_RULING = re.compile(r"\b(Z\d+)\b")
-
-
-# -- actions -----------------------------------------------------------------------------------
-#: Every enclosure key in the order a zoo lists them: the canonical order of an exchange's two places.
-_ENCLOSURE_ORDER = BASE_KEYS + tuple(f"x{i}" for i in range(1, max_expansion_boards(2) + 1))  # 2 players: most
-
-
-@dataclass(frozen=True, eq=False)
-class Draw(Action):
-    """Draw the top tile of the supply (then :class:`Load` it)."""
-
-    def __str__(self) -> str:
-        return "draw a tile"
-
-
-@dataclass(frozen=True, eq=False)
-class Load(Action):
-    """Put the drawn tile on truck *truck* (0-based), which must have room and be untaken."""
-
-    truck: int
-
-    def __str__(self) -> str:
-        return f"load it on truck {self.truck + 1}"
-
-
-@dataclass(frozen=True, eq=False)
-class Take(Action):
-    """Take truck *truck* with at least one tile; sit out the rest of the round."""
-
-    truck: int
-
-    def __str__(self) -> str:
-        return f"take truck {self.truck + 1}"
-
-
-@dataclass(frozen=True, eq=False)
-class Place(Action):
-    """Place a tile of the taken truck (``"zebra-male"``, ``"kiosk"``) on *to* (enclosure key or ``"barn"``).
-
-    *shop_to* says where the souvenir shop goes when this placement brings the game's first
-    offspring (Z3); it is given exactly then.
-    """
-
-    tile: str
-    to: str
-    shop_to: str | None = None
-
-    def __str__(self) -> str:
-        shop = f" (the souvenir shop to {_place_name(self.shop_to)})" if self.shop_to else ""
-        return f"place {self.tile} in {_place_name(self.to)}{shop}"
-
-
-@dataclass(frozen=True, eq=False)
-class Mark(Action):
-    """Put a construction-site marker of *kind* into player *seat*'s zoo at *to* (Z5).
-
-    ``to=None`` discards the marker: allowed only when that zoo has no space for it.
-    """
-
-    kind: str
-    seat: int
-    to: str | None
-
-    def __str__(self) -> str:
-        if self.to is None:
-            return f"{self.kind} marker to player {self.seat}: no space, discarded"
-        return f"{self.kind} marker to player {self.seat}: {_place_name(self.to)}"
-
-
-@dataclass(frozen=True, eq=False)
-class Move(Action):
-    """Money action (1 coin): one animal from the barn into an enclosure.
-
-    *sex* picks a fertile animal, *offspring* an offspring tile; neither: a plain animal.
-    """
-
-    species: str
-    to: str
-    sex: str | None = None
-    offspring: bool = False
-    shop_to: str | None = None
-
-    def __str__(self) -> str:
-        what, shop = _animal_words(self.species, self.sex, self.offspring), _shop_words(self.shop_to)
-        return f"move {what} from the barn to {_place_name(self.to)}{shop} (1 coin)"
-
-
-def _animal_words(species: str, sex: str | None, offspring: bool) -> str:
-    """'a fertile male zebra', 'an offspring zebra' or 'a zebra': the animal a move names."""
-    return (f"a fertile {sex} {species}" if sex else f"an offspring {species}" if offspring else
-            with_article(species))
-
-
-def _shop_words(shop_to: str | None) -> str:
-    """Where a move that brings the first offspring puts the souvenir shop, in words ('' if nowhere)."""
-    return f" (the souvenir shop to {_place_name(shop_to)})" if shop_to else ""
-
-
-@dataclass(frozen=True, eq=False)
-class MoveBetween(Action):
-    """Money action (1 coin): one animal from enclosure *source* to enclosure *to* (Z10).
-
-    *sex* picks an unbred fertile animal, *offspring* an offspring tile; neither: a plain animal.
-    """
-
-    species: str
-    source: str
-    to: str
-    sex: str | None = None
-    offspring: bool = False
-    shop_to: str | None = None
-
-    def __str__(self) -> str:
-        what, shop = _animal_words(self.species, self.sex, self.offspring), _shop_words(self.shop_to)
-        return (f"move {what} from {_place_name(self.source)} to {_place_name(self.to)}{shop} "
-                "(1 coin)")
-
-
-@dataclass(frozen=True, eq=False)
-class MoveStall(Action):
-    """Money action (1 coin): move one vending stall from *source* to *to*."""
-
-    stall: str
-    source: str
-    to: str
-
-    def __str__(self) -> str:
-        return f"move the {self.stall} from {_place_name(self.source)} to {_place_name(self.to)} (1 coin)"
-
-
-@dataclass(frozen=True, eq=False)
-class Exchange(Action):
-    """Money action (1 coin): swap the animals of enclosure *first* with those of *second*
-    (an enclosure, or ``"barn"`` with *barn_species*)."""
-
-    first: str
-    second: str
-    barn_species: str | None = None
-    shop_to: str | None = None
-
-    def __post_init__(self) -> None:
-        # One exchange, one form: the two enclosures in the zoo's order, the barn second. The
-        # other order is the same exchange, so it becomes this one (the form legal_actions lists).
-        first, second = self.first, self.second
-        if first == za.BARN and isinstance(second, str) and second != za.BARN:
-            first, second = second, first
-        elif first in _ENCLOSURE_ORDER and second in _ENCLOSURE_ORDER:
-            first, second = sorted((first, second), key=_ENCLOSURE_ORDER.index)
-        object.__setattr__(self, "first", first)
-        object.__setattr__(self, "second", second)
-
-    def __str__(self) -> str:
-        other = (f"the {self.barn_species}s of the barn" if self.second == za.BARN
-                 else _place_name(self.second))
-        shop = f" (the souvenir shop to {_place_name(self.shop_to)})" if self.shop_to else ""
-        return f"exchange the animals of {_place_name(self.first)} with {other}{shop} (1 coin)"
-
-
-@dataclass(frozen=True, eq=False)
-class Purchase(Action):
-    """Money action (2 coins: 1 to the seller, 1 to the bank): a tile from *seller*'s barn, placed now.
-
-    *tile* is ``"zebra"`` (a plain one), ``"zebra-male"``, a stall type; *offspring* buys an
-    offspring (where the zoo rules tell offspring in a barn apart by species).
-    """
-
-    seller: int
-    tile: str
-    to: str
-    shop_to: str | None = None
-    offspring: bool = False
-
-    def __str__(self) -> str:
-        shop = f" (the souvenir shop to {_place_name(self.shop_to)})" if self.shop_to else ""
-        what = f"an offspring {self.tile}" if self.offspring else self.tile
-        return f"buy {what} from player {self.seller}'s barn into {_place_name(self.to)}{shop} (2 coins)"
-
-
-@dataclass(frozen=True, eq=False)
-class Discard(Action):
-    """Money action (2 coins): remove a tile (an animal or a stall) from your barn.
-
-    *tile* is ``"zebra"`` (a plain one), ``"zebra-male"`` or a stall; *offspring* an offspring.
-    """
-
-    tile: str
-    offspring: bool = False
-
-    def __str__(self) -> str:
-        what = f"an offspring {self.tile}" if self.offspring else with_article(self.tile)
-        return f"discard {what} from the barn (2 coins)"
-
-
-@dataclass(frozen=True, eq=False)
-class Expand(Action):
-    """Money action (3 coins): add an expansion board."""
-
-    def __str__(self) -> str:
-        return "expand the zoo (3 coins)"
-
-
-@dataclass(frozen=True, eq=False)
-class BuyRestaurant(Action):
-    """Money action (3 coins, Z2): the restaurant onto the 4-space enclosure's pair of stall spaces."""
-
-    def __str__(self) -> str:
-        return "buy the restaurant (3 coins)"
-
-
-@dataclass(frozen=True, eq=False)
-class BuyPavilion(Action):
-    """Money action (3 coins, Z4): a pavilion onto an empty space of enclosure *to*."""
-
-    to: str
-
-    def __str__(self) -> str:
-        return f"buy a pavilion for {_place_name(self.to)} (3 coins)"
-
-
-@dataclass(frozen=True, eq=False)
-class PassSites(Action):
-    """Money action (1 coin, Z5): take one or two of your own markers off to pass them to opponents.
-
-    *markers* is a sorted tuple of ``(kind, where)``: ``("enclosure", "5")``, ``("stall", "4")``,
-    ``("barn", "barn")``.
-    """
-
-    markers: tuple[tuple[str, str], ...]
-
-    def __post_init__(self) -> None:
-        # Markers passed together are a set: any order becomes the sorted one legal_actions lists.
-        markers = self.markers
-        if isinstance(markers, tuple) and all(isinstance(m, tuple) and len(m) == 2
-                                              and all(isinstance(part, str) for part in m) for m in markers):
-            object.__setattr__(self, "markers", tuple(sorted(markers)))
-
-    def __str__(self) -> str:
-        words = ", ".join(f"the {k} marker {'in the barn' if w == za.BARN else 'at ' + _place_name(w)}"
-                          for k, w in self.markers)
-        return f"pass on {words} (1 coin)"
-
-
-#: The rule a malformed action is refused under: its own (a money action's: the money rule).
-_FIELD_RULES = {Draw: TURN, Load: DRAW, Take: TAKE, Place: PLACEMENT, Mark: "Z-SITES-2", PassSites: PASS_SITES}
-
-MONEY_ACTIONS = (Move, MoveBetween, MoveStall, Exchange, Purchase, Discard, Expand, BuyRestaurant, BuyPavilion,
-                 PassSites)
-ACTIONS = (Draw, Load, Take, Place, Mark) + MONEY_ACTIONS
-_PLACES = {"5": "the 5-space enclosure", "4": "the 4-space enclosure", "6": "the 6-space enclosure",
-           "x1": "expansion enclosure 1", "x2": "expansion enclosure 2", "barn": "the barn"}
-
-
-def _place_name(key: str | None) -> str:
-    return _PLACES.get(key or "", repr(key))
 
 
 def parse_expansions(text: str | None) -> tuple[str, ...]:
@@ -381,46 +112,8 @@ def combination_warning(expansions) -> str | None:
     return None
 
 
-def _tile(code: str) -> Tile:
-    """A barn or truck tile from its code (the souvenir shop too, which no truck carries)."""
-    return Tile("stall", code) if code == SOUVENIR_SHOP else Tile.parse(code)
-
-
-_DISCARD_KINDS = "offspring" in inspect.signature(za.discard).parameters
-
-
-def _discard(zoo: Zoo, code: str, offspring: bool):
-    """The zoo rules' ``discard`` of exactly the barn tile *code* (an offspring if *offspring*)."""
-    if code == SOUVENIR_SHOP or code in zoo.barn.stalls:
-        return za.discard(zoo, code)
-    species, _, sex = code.partition("-")
-    if not _DISCARD_KINDS:  # zoo rules that do not tell barn animals apart take whichever comes
-        return za.discard(zoo, species)
-    return za.discard(zoo, species, sex=sex or None, offspring=offspring)
-
-
-def _field_refusal(action, rule: str) -> Refusal | None:
-    """Why *action* is malformed (a field not of its declared type, or a sex no animal has), naming the
-    field; None if well formed."""
-    malformed = field_refusal(action, rule)
-    if malformed is None and getattr(action, "sex", None) not in (None, "male", "female"):
-        # '' would read as "no sex given"
-        return Refusal(f"{type(action).__name__}.sex must be 'male', 'female' or None, not {action.sex!r}", rule)
-    return malformed
-
-
-def _refusal_from(exc: Exception, default_rule: str) -> Refusal:
-    """A zoo rule's exception as a Refusal naming its rule (its own, a ruling in its words, or *default_rule*)."""
-    rule = getattr(exc, "rule", "") or ""
-    reason = str(getattr(exc, "reason", "") or exc)
-    if not rule:
-        found = _RULING.search(reason)
-        rule = found.group(1) if found else default_rule
-    return Refusal(reason, rule)
-
-
 # -- the state -------------------------------------------------------------------------------
-class ZoolorettoState(GameState):
+class ZoolorettoState(MoneyActions, GameState):
     """One game of Zooloretto; build it with :meth:`new`."""
 
     def __init__(self) -> None:  # filled in by new() and clone()
@@ -478,6 +171,26 @@ class ZoolorettoState(GameState):
         return state
 
     def clone(self) -> "ZoolorettoState":
+        copy = self._copy_position()
+        copy.log = list(self.log)
+        return copy
+
+    def search_copy(self) -> "ZoolorettoState":
+        """A copy for a search's inner loop: the same position and legal actions as :meth:`clone`,
+        with an empty log (the log gains a line an action and a search never reads it).
+
+        >>> state = ZoolorettoState.new(players=2, seed=1)
+        >>> copy = state.search_copy()
+        >>> copy.log, copy.legal_actions() == state.legal_actions(), len(state.log)
+        ([], True, 2)
+        """
+        copy = self._copy_position()
+        copy.log = []
+        return copy
+
+    def _copy_position(self) -> "ZoolorettoState":
+        """Everything but the log, copied so that applying to the copy never changes this state (the
+        zoos and the middle are frozen values, shared)."""
         copy = ZoolorettoState.__new__(ZoolorettoState)
         copy.__dict__.update(self.__dict__)
         copy.box = Counter(self.box)
@@ -488,7 +201,6 @@ class ZoolorettoState(GameState):
         copy.discards = list(self.discards)
         copy.to_place = list(self.to_place)
         copy.to_mark = list(self.to_mark)
-        copy.log = list(self.log)
         copy._checked = {}
         return copy
 
@@ -629,7 +341,7 @@ class ZoolorettoState(GameState):
         """Z3: *shop_to* is given exactly when this action brings the souvenir shop."""
         took_shop = before.middle.souvenir_shop and not after.middle.souvenir_shop
         if took_shop and shop_to is None:
-            options = ", ".join(za.shop_destinations(after)) if hasattr(za, "shop_destinations") else ""
+            options = ", ".join(za.shop_destinations(after))
             return Refusal(f"the first offspring brings the souvenir shop: say where it goes ({options})", "Z-SHOP-2")
         if not took_shop and shop_to is not None:
             return Refusal("no first offspring is born here, so there is no souvenir shop to place", "Z-SHOP-1")
@@ -670,178 +382,6 @@ class ZoolorettoState(GameState):
                            f"{', '.join(map(str, options))}, not {action.to!r}", "Z-SITES-2")
         return None
 
-    # -- money actions -----------------------------------------------------------------------------
-    def _money_candidates(self, seat: int):
-        """Every money action worth asking about (a superset of the legal ones)."""
-        zoo = self.zoos[seat]
-        if zoo.coins <= 0:
-            return
-        keys = zoo.keys
-        shop_options = [None]
-        if self.middle.souvenir_shop:
-            shop_options += list(keys) + [za.BARN]
-        barn = zoo.barn
-        for species in dict.fromkeys(barn.animals):
-            variants = [(None, False)] + [(sex, False) for sex in ("male", "female")
-                                          if f"{species}-{sex}" in barn.fertile]
-            if barn.offspring:
-                variants.append((None, True))
-            # a cheap first check (one species per enclosure, an empty space); the move itself checks the rest
-            open_keys = [e.key for e in zoo.enclosures if e.species in (None, species) and e.free_spaces > 0]
-            for (sex, offspring), to in itertools.product(variants, open_keys):
-                for shop in (shop_options if sex else [None]):
-                    yield Move(species, to, sex, offspring, shop)
-        for here in zoo.enclosures:
-            if not here.animals:
-                continue
-            variants = ([(None, False)] + [(sex, False) for sex in dict.fromkeys(here.fertile)]
-                        + [(None, True)] * bool(here.offspring))
-            open_keys = [e.key for e in zoo.enclosures if e.key != here.key
-                         and e.species in (None, here.species) and e.free_spaces > 0]
-            for (sex, offspring), to in itertools.product(variants, open_keys):
-                for shop in (shop_options if sex else [None]):
-                    yield MoveBetween(here.species, here.key, to, sex, offspring, shop)
-        for where, stalls in [(za.BARN, barn.stalls)] + [(e.key, e.stalls) for e in zoo.enclosures]:
-            for stall in dict.fromkeys(stalls):
-                if stall == SITE:
-                    continue
-                for to in keys + (za.BARN,):
-                    if to != where:
-                        yield MoveStall(stall, where, to)
-        filled = [e.key for e in zoo.enclosures if e.animals]
-        for first, second in itertools.combinations(filled, 2):
-            yield Exchange(first, second)
-        for first in filled:
-            for species in dict.fromkeys(barn.animals):
-                for shop in shop_options:
-                    yield Exchange(first, za.BARN, species, shop)
-        if zoo.coins >= 2:
-            for other in self._opponents(seat):
-                for code, offspring in self._barn_tiles(other):
-                    tile = _tile(code)
-                    for to in keys + (za.BARN,):
-                        if tile.name == SOUVENIR_SHOP or za.refusal(zoo, tile, to) is None:  # cheap first check
-                            for shop in (shop_options if tile.sex else [None]):
-                                yield Purchase(other, code, to, shop, offspring)
-            for code, offspring in self._barn_tiles(seat):
-                yield Discard(code, offspring)
-        if zoo.coins >= 3:
-            yield Expand()
-            if self.uses(THREE_BUILDINGS):
-                yield BuyRestaurant()
-                for key in keys:
-                    yield BuyPavilion(key)
-        if self.uses(CONSTRUCTION_SITES):
-            own = [("enclosure", e.key) for e in zoo.enclosures for _ in range(e.sites)]
-            own += [("stall", e.key) for e in zoo.enclosures for s in e.stalls if s == SITE]
-            own += [("barn", za.BARN)] * barn.sites
-            choices = {tuple(sorted(c)) for n in (1, 2) for c in itertools.combinations(own, n)}
-            for markers in sorted(choices):
-                yield PassSites(markers)
-
-    def _barn_tiles(self, seat: int) -> list[tuple[str, bool]]:
-        """Every distinct tile of *seat*'s barn as (code, offspring): a plain animal, each unbred fertile
-        one, an offspring (where the zoo rules know the species of barn offspring), each stall."""
-        barn = self.zoos[seat].barn
-        tiles = []
-        young = getattr(barn, "young", None)
-        for species in dict.fromkeys(barn.animals):
-            fertile = [f for f in dict.fromkeys(barn.fertile) if f.split("-")[0] == species]
-            plain = (barn.animals.count(species) - sum(f.split("-")[0] == species for f in barn.fertile)
-                     - (young.count(species) if young is not None else 0))
-            if not _DISCARD_KINDS:  # zoo rules that do not tell barn animals apart: the one a discard takes
-                tiles.append((species, False) if plain > 0 else (fertile[0], False))
-                continue
-            if plain > 0:
-                tiles.append((species, False))
-            tiles.extend((f, False) for f in fertile)
-            if young is not None and species in young:
-                tiles.append((species, True))
-        tiles.extend((s, False) for s in dict.fromkeys(barn.stalls))
-        return tiles
-
-    def _money_refusal(self, seat: int, action) -> Refusal | None:
-        # Remembered until the state changes: legal_actions() checks what a bot then weighs.
-        key = (seat, action)
-        found = self._checked.get(key)
-        if found is None:
-            found = self._checked[key] = self._money_outcome(seat, action, check_only=True)
-        zoos, rest = found
-        return rest if zoos is None else None
-
-    def _money_outcome(self, seat: int, action, check_only: bool = False):
-        """(new zoos by seat, events) or (None, refusal) for a money action of *seat*."""
-        zoo = self.zoos[seat]
-        try:
-            if isinstance(action, Purchase):  # two zoos change
-                return self._purchase(seat, action, check_only)
-            out = self._money_effect(seat, zoo, action)
-        except IllegalAction as exc:
-            return None, _refusal_from(exc, MONEY)
-        except (KeyError, TypeError, AttributeError, ValueError) as exc:  # nonsense arguments
-            return None, Refusal(f"{action!r} cannot be done: {exc}", MONEY)
-        if isinstance(out, Refusal):
-            return None, out
-        why = self._shop_check(zoo, out.zoo, action.shop_to) if hasattr(action, "shop_to") else None
-        return (None, why) if why else ({seat: out.zoo}, out.events)
-
-    def _money_effect(self, seat: int, zoo: Zoo, action):
-        """The zoo rules' outcome of a money action other than a purchase, or the refusal of its arguments."""
-        if isinstance(action, Move):
-            return za.move_from_barn(zoo, action.species, action.to, sex=action.sex,
-                                     offspring=action.offspring, shop_to=action.shop_to)
-        if isinstance(action, MoveBetween):
-            if action.source == za.BARN:  # the zoo rules would take it as a Move: one action, one form
-                return Refusal("a move from the barn is Move(species, to), not MoveBetween", "Z-MONEY-2")
-            return za.move_between(zoo, action.species, action.source, action.to, sex=action.sex,
-                                   offspring=action.offspring, shop_to=action.shop_to)
-        if isinstance(action, MoveStall):
-            return za.move_stall(zoo, action.stall, action.source, action.to)
-        if isinstance(action, Exchange):
-            if action.second != za.BARN and action.barn_species is not None:
-                return Refusal("barn_species names the barn's group; this exchange is between two enclosures",
-                               "Z-MONEY-5")
-            return za.exchange(zoo, action.first, action.second, barn_species=action.barn_species,
-                               shop_to=action.shop_to)
-        if isinstance(action, Discard):
-            if (action.tile, action.offspring) not in self._barn_tiles(seat):
-                return Refusal(f"there is no {'offspring ' if action.offspring else ''}{action.tile} "
-                               "in your barn to discard", DISCARD)
-            return _discard(zoo, action.tile, action.offspring)
-        if isinstance(action, Expand):
-            return za.expand(zoo)
-        if isinstance(action, BuyRestaurant):
-            return za.buy_restaurant(zoo)
-        if isinstance(action, BuyPavilion):
-            return za.buy_pavilion(zoo, action.to)
-        if isinstance(action, PassSites):
-            if tuple(sorted(action.markers)) != tuple(action.markers):
-                return Refusal("write the markers in sorted order", PASS_SITES)
-            return za.pass_sites(zoo, action.markers)
-        return Refusal(f"{action!r} is not a money action", TURN)
-
-    def _purchase(self, seat: int, action: Purchase, check_only: bool = False):
-        if action.seller == seat or not isinstance(action.seller, int) or not 0 <= action.seller < self.players:
-            return None, Refusal("a purchase takes a tile from another player's barn", PURCHASE)
-        offered = self._barn_tiles(action.seller)
-        if (action.tile, action.offspring) not in offered:
-            offers = ", ".join(c + (" offspring" if o else "") for c, o in offered) or "nothing"
-            return None, Refusal(f"player {action.seller}'s barn offers no {action.tile} (it offers {offers})",
-                                 PURCHASE)
-        zoo, seller = self.zoos[seat], self.zoos[action.seller]
-        tile = _tile(action.tile)
-        extra = {"offspring": True} if action.offspring else {}
-        out = za.purchase(zoo, tile, action.to, shop_to=action.shop_to, **extra)
-        why = self._shop_check(zoo, out.zoo, action.shop_to)
-        if why:
-            return None, why
-        if check_only:
-            return {seat: out.zoo}, out.events
-        # The seller's barn loses exactly that tile (a discard's bookkeeping, without its price);
-        # the seller gets 1 coin, the bank the other.
-        sold = _discard(replace(seller, coins=seller.coins + 2), action.tile, action.offspring).zoo
-        sold = replace(sold, coins=seller.coins + 1)
-        return {seat: out.zoo, action.seller: sold}, out.events
 
     def zoos_after(self, action, *, known_legal: bool = False) -> dict[int, Zoo]:
         """The zoos *action* changes, as they would be after it; this state is unchanged.

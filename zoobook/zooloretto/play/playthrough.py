@@ -42,7 +42,7 @@ def play_random(players: int, seed: int, expansions=()) -> ZoolorettoState:
     state = ZoolorettoState.new(players=players, seed=seed, expansions=expansions)
     rng = random.Random(seed)
     while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply_unchecked(rng.choice(state.legal_actions()))
     return state
 
 
