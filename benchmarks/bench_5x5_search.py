@@ -34,6 +34,10 @@ chose the strongest shrinkage towards the prior at both round starts (the larges
 the bonus one step away 0.62 -> 0.47, the third round's cards 0.55 -> 0.44); what moved is the
 constant, which changes no choice: for the search bot's play the estimate is 9.2 points low at round
 2's start and 3.7 at round 3's.
+``--lesson RUN.json OUT.json`` keeps of a saved run what notebook 22 (the strategy lesson) shows: every
+solo game's seed, both scores and both breakdowns by source, the first game decision by decision, and the
+two-player results (``notebooks/data/5x5-search-games.json`` is made so from the run of seeds 1000-1099).
+
 Run: ``python -m benchmarks.bench_5x5_search [--games 100] [--duels 40] [--jobs 2]``;
 ``--quick`` imports everything and makes one searched decision (for ``make test``); ``--report FILE...``
 prints the summary of saved runs (also of one stopped early: the file is written after every game).
@@ -230,6 +234,16 @@ def merge(results: list[dict]) -> dict:
             "duels": {"games": [g for r in results for g in r["duels"]["games"]]}}
 
 
+def lesson_data(result: dict) -> dict:
+    """What the strategy lesson (notebook 22) reads of a saved run: small enough to ship with the workbook."""
+    solo = [{key: game[key] for key in ("seed", "search", "lookahead", "breakdown", "decisions") if key in game}
+            for game in sorted(result["solo"]["games"], key=lambda g: g["seed"])]
+    duels = [{key: game[key] for key in ("seed", "search_seat", "scores", "won")} for game in result["duels"]["games"]]
+    slowest = max((t for kind in ("solo", "duels") for g in result[kind]["games"] for t in g["seconds"]), default=None)
+    return {"command": result["command"], "iterations": result["iterations"], "time_limit": result.get("time_limit"),
+            "slowest_decision": slowest, "solo": {"games": solo}, "duels": {"games": duels}}
+
+
 def report(result: dict) -> int:
     """Print the summary of a run (or of the games a stopped run saved); 1 when a target is missed."""
     games = sorted(result["solo"]["games"], key=lambda g: g["seed"])
@@ -422,6 +436,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--calibrate-search", type=float, metavar="SECONDS", help="calibration: the games "
                         "are the search bot's at SECONDS CPU-s a decision (is the estimate fitted to the player "
                         "that continues from the leaf?), not the greedy and lookahead bots'")
+    parser.add_argument("--lesson", type=Path, nargs=2, metavar=("RUN", "OUT"),
+                        help="write what notebook 22 shows of the saved RUN to OUT (JSON)")
     parser.add_argument("--compare", type=Path, nargs="+", metavar="RUN",
                         help="OLD [OLD ...] NEW: the paired difference of the search bot's solo scores, a saved "
                         "run against the mean of one or more others")
@@ -430,6 +446,11 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.calibrate:
         return calibrate(args.calibrate, CALIBRATION_SEED, args.jobs, args.save, args.calibrate_search)
+    if args.lesson:
+        run, out = args.lesson
+        out.write_text(json.dumps(lesson_data(json.loads(run.read_text())), separators=(",", ":")) + "\n")
+        print(f"wrote {out}")
+        return 0
     if args.compare:
         if len(args.compare) < 2:
             parser.error("--compare: name an old run and a new one (OLD [OLD ...] NEW)")

@@ -152,3 +152,20 @@ def test_compare_sets_the_new_run_against_the_mean_of_the_old_ones(capsys, tmp_p
     with pytest.raises(SystemExit):
         main(["--compare", files[0]])                                   # no new run: refused, nothing printed
     assert "name an old run and a new one" in capsys.readouterr().err
+
+
+def test_the_lesson_keeps_what_notebook_22_reads_of_a_run():
+    """``bench_5x5_search --lesson RUN OUT``: scores, breakdowns, the recorded game and the duels; not the timings."""
+    from benchmarks.bench_5x5_search import lesson_data
+    breakdown = {"rounds": [[5, 0, 3, 4]], "final": {"stars": 20}}
+    run = {"command": "bench", "iterations": 1000, "time_limit": 2.0,
+           "solo": {"games": [{"seed": 2, "search": 110, "lookahead": 90, "seconds": [1.5, 1.9], "priors": [[0, 8]],
+                               "breakdown": {"search": breakdown, "lookahead": breakdown}},
+                              {"seed": 1, "search": 100, "lookahead": 95, "seconds": [0.4], "priors": [],
+                               "breakdown": {"search": breakdown, "lookahead": breakdown}, "decisions": [{"round": 0}]}]},
+           "duels": {"games": [{"seed": 1, "search_seat": 0, "scores": [90, 80], "won": True, "seconds": [1.95]}]}}
+    lesson = lesson_data(run)
+    assert [g["seed"] for g in lesson["solo"]["games"]] == [1, 2]                 # in seed order
+    assert lesson["solo"]["games"][0]["decisions"] == [{"round": 0}] and "seconds" not in lesson["solo"]["games"][1]
+    assert lesson["duels"]["games"] == [{"seed": 1, "search_seat": 0, "scores": [90, 80], "won": True}]
+    assert lesson["slowest_decision"] == 1.95 and lesson["time_limit"] == 2.0
