@@ -162,7 +162,8 @@ def test_the_lesson_keeps_what_notebook_22_reads_of_a_run():
            "solo": {"games": [{"seed": 2, "search": 110, "lookahead": 90, "seconds": [1.5, 1.9], "priors": [[0, 8]],
                                "breakdown": {"search": breakdown, "lookahead": breakdown}},
                               {"seed": 1, "search": 100, "lookahead": 95, "seconds": [0.4], "priors": [],
-                               "breakdown": {"search": breakdown, "lookahead": breakdown}, "decisions": [{"round": 0}]}]},
+                               "breakdown": {"search": breakdown, "lookahead": breakdown},
+                               "decisions": [{"round": 0}]}]},
            "duels": {"games": [{"seed": 1, "search_seat": 0, "scores": [90, 80], "won": True, "seconds": [1.95]}]}}
     lesson = lesson_data(run)
     assert [g["seed"] for g in lesson["solo"]["games"]] == [1, 2]                 # in seed order
