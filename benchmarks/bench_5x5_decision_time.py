@@ -33,7 +33,7 @@ import time
 from contextlib import contextmanager
 
 from benchmarks.bench_5x5_search import each_result, percentile
-from zoobook.fivebyfive import search_bot
+from zoobook.fivebyfive import playouts, search_bot
 from zoobook.fivebyfive.bots import LookaheadBot
 from zoobook.fivebyfive.game import GameState
 from zoobook.fivebyfive.search_bot import SearchBot
@@ -73,8 +73,9 @@ def part_timers(clock=time.thread_time):
     wrap(SearchBot, "_root_ranking", total="ranking")
     wrap(SearchBot, "_halving", total="sweeps")
     wrap(SearchBot, "_view", total="view")
-    wrap(SearchBot, "_rollout", longest="longest rollout")
-    wrap(search_bot, "_greedy_value", longest="longest valuation")
+    wrap(search_bot, "rollout", longest="longest rollout")
+    wrap(search_bot, "_greedy_value", longest="longest valuation")     # the ranking's
+    wrap(playouts, "_greedy_value", longest="longest valuation")       # the rollout policy's
     began = [0.0]
 
     def collector(phase: str, info: dict) -> None:

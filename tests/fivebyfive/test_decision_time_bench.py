@@ -22,12 +22,12 @@ class StepClock:
 
 
 def test_the_parts_of_a_decision_are_timed_and_the_bot_is_put_back():
-    originals = (SearchBot._rollout, SearchBot._halving, search_bot._greedy_value)
+    originals = (search_bot.rollout, SearchBot._halving, search_bot._greedy_value)
     state = GameState.new(players=1, seed=3)
     with part_timers() as parts:
-        assert SearchBot._rollout is not originals[0]
+        assert search_bot.rollout is not originals[0]
         action, row = timed_decision(SearchBot(1, iterations=6, time_limit=None), state, parts)
-    assert (SearchBot._rollout, SearchBot._halving, search_bot._greedy_value) == originals
+    assert (search_bot.rollout, SearchBot._halving, search_bot._greedy_value) == originals
     assert action in state.legal_actions() and set(PARTS) <= set(row)
     assert row["rollouts"] == 6 and 0 < row["ranking"] + row["sweeps"] + row["view"] <= row["total"]
     assert 0 < row["longest rollout"] <= row["sweeps"] and row["ratio"] >= 1.0     # the longest is >= the mean

@@ -11,8 +11,9 @@ from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.all_bots import BOTS
 from zoobook.fivebyfive.bots import GreedyBot
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, Take
-from zoobook.fivebyfive.playouts import _copy, _greedy_value, _play_best_lineup
-from zoobook.fivebyfive.search_bot import SearchBot, SearchView, _objectives
+from zoobook.fivebyfive.playouts import (ROLLOUT_WIDTH, PastDeadline, _greedy_value, _play_best_lineup, play_forced,
+                                         rollout, rollout_action)
+from zoobook.fivebyfive.search_bot import WIDTH, SearchBot, SearchView, _objectives
 from zoobook.widgets.fivebyfive_game import SoloGame
 
 
@@ -50,9 +51,6 @@ def test_a_tiny_budget_still_answers():
     # the cap stops it after what it always runs: one ranked action, rolled out once on one deal
     assert view.iterations == len(view.candidates) == view.deals == 1
     assert view.candidates[0].visits == 1 and view.candidates[0].prior == 0
-    assert view.best in state.legal_actions()
-    view = SearchBot(1, iterations=50, time_limit=0.0, method="uct").search(state)
-    assert view.iterations == 1                # the tree: one iteration, then the cap
     assert view.best in state.legal_actions()
 
 
@@ -102,24 +100,6 @@ def test_the_search_does_not_peek_at_the_true_order_of_the_decks(seed, players, 
     assert twin.players == state.players
     bot = SearchBot(2, iterations=6, time_limit=None)
     assert bot.search(state).candidates == bot.search(twin).candidates
-
-
-@pytest.mark.parametrize("seed, players, moves", [(21, 1, 13), (4, 1, 40), (9, 2, 25)])
-def test_the_bot_that_sees_the_deck_plays_on_the_true_deal(seed, players, moves):
-    """``sees_deck`` (the ceiling, for measurement): every sweep plays on the true deal, so the twins
-    of the test above get different searches once the play-outs run to the game's end (with the
-    round's horizon the first case's play-outs draw nothing the twins differ in: a solo round's
-    tiles lie face up)."""
-    state = random_state(seed, players, moves)
-    twin = state.clone(reseed=987)
-    seer = SearchBot(2, iterations=6, time_limit=None, sees_deck=True, to_the_end=True)
-    assert seer.search(state).candidates != seer.search(twin).candidates
-    table = seer._deal(state, 5)
-    assert (table.small_deck, table.large_deck, table.customer_deck) == (
-        state.small_deck, state.large_deck, state.customer_deck)
-    assert table.rng.random() == state.clone().rng.random()      # the game's own next cube draw
-    honest = SearchBot(2)._deal(state, 5)
-    assert honest.small_deck != state.small_deck
 
 
 def test_the_search_leaves_the_state_alone():
@@ -197,7 +177,7 @@ def to_lineup(seed: int, players: int) -> GameState:
 def test_the_fast_copy_and_the_cached_lineup_play_as_the_game_does(seed, players):
     """The search's own copy (no log, no history) and its cached lineups change nothing but speed."""
     state = to_lineup(seed, players)
-    slow, fast = state.clone(), _copy(state)
+    slow, fast = state.clone(), state.search_copy()
     while slow.phase == "lineup":                   # every seat's lineup: the game's, and the cached one
         slow.apply(BestLineup())
         _play_best_lineup(fast)
@@ -208,7 +188,7 @@ def test_the_fast_copy_and_the_cached_lineup_play_as_the_game_does(seed, players
         action = rng.choice(slow.legal_actions())
         assert action in fast.legal_actions()
         slow.apply(action)
-        fast._apply(action)
+        fast.apply_unchecked(action)
     assert fast.players == slow.players and fast.pending == slow.pending
     assert state.phase == "lineup" and len(state.history) < len(slow.history)      # the original untouched
     assert fast.log == [] and fast.history == []
@@ -216,7 +196,7 @@ def test_the_fast_copy_and_the_cached_lineup_play_as_the_game_does(seed, players
 
 def test_a_fresh_copy_redraws_only_the_customer_cards():
     state = random_state(6, 1, 20)
-    one, two = _copy(state, seed=1), _copy(state, seed=2)
+    one, two = state.search_copy(1), state.search_copy(2)
     assert one.small_deck == two.small_deck == state.small_deck        # a sampled deal's tiles stay
     assert Counter(one.customer_deck) == Counter(state.customer_deck)
     # The random draws do not (the deck is drawn at random rather than shuffled: see the next test).
@@ -233,38 +213,38 @@ def test_a_sampled_copys_customer_deck_draws_each_card_once_uniformly_and_copies
     state.customer_deck[:] = list("RBGYK")
     orders = Counter()
     for seed in range(6000):
-        copy = _copy(state, seed)
+        copy = state.search_copy(seed)
         drawn = [copy.customer_deck.pop() for _ in range(5)]
         assert sorted(drawn) == sorted("RBGYK") and not copy.customer_deck
         orders["".join(drawn)] += 1
     assert len(orders) == 120 and min(orders.values()) > 20 and max(orders.values()) < 90   # 50 each expected
     firsts = Counter(order[0] for order in orders.elements())
     assert all(1000 < n < 1400 for n in firsts.values())             # 1200 each expected
-    sample = _copy(state, 7)
+    sample = state.search_copy(7)
     sample.customer_deck.pop()
-    twin = _copy(sample)                                             # the rollout's copy of a sampled copy
+    twin = sample.search_copy()                                             # the rollout's copy of a sampled copy
     assert [twin.customer_deck.pop() for _ in range(4)] == [sample.customer_deck.pop() for _ in range(4)]
-    assert type(sample.clone().customer_deck) is list and type(_copy(state).customer_deck) is list
+    assert type(sample.clone().customer_deck) is list and type(state.search_copy().customer_deck) is list
     assert type(state.clone(reseed=3).customer_deck) is list and state.customer_deck == list("RBGYK")
 
 
 def test_a_sampled_copys_generator_is_seeded_when_first_used_with_the_same_numbers():
     state = random_state(6, 1, 20)
-    unused, used = _copy(state, 9), _copy(state, 9)
+    unused, used = state.search_copy(9), state.search_copy(9)
     expected = random.Random(9)
     assert [used.rng.random() for _ in range(3)] == [expected.random() for _ in range(3)]
-    later = _copy(used)                                              # a copy goes on where it stands
+    later = used.search_copy()                                              # a copy goes on where it stands
     assert later.rng.random() == used.rng.random() == expected.random()
-    fresh = _copy(unused)                                            # still unseeded: copied as a seed
+    fresh = unused.search_copy()                                            # still unseeded: copied as a seed
     assert fresh.rng.getstate() == unused.rng.getstate() == random.Random(9).getstate()
 
 
 def test_halving_keeps_the_best_candidates_of_the_ranking_and_picks_the_most_sampled():
     state = random_state(5, 1, 12)
-    bot = SearchBot(3, iterations=40, time_limit=None, width=5)
+    bot = SearchBot(3, iterations=40, time_limit=None)
     view = bot.search(state)
-    assert len(view.candidates) == min(5, len(state.legal_actions()))
-    assert {c.prior for c in view.candidates} == set(range(len(view.candidates)))   # the ranking's best 5
+    assert len(view.candidates) == min(WIDTH, len(state.legal_actions())) > 2
+    assert {c.prior for c in view.candidates} == set(range(len(view.candidates)))   # the ranking's best
     top = max(c.visits for c in view.candidates)
     finalists = [c for c in view.candidates if c.visits == top]
     assert len(finalists) == 2 and view.best == finalists[0].action
@@ -278,21 +258,21 @@ def test_a_rollouts_lineup_is_the_solvers_without_listing_the_steps():
     step is taken): the same result as the game's BestLineup, without building every lineup step."""
     state = to_lineup(7, 1)
     assert not state.lineup.path and BestLineup() in state.legal_actions()
-    slow, fast = state.clone(), _copy(state)
+    slow, fast = state.clone(), state.search_copy()
     slow.apply(BestLineup())
 
     def listed():
         raise AssertionError("the lineup's steps were listed")
 
     fast.legal_actions = listed                      # only the lineup phase may skip the list
-    assert SearchBot._forced(fast, random.Random(0)) is None
+    assert play_forced(fast, random.Random(0)) is None
     assert fast.players == slow.players and fast.phase == slow.phase == "main" and fast.round == 2
     begun = next(s for s in (to_lineup(seed, 1) for seed in range(1, 20))       # a lineup begun by hand
                  if any(isinstance(a, lu.Move) for a in s.legal_actions()))
     begun.apply(next(a for a in begun.legal_actions() if isinstance(a, lu.Move)))
-    game, calls = _copy(begun), []
+    game, calls = begun.search_copy(), []
     game.legal_actions = lambda: calls.append(1) or GameState.legal_actions(game)
-    SearchBot._forced(game, random.Random(0))        # goes on with its own steps: those are listed
+    play_forced(game, random.Random(0))        # goes on with its own steps: those are listed
     assert calls == [1]
 
 
@@ -313,44 +293,26 @@ def after_a_take(seed: int, players: int = 1) -> GameState:
 
 
 @pytest.mark.parametrize("seed, players", [(1, 1), (2, 1), (3, 2)])
-def test_a_rollout_places_the_searched_turns_tile_on_its_best_spot(seed, players):
-    """The turn the searched action began is finished by rating every action (the lookahead bot's
-    way): a take is valued with its tile on the best spot, not the best of three random ones. Later
-    turns still rate a few actions drawn at random."""
+def test_a_rollout_rates_three_actions_drawn_at_random_outside_round_3(seed, players):
+    """Before round 3 the rollout policy values ROLLOUT_WIDTH actions drawn at random and plays the
+    best of them by the lookahead value: never an action outside the draw, not always the best."""
     state = after_a_take(seed, players)
-    game = _copy(state)
+    assert state.round < 3
+    game = state.search_copy()
     actions = game.legal_actions()
     seat = game.current_player
-
-    def value(action, seed):
-        return _greedy_value(game, action, seat, seed, lineup=True, sampled=True)
-
-    for draw in range(6):
-        bot = SearchBot(0, time_limit=None, finish_turn=True)
-        searched = bot._searched_turn(game)
-        assert searched == (game.round, seat, game.turns[seat])
-        seed_of_pick = random.Random(draw).getrandbits(32)
-        pick = bot._rollout_action(game, actions, random.Random(draw), searched)
-        assert value(pick, seed_of_pick) == max(value(a, seed_of_pick) for a in actions)
-    picks = {SearchBot(0, time_limit=None, finish_turn=False)._rollout_action(game, actions, random.Random(draw), None)
-             for draw in range(12)}
-    assert len(picks) > 1                            # without it: three spots drawn at random, not always the best
-    assert SearchBot(0)._searched_turn(game) is None            # off by default
-
-
-def test_the_searched_turn_ends_with_the_turn():
-    """After the searched turn, the rollout is back to a few actions drawn at random."""
-    state = after_a_take(4)
-    bot = SearchBot(0, time_limit=None, finish_turn=True)
-    searched = bot._searched_turn(state)
-    game = _copy(state)
-    while game.pending and game.turns[0] == searched[2]:
-        game._apply(game.legal_actions()[0])
-    assert bot._searched_turn(game) is None                  # a new turn: nothing pending
-    takes = game.legal_actions()
-    assert isinstance(takes[0], Take) and len(takes) > 3
-    pick = bot._rollout_action(game, takes, random.Random(0), searched)
-    assert pick in random.Random(0).sample(takes, 3)
+    picks = set()
+    for draw in range(12):
+        drawn = random.Random(draw).sample(actions, ROLLOUT_WIDTH)
+        seed_of_pick = random.Random(draw)
+        seed_of_pick.sample(actions, ROLLOUT_WIDTH)
+        seed_of_pick = seed_of_pick.getrandbits(32)
+        pick = rollout_action(game, actions, random.Random(draw))
+        assert pick in drawn
+        value = {a: _greedy_value(game, a, seat, seed_of_pick, lineup=True, sampled=True) for a in drawn}
+        assert value[pick] == max(value.values())
+        picks.add(pick)
+    assert len(picks) > 1
 
 
 class WorkClock:
@@ -366,20 +328,24 @@ class WorkClock:
 
 def test_the_whole_decision_stays_under_the_time_cap(monkeypatch):
     from zoobook.fivebyfive import search_bot
+    from zoobook.fivebyfive import playouts
     clock, rollouts = WorkClock(), []
-    valued, rolled = search_bot._greedy_value, SearchBot._rollout
+    valued, rolled = search_bot._greedy_value, search_bot.rollout
 
     def charged(*args, **kwargs):
         clock.now += 1.0
         return valued(*args, **kwargs)
 
-    def timed(bot, *args):
+    def timed(*args):
         before = clock.now
-        rolled(bot, *args)
-        rollouts.append(clock.now - before)
+        try:
+            rolled(*args)
+        finally:
+            rollouts.append(clock.now - before)
 
-    monkeypatch.setattr(search_bot, "_greedy_value", charged)
-    monkeypatch.setattr(SearchBot, "_rollout", timed)
+    monkeypatch.setattr(search_bot, "_greedy_value", charged)       # the ranking's valuations
+    monkeypatch.setattr(playouts, "_greedy_value", charged)         # and the rollout policy's
+    monkeypatch.setattr(search_bot, "rollout", timed)
     monkeypatch.setattr(search_bot, "reason", lambda state, action, candidates=(): "")   # the cap's last tenth
     state = random_state(5, 1, 12)
     actions = state.legal_actions()
@@ -404,33 +370,33 @@ def test_the_whole_decision_stays_under_the_time_cap(monkeypatch):
 def test_a_rollout_far_longer_than_the_pace_stops_at_the_deadline(monkeypatch):
     # The sweep starts a rollout when the mean pace says it ends in time; a rollout ten times
     # the mean (a round-1 setup's, measured) must not carry the decision past its cap.
-    from zoobook.fivebyfive import search_bot
-    clock, valued = WorkClock(), search_bot._greedy_value
+    from zoobook.fivebyfive import playouts, search_bot
+    clock, valued = WorkClock(), playouts._greedy_value
 
     def charged(*args, **kwargs):
         clock.now += 1.0
         return valued(*args, **kwargs)
 
-    monkeypatch.setattr(search_bot, "_greedy_value", charged)
+    monkeypatch.setattr(playouts, "_greedy_value", charged)
     state = random_state(5, 1, 12)
     bot = SearchBot(1, time_limit=100.0, clock=clock)
-    whole = _copy(state)
-    bot._rollout(whole, state.round, random.Random(3))
+    whole = state.search_copy()
+    rollout(whole, state.round, random.Random(3))
     length = clock.now                                 # the rollout's work, played to the round's end
-    assert length > 4 * bot.rollout_width and whole.round > state.round
+    assert length > 4 * ROLLOUT_WIDTH and whole.round > state.round
     clock.now = 0.0
-    with pytest.raises(search_bot._PastDeadline):
-        bot._rollout(_copy(state), state.round, random.Random(3), deadline=length / 2)
-    assert length / 2 < clock.now <= length / 2 + bot.rollout_width      # one decision's ratings past it
+    with pytest.raises(PastDeadline):
+        rollout(state.search_copy(), state.round, random.Random(3), deadline=length / 2, clock=clock)
+    assert length / 2 < clock.now <= length / 2 + ROLLOUT_WIDTH      # one decision's ratings past it
     # In a sweep: the later sweep whose rollout passes the deadline is dropped whole.
-    root = search_bot._Node()
-    alive = root.order = state.legal_actions()[:2]
-    root.children = {action: search_bot._Node() for action in alive}
+    alive = state.legal_actions()[:2]
+    root = search_bot._Root(list(alive))
+    root.arms = {action: search_bot._Arm() for action in alive}
     clock.now = 0.0
     kept = bot._sweep(state, root, alive, 0, state.round, random.Random(1), started=-89.0, searching=-1.0,
                       done=length)                     # the pace says 1 unit a rollout; 90 units to the cap
-    assert kept == 0 and root.visits == 0 and all(child.visits == 0 for child in root.children.values())
-    assert clock.now <= 1.0 + bot.rollout_width
+    assert kept == 0 and root.deals == 0 and all(arm.visits == 0 for arm in root.arms.values())
+    assert clock.now <= 1.0 + ROLLOUT_WIDTH
 
 
 def test_a_search_makes_no_reference_cycles():
@@ -510,37 +476,35 @@ def test_a_decision_pauses_the_collector_before_it_allocates_anything():
                                                                      for op, _ in before), before
 
 
-@pytest.mark.parametrize("options, leaf", [({}, (2, "main")), ({"through_round2": True}, (3, "main")),
-                                           ({"to_the_end": True}, (3, "over"))])
-def test_round_ones_rollouts_stop_at_round_twos_start_round_threes_or_the_games_end(monkeypatch, options, leaf):
+def test_round_ones_rollouts_stop_at_round_twos_start(monkeypatch):
     from zoobook.fivebyfive import search_bot
-    leaves, valued = [], search_bot._values
+    leaves, valued = [], search_bot.leaf_values
 
-    def spying(game, *args):
+    def spying(game):
         leaves.append((game.round, "over" if game.is_terminal() else game.phase))
-        return valued(game, *args)
+        return valued(game)
 
-    monkeypatch.setattr(search_bot, "_values", spying)
+    monkeypatch.setattr(search_bot, "leaf_values", spying)
     state = random_state(5, 1, 12)
     assert state.round == 1
-    SearchBot(1, iterations=3, time_limit=None, **options).search(state)
-    assert leaves and set(leaves) == {leaf}
+    SearchBot(1, iterations=3, time_limit=None).search(state)
+    assert leaves and set(leaves) == {(2, "main")}
 
 
 def _greedy_value_replayed(state, action, seat, seed, follow="settle", lineup=False, sampled=False):
     """_greedy_value as first written: every follow-up choice played again on the trial."""
     from zoobook.fivebyfive.bots import evaluate
     from zoobook.fivebyfive.playouts import deal, lineup_points
-    trial = _copy(state, seed) if sampled else deal(state, seed)
-    trial._apply(action)
+    trial = state.search_copy(seed) if sampled else deal(state, seed)
+    trial.apply_unchecked(action)
     if follow != "none":
         while (trial.pending and trial.current_player == seat and not trial.is_terminal()
                and (follow == "turn" or trial.pending[0][0] != "place")):
             actions = trial.legal_actions()
             if len(actions) == 1 or trial.pending[0][0] == "popularity":
-                trial._apply(actions[0])
+                trial.apply_unchecked(actions[0])
             else:
-                trial._apply(max(actions, key=lambda a: _greedy_value_replayed(trial, a, seat, seed, "settle",
+                trial.apply_unchecked(max(actions, key=lambda a: _greedy_value_replayed(trial, a, seat, seed, "settle",
                                                                                sampled=True)))
     value = evaluate(trial, seat)
     if lineup and trial.phase == "main":

@@ -12,10 +12,9 @@ from zoobook.widgets.fivebyfive_game import FiveByFiveGame
 
 def test_a_whole_two_player_game_against_the_greedy_bot_is_legal_and_replays():
     state = GameState.new(players=2, seed=31)
-    # The search bot in the second seat, on its cheapest budget: one rollout of the ranking's first, its
-    # draws among one action each, no lineups inside it (the answer is the ranking's first either way).
-    bots = [GreedyBot(1), SearchBot(7, iterations=1, time_limit=None, rollout_width=1, place_width=1,
-                                    rollout_lineup=False, horizon_lineup=False)]
+    # The search bot in the second seat, on its cheapest budget: one rollout of the ranking's first
+    # (the answer is the ranking's first either way).
+    bots = [GreedyBot(1), SearchBot(7, iterations=1, time_limit=None)]
     searched = 0
     while not state.is_terminal():
         legal = state.legal_actions()

@@ -6,6 +6,7 @@ import pytest
 
 from zoobook.fivebyfive.bots import evaluate, lineup_value
 from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile
+from zoobook.fivebyfive.playouts import ROLLOUT_WIDTH, SCREEN_ROUNDS, rollout_action
 from zoobook.fivebyfive.search_bot import SearchBot
 from zoobook.fivebyfive.spot_values import best_spot, placed_board, spot_values
 
@@ -84,35 +85,19 @@ def test_the_best_spot_is_the_best_by_the_games_values():
     assert checked > 10
 
 
-def test_the_rollouts_place_by_the_screen_and_stay_legal():
-    state = STATES[3]
-    actions = state.legal_actions()
-    bot = SearchBot(0, screen_spots=True, place_width=2)
-    chosen = bot._rollout_action(state, actions, random.Random(1), None)
-    assert chosen == best_spot(state, actions, keep=2)
-    view = SearchBot(1, iterations=16, time_limit=None, screen_spots=True).search(state)
-    assert view.best in actions
-    assert view == SearchBot(1, iterations=16, time_limit=None, screen_spots=True).search(state)
-
-
-def test_the_screen_places_in_its_rounds_only():
-    """``screen_spots=(3,)`` screens round 3's placements and draws the others' spots at random."""
-    state = next(s for s in STATES if s.round == 3 and len(s.legal_actions()) > 4)
+def test_the_rollouts_place_by_the_screen_in_round_3_only():
+    """Round 3's play-outs put a tile on the best spot of the screen (SCREEN_ROUNDS); earlier rounds
+    draw ROLLOUT_WIDTH spots at random."""
+    late = next(s for s in STATES if s.round == 3 and len(s.legal_actions()) > 4)
     early = next(s for s in STATES if s.round == 1 and len(s.legal_actions()) > 4)
-    screened, unscreened = (SearchBot(0, screen_spots=rounds, place_width=1) for rounds in ((3,), False))
-    for position in (state, early):
+    assert SCREEN_ROUNDS == (3,)
+    for position in (late, early):
         actions = position.legal_actions()
-        random_spots = {unscreened._rollout_action(position, actions, random.Random(seed), None) for seed in range(12)}
-        chosen = {screened._rollout_action(position, actions, random.Random(seed), None) for seed in range(12)}
-        if position is state:
-            assert chosen == {best_spot(position, actions, keep=1)} and len(random_spots) > 1
+        chosen = {rollout_action(position, actions, random.Random(seed)) for seed in range(12)}
+        if position is late:
+            assert chosen == {best_spot(position, actions, keep=ROLLOUT_WIDTH)}
         else:
-            assert chosen == random_spots and len(chosen) > 1
-
-
-def test_screen_spots_names_rounds_of_the_game():
-    assert SearchBot(0, screen_spots=True).screen_spots == (1, 2, 3)
-    assert SearchBot(0, screen_spots=False).screen_spots == ()
-    assert SearchBot(0, screen_spots=[3, 2]).screen_spots == (2, 3)
-    with pytest.raises(ValueError, match="screen_spots: the rounds are 1, 2 and 3"):
-        SearchBot(0, screen_spots=(4,))
+            assert len(chosen) > 1
+    view = SearchBot(1, iterations=16, time_limit=None).search(late)
+    assert view.best in late.legal_actions()
+    assert view == SearchBot(1, iterations=16, time_limit=None).search(late)

@@ -24,3 +24,9 @@ def test_simulate_one_bot_against_others_its_seat_moving_round_the_table():
     assert "greedy bot against random:" in summary(twin) and "95% CI" in summary(twin)
     assert main(["simulate-5x5", "--players", "1", "--against", "random"], out, err) == 2
     assert "--against needs 2-4 players" in err.getvalue()
+
+
+def test_the_greedy_bot_outscores_the_random_bot_over_ten_seeded_solo_games():
+    """Notebook 21 shows both bots' scores over ten seeded solo games; greedy play is the better one."""
+    runs = {bot: simulate(games=10, players=1, bot=bot, seed=100) for bot in ("random", "greedy")}
+    assert sum(runs["greedy"].all_scores) > sum(runs["random"].all_scores) + 10 * 20

@@ -239,7 +239,7 @@ def _best(state: GameState, actions: list, seat: int, seed: int, value_of, settl
     best, best_value = actions[0], float("-inf")
     for action in actions:
         trial = state.clone(reseed=seed)
-        trial.apply(action)
+        trial.apply_unchecked(action)              # one of state's legal actions (a reseeded copy lists the same)
         if settle:
             _settle(trial, seat, seed)
         value = value_of(trial, seat)
@@ -253,14 +253,14 @@ def _settle(state: GameState, seat: int, seed: int) -> None:
     while (state.pending and state.current_player == seat and state.pending[0][0] != "place"
            and not state.is_terminal()):
         actions = state.legal_actions()
-        state.apply(actions[0] if len(actions) == 1 else _best(state, actions, seat, seed, evaluate))
+        state.apply_unchecked(actions[0] if len(actions) == 1 else _best(state, actions, seat, seed, evaluate))
 
 
 def finish_turn(state: GameState, seat: int, seed: int) -> None:
     """Play *seat*'s pending decisions of this turn greedily (the lookahead's inner policy)."""
     while state.pending and state.current_player == seat and not state.is_terminal():
         actions = state.legal_actions()
-        state.apply(actions[0] if len(actions) == 1 else _best(state, actions, seat, seed, evaluate))
+        state.apply_unchecked(actions[0] if len(actions) == 1 else _best(state, actions, seat, seed, evaluate))
 
 
 class RandomBot:
@@ -314,7 +314,7 @@ class LookaheadBot(GreedyBot):
             best, best_value = actions[0], float("-inf")
             for action in actions:
                 trial = state.clone(reseed=self.seed)
-                trial.apply(action)
+                trial.apply_unchecked(action)
                 finish_turn(trial, seat, self.seed)
                 value = self.value(trial, seat)
                 if value > best_value:

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field, fields, replace
 from zoobook import game_api
 from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction
+from zoobook.fivebyfive import fast_copy
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.actions import (
     LINEUP_STEPS, BestLineup, ChooseMeeple, ChoosePopularity, ChooseSpecial, DiscardTile, PlaceTile, RowEffect,
@@ -197,6 +198,11 @@ class GameState(LegalActions, game_api.GameState):
                 deck.sort()
                 copy.rng.shuffle(deck)
         return copy
+
+    def search_copy(self, draws: int | None = None) -> "GameState":
+        """A copy for a search's inner loop: ``clone()`` without the log and the history; with
+        *draws* (a seed), its random draws come from it (:func:`~zoobook.fivebyfive.fast_copy.search_copy`)."""
+        return fast_copy.search_copy(self, draws)
 
     # -- small helpers ---------------------------------------------------------------------------
     def _log(self, line: str) -> None:

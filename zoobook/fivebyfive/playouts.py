@@ -1,36 +1,37 @@
-"""The search's play-outs: sampled copies of a game, greedy trials and the values at the horizon.
+"""The search's play-outs: sampled deals, greedy trials, the rollout policy and the value at the horizon.
 
-The search bot (:mod:`zoobook.fivebyfive.search_bot`) and the round planner
-(:mod:`zoobook.fivebyfive.round_plan`) both play a game forward on copies and value where it
-ends; the pieces they share live here, below both, so that neither imports the other's
-module to reach them:
+The search bot (:mod:`zoobook.fivebyfive.search_bot`) plays each candidate forward on a copy
+and values where it ends; the pieces live here:
 
-* :func:`deal` (a determinization: the face-down decks dealt anew from a seed) and
-  ``_copy`` (the search's fast copy, its own random draws);
+* :func:`deal` (a determinization: the face-down decks dealt anew from a seed);
 * :func:`past_horizon` and :func:`play_forced` (a play-out's forced moves: the solver's
   lineup, single actions);
 * ``_greedy_trial`` (an action tried on a copy, its turn played greedily, valued);
-* the values at the horizon: ``_values`` (the lookahead value or the expected final
-  score), :func:`final_estimate` and its features and weights, :func:`round1_leaf_estimate`.
+* :func:`rollout` and :func:`rollout_action` (the play-out's policy to the end of the round);
+* the value at the horizon: :func:`leaf_values`, :func:`final_estimate` and its features and weights.
 
+Copies are the engine's own (``GameState.search_copy``, ``apply_unchecked``): nothing here
+knows the engine's fields.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.bots import _board_points, _by_identity, _lines, evaluate, lineup_value, reach
 from zoobook.fivebyfive.cards import chart_points
-from zoobook.fivebyfive.game import BestLineup, GameState, components_special, witness_steps
+from zoobook.fivebyfive.fast_copy import draws_untouched
+from zoobook.fivebyfive.game import BestLineup, GameState, PlaceTile, components_special, witness_steps
 from zoobook.fivebyfive.solver import LineupPuzzle, solve_lineup
+from zoobook.fivebyfive.spot_values import best_spot
 from zoobook.fivebyfive.vocabulary import BASIC_COLOURS
 
 __all__ = ["deal", "past_horizon", "play_forced", "lineup_points", "final_features", "final_estimate",
-           "FINAL_FEATURES", "FINAL_WEIGHTS", "FINAL_PRIOR", "banked", "LEAF_EXTRAS", "leaf_extras",
-           "ROUND1_LEAF_WEIGHTS", "round1_leaf_estimate"]
+           "FINAL_FEATURES", "FINAL_WEIGHTS", "FINAL_PRIOR", "banked", "leaf_values", "rollout", "rollout_action",
+           "ROLLOUT_WIDTH", "SCREEN_ROUNDS", "PastDeadline"]
 
 
 #: The face-down decks: what a player cannot see, and a determinization deals anew.
@@ -50,107 +51,7 @@ def deal(state: GameState, seed: int) -> GameState:
     return state.clone(reseed=seed)
 
 
-# -- fast copies and a lineup cache (the search's inner loop) ------------------------------------
-def _copy(state: GameState, seed: int | None = None) -> GameState:
-    """A copy of *state* for the search's own use: ``clone()`` without the log and the history.
-
-    With *seed*, its random draws come from *seed* and the one-time customer deck is
-    drawn at random (:class:`_DrawnAtRandom`, as good as reshuffled): a policy rating an
-    action inside a sampled deal must not see the cubes that deal would draw (it would take
-    row 4 only where they fit). The tile decks keep the deal's order: they are a sample
-    already, and a turn draws from them only by a special card. Not for a true state:
-    :func:`deal` is the copy that cannot peek.
-    """
-    copy = object.__new__(GameState)
-    fields = copy.__dict__
-    fields.update(state.__dict__)
-    for name in ("players", "small_deck", "large_deck", "special_deck", "request_deck", "customer_deck",
-                 "customer_discard", "turns", "pending", "lineup_order"):
-        fields[name] = list(fields[name])
-    fields["stock"] = _counter_copy(state.stock)
-    fields["meeple_stock"] = _counter_copy(state.meeple_stock)
-    fields["lineup_results"] = dict(state.lineup_results)
-    fields["log"], fields["history"] = _Sink(), _Sink()
-    fields["lineup"] = state.lineup.clone() if state.lineup else None
-    if seed is None:
-        if isinstance(state.rng, _SeededOnUse) and state.rng.rng is None:
-            fields["rng"] = _SeededOnUse(state.rng.seed)      # not drawn from yet: the same numbers to come
-        else:
-            fields["rng"] = random.Random()
-            fields["rng"].setstate(state.rng.getstate())
-        if isinstance(state.customer_deck, _DrawnAtRandom):   # the copy draws as the original would
-            fields["customer_deck"] = _DrawnAtRandom(fields["customer_deck"], fields["rng"])
-    else:
-        fields["rng"] = _SeededOnUse(seed)
-        fields["customer_deck"] = _DrawnAtRandom(fields["customer_deck"], fields["rng"])
-    return copy
-
-
-class _SeededOnUse:
-    """``random.Random(seed)``, made when something first draws from it: the same numbers.
-
-    Seeding a generator costs about as much as copying the rest of a state, and most of the
-    copies the search makes (one per action it rates) never draw a random number.
-    """
-
-    __slots__ = ("seed", "rng")
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.rng: random.Random | None = None
-
-    def __getattr__(self, name: str):                   # only for what the slots lack: the generator's methods
-        if self.rng is None:
-            self.rng = random.Random(self.seed)
-        return getattr(self.rng, name)
-
-
-class _DrawnAtRandom(list):
-    """A sampled copy's one-time customer deck: kept in any order, each ``pop()`` draws a card
-    uniformly at random from those left (with the copy's own random numbers).
-
-    The same chance as shuffling the deck and drawing from the top: after a uniform shuffle
-    the top card is uniform over the deck, and given it the rest is a uniform shuffle of the
-    others, so the cards drawn, in order, are a uniform random sequence without replacement
-    -- exactly what drawing a uniform card at each ``pop()`` gives. Not the same random
-    numbers, so a search plays other (equally likely) cubes than the eager shuffle did. It
-    saves the shuffle: the search copies a state for every action it rates (about 90 times a
-    rollout), and most actions never draw a customer card. Search copies only: the game's
-    own decks (:meth:`GameState.clone`, :func:`deal`) are shuffled as before. Once the deck
-    runs out, the game reshuffles the discard pile into a plain list, as it always does.
-    """
-
-    __slots__ = ("rng",)
-
-    def __init__(self, cards, rng) -> None:
-        super().__init__(cards)
-        self.rng = rng
-
-    def pop(self, index: int = -1):
-        if index != -1:
-            raise ValueError("a deck drawn at random is drawn from the top only")
-        if not self:
-            raise IndexError("pop from empty list")
-        drawn = self.rng.randrange(len(self))
-        self[drawn], self[-1] = self[-1], self[drawn]    # the order left does not matter: every draw is random
-        return super().pop()
-
-
-def _counter_copy(counts: Counter) -> Counter:
-    """``Counter(counts)`` for a Counter: the same counts, without ``Counter.update``'s checks (a
-    third of the time; two of them a copy)."""
-    copy = Counter()
-    dict.update(copy, counts)
-    return copy
-
-
-class _Sink(list):
-    """A log or history nobody reads: appending keeps nothing."""
-
-    def append(self, item) -> None:
-        pass
-
-
+# -- the lineup cache (the search's inner loop) ------------------------------------------------
 @lru_cache(maxsize=1 << 13)
 def _lineup_steps(puzzle: LineupPuzzle) -> tuple:
     """The optimal lineup as lineup steps (the game's :class:`BestLineup`), cached by the puzzle."""
@@ -161,9 +62,9 @@ def _play_best_lineup(game: GameState) -> None:
     """``game.apply(BestLineup())`` with the cached solution (the same steps, the same result)."""
     lineup = game.lineup
     for step in _lineup_steps(game.lineup_puzzle()):
-        game._apply(step)
+        game.apply_unchecked(step)
     if game.lineup is lineup and not lineup.is_terminal():
-        game._apply(lu.Stop())
+        game.apply_unchecked(lu.Stop())
 
 
 
@@ -175,26 +76,12 @@ def lineup_points(state: GameState, seat: int) -> int:
     return lineup_value(state, seat)
 
 
-def _values(state: GameState, lineup: bool = False, final: bool = False, refit: bool = False) -> list[float]:
-    """Every seat's value: the final score at the end, else :func:`evaluate`.
-
-    With *lineup*, a state in a round's main phase (the search's horizon: the next
-    round has just been dealt) is also credited with the best lineup each seat could
-    walk with the board and the hand it holds now: what the zoo built so far already
-    enables in the next round (the lookahead bot's value, one round later).
-    With *final*, the value is :func:`final_estimate` instead: the expected final score
-    (with *refit*, at round 2's start :func:`round1_leaf_estimate`).
-    """
+def leaf_values(state: GameState) -> list[float]:
+    """Every seat's value where a play-out stops: the final score at the end, else the expected
+    final score (:func:`final_estimate`)."""
     if state.is_terminal():
         return [float(v) for v in state.returns()]
-    if final:
-        if refit and state.round == 2:
-            return [round1_leaf_estimate(state, seat) for seat in range(len(state.players))]
-        return [final_estimate(state, seat) for seat in range(len(state.players))]
-    values = [evaluate(state, seat) for seat in range(len(state.players))]
-    if lineup and state.phase == "main":
-        values = [v + lineup_points(state, seat) for seat, v in enumerate(values)]
-    return values
+    return [final_estimate(state, seat) for seat in range(len(state.players))]
 
 
 # -- the final-score estimate at the horizon (rounds 1 and 2) --------------------------------------
@@ -315,54 +202,13 @@ def final_estimate(state: GameState, seat: int) -> float:
     return banked(state, seat) + sum(w * x for w, x in zip(weights, final_features(state, seat)))
 
 
-#: What :func:`leaf_extras` measures (read by :func:`round1_leaf_estimate` beside :data:`FINAL_FEATURES`).
-LEAF_EXTRAS = ("visitors", "hand_reach_later", "requests_met", "requests_held", "tiles", "specials",
-               "empty_pairs")
-
-
-def leaf_extras(state: GameState, seat: int) -> list[float]:
-    """Cheap measures of a position :func:`final_features` does not read (:data:`LEAF_EXTRAS`): the
-    visitors in hand, the tiles the later gates reach for the hand's colours, the request cards met
-    and held, the tiles, the special cards, the pairs of side-by-side empty cells (room for large tiles)."""
-    player = state.players[seat]
-    board = player.board
-    hand = player.cubes + player.meeples
-    colours = "".join(sorted(set(hand)))
-    empty = {(cell.column, cell.row) for cell in board.empty_cells}
-    pairs = sum((x + 1, y) in empty for x, y in empty) + sum((x, y + 1) in empty for x, y in empty)
-    later = state.directions[state.round:]
-    return [float(len(hand)), float(sum(reach(board, gate, colours) for gate in later) if colours else 0),
-            float(len(player.met_requests)), float(len(player.requests)), float(len(board.tiles)),
-            float(len(player.specials)), float(pairs)]
-
-
-#: Weights of :data:`FINAL_FEATURES` then :data:`LEAF_EXTRAS` at round 2's start, for the leaves of a
-#: round-1 decision (``SearchBot(refit_round1_leaf=True)``): fitted within deals -- only differences
-#: between the candidates of one deal, the deal's level removed -- on the leaf study's rows
-#: (``bench_5x5_search --leaf-study 48 --study-round 1 --study-deals 2 --continuations 10``, study seeds
-#: 7000 and 7100: 96 positions, 192 deals, ridge 300 towards :data:`FINAL_WEIGHTS`\ [2] and 0); the
-#: constant sets the mean over those rows to :func:`final_estimate`'s. Held out (5-fold by position,
-#: fitted on play-outs 1-5, judged on 6-10) the rank correlation with the play-outs rose from +0.29 to +0.37.
-ROUND1_LEAF_WEIGHTS = (70.046, 0.935, 1.110, 1.209, 0.610, 0.487, 0.402, 1.716, 0.833, 0.645, -0.069,
-                       0.266, 0.072, -0.119, 0.119, 0.119, 0.051, -0.358)
-
-
-def round1_leaf_estimate(state: GameState, seat: int) -> float:
-    """*seat*'s expected final score at round 2's start by :data:`ROUND1_LEAF_WEIGHTS` (points banked
-    plus the weights times :func:`final_features` and :func:`leaf_extras`)."""
-    if state.is_terminal():
-        return float(state.players[seat].score)
-    measures = final_features(state, seat) + tuple(leaf_extras(state, seat))
-    return banked(state, seat) + sum(w * x for w, x in zip(ROUND1_LEAF_WEIGHTS, measures, strict=True))
-
-
 # -- an action tried on a copy, its turn played greedily -----------------------------------------
 def _greedy_value(state: GameState, action, seat: int, seed: int, follow: str = "settle",
                   lineup: bool = False, sampled: bool = False) -> float:
     """:func:`~zoobook.fivebyfive.bots.evaluate` of *seat* after *action* on a copy with fresh draws.
 
     The copy's unseen cards are dealt anew from *seed* (:func:`deal`); inside a
-    sampled deal (*sampled*) only its random draws are (:func:`_copy`): a
+    sampled deal (*sampled*) only its random draws are (``search_copy(seed)``): a
     policy that saw its own draws would choose row 4's random cubes only in the deals
     where they fit, and the search would trust chance more than a player can.
 
@@ -378,33 +224,32 @@ def _greedy_trial(state: GameState, action, seat: int, seed: int, follow: str = 
                   lineup: bool = False, sampled: bool = False) -> tuple[float, GameState]:
     """:func:`_greedy_value`, and the copy it valued (the state after *action* and what followed).
 
-    A follow-up choice is made by valuing each choice on a copy of the trial (``_copy(trial,
+    A follow-up choice is made by valuing each choice on a copy of the trial (``trial.search_copy(
     seed)``), and that copy has played the best choice and settled what followed it. While
     the trial has drawn no random number yet, the copy is the very state the trial would reach
     by playing that choice itself -- the same cards in the same order, a generator seeded
-    alike (:class:`_SeededOnUse`) -- so the trial goes on as that copy instead of playing the
-    choice (and valuing the choices after it) a second time. Once the trial has drawn, it
-    plays the choice itself, as it always did.
+    alike (:func:`~zoobook.fivebyfive.fast_copy.draws_untouched`) -- so the trial goes on as
+    that copy instead of playing the choice (and valuing the choices after it) a second time.
+    Once the trial has drawn, it plays the choice itself, as it always did.
     """
-    trial = _copy(state, seed) if sampled else deal(state, seed)
-    trial._apply(action)
+    trial = state.search_copy(seed) if sampled else deal(state, seed)
+    trial.apply_unchecked(action)
     if follow != "none":
         while (trial.pending and trial.current_player == seat and not trial.is_terminal()
                and (follow == "turn" or trial.pending[0][0] != "place")):
             actions = trial.legal_actions()
             if len(actions) == 1 or trial.pending[0][0] == "popularity":
-                trial._apply(actions[0])   # evaluate() values a token the same on every tile: the first
+                trial.apply_unchecked(actions[0])   # evaluate() values a token the same on every tile: the first
                 continue
             best_value, best_action, best_trial = None, None, None
             for choice in actions:         # the first of the best, as max() picks
                 value, copy = _greedy_trial(trial, choice, seat, seed, "settle", sampled=True)
                 if best_value is None or value > best_value:
                     best_value, best_action, best_trial = value, choice, copy
-            rng = trial.rng
-            if isinstance(rng, _SeededOnUse) and rng.rng is None and rng.seed == seed:
+            if draws_untouched(trial, seed):
                 trial = best_trial         # undrawn: the copy is where playing the choice leads
             else:
-                trial._apply(best_action)
+                trial.apply_unchecked(best_action)
     value = evaluate(trial, seat)
     if lineup and trial.phase == "main":
         value += lineup_points(trial, seat)
@@ -432,9 +277,53 @@ def play_forced(game: GameState, rng: random.Random) -> list | None:
         if BestLineup() in actions:
             _play_best_lineup(game)
         else:
-            game._apply(rng.choice(steps))
+            game.apply_unchecked(rng.choice(steps))
         return None
     if len(actions) == 1:
-        game._apply(actions[0])
+        game.apply_unchecked(actions[0])
         return None
     return actions
+
+
+# -- the rollout policy: a play-out to the end of the round ---------------------------------------
+#: Actions the rollout policy rates per decision, drawn at random (rating them all made a search
+#: no stronger at 1.5 times the cost: docs/experiments.md).
+ROLLOUT_WIDTH = 3
+
+#: The rounds whose play-outs rate every spot of a tile (:func:`~zoobook.fivebyfive.spot_values.best_spot`)
+#: instead of ROLLOUT_WIDTH drawn at random: round 3 only (in every round it cost more than it gained).
+SCREEN_ROUNDS = (3,)
+
+
+class PastDeadline(Exception):
+    """A play-out reached its deadline before the end of its round (under a time cap)."""
+
+
+def rollout(game: GameState, horizon: int, rng: random.Random, deadline: float | None = None,
+            clock: Callable[[], float] | None = None) -> None:
+    """Play *game* greedily to the end of round *horizon* (the solver's lineup, the game's scoring).
+
+    Each decision is :func:`rollout_action`'s. With a *deadline* (on *clock*), raises
+    :class:`PastDeadline` at the first decision past it: one play-out can cost 15 to 28 times
+    the mean, so a sweep that starts one just in time must be able to stop it.
+    """
+    while not past_horizon(game, horizon):
+        if deadline is not None and clock() > deadline:
+            raise PastDeadline
+        actions = play_forced(game, rng)
+        if actions is None:
+            continue
+        game.apply_unchecked(rollout_action(game, actions, rng))
+
+
+def rollout_action(game: GameState, actions: list, rng: random.Random):
+    """The rollout policy's pick among *actions* (two or more): the best by the lookahead value (the
+    greedy value plus the round's best lineup) of :data:`ROLLOUT_WIDTH` drawn at random; in
+    :data:`SCREEN_ROUNDS` a tile's placement rates every spot (:func:`~zoobook.fivebyfive.spot_values.best_spot`)."""
+    seat = game.current_player
+    if max(game.round, 1) in SCREEN_ROUNDS and game.phase == "main" and isinstance(actions[0], PlaceTile):
+        return best_spot(game, actions, keep=ROLLOUT_WIDTH)
+    if len(actions) > ROLLOUT_WIDTH:
+        actions = rng.sample(actions, ROLLOUT_WIDTH)
+    seed = rng.getrandbits(32)
+    return max(actions, key=lambda a: _greedy_value(game, a, seat, seed, lineup=True, sampled=True))
