@@ -445,6 +445,7 @@ class ZoolorettoState(GameState):
         self.over = False
         self.last_taker = 0
         self.log: list[str] = []
+        self.history: list = []                 # every action taken, in order (a game record's lines)
         self.turns = 0
         self._checked: dict = {}
 
@@ -489,6 +490,7 @@ class ZoolorettoState(GameState):
         copy.to_place = list(self.to_place)
         copy.to_mark = list(self.to_mark)
         copy.log = list(self.log)
+        copy.history = list(self.history)
         copy._checked = {}
         return copy
 
@@ -885,6 +887,7 @@ class ZoolorettoState(GameState):
 
     def _apply(self, action) -> None:
         seat = self.current_player
+        self.history.append(action)
         self.turns += 1
         self._checked = {}
         if isinstance(action, Draw):

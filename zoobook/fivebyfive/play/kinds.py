@@ -40,3 +40,6 @@ SIMULATE = SimulateCommand("simulate-5x5", "5x5 Zoo", "zoobook.fivebyfive.play.s
                            options=_add_against, read_options=_read_against)
 
 COMMANDS = (SIMULATE.add,)
+
+# The game-record codec (zoobook.records), imported when a record is read or written.
+RECORDS = {"5x5": "zoobook.fivebyfive.record_codec:CODEC"}

@@ -37,3 +37,6 @@ SIMULATE = SimulateCommand("simulate-zooloretto", "Zooloretto", "zoobook.zoolore
                            options=_add_expansions, read_options=_read_expansions, progress=True)
 
 COMMANDS = (SIMULATE.add,)
+
+# The game-record codec (zoobook.records), imported when a record is read or written.
+RECORDS = {"zooloretto": "zoobook.zooloretto.record_codec:CODEC"}
