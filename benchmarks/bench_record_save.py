@@ -2,7 +2,8 @@
 
 A widget saves the game after every action, so the save must not be felt: the target is a
 save under 5 ms at the 95th percentile (the 99th and the slowest are printed: on a shared machine a
-process is now and then preempted for several milliseconds, even in a trivial loop), after each action of whole bot games of 5x5 Zoo (4 players), Zooloretto (5 players, both expansions) and
+process is now and then preempted for several milliseconds, even in a trivial loop), after each
+action of whole bot games of 5x5 Zoo (4 players), Zooloretto (5 players, both expansions) and
 the Easter Island Easy full set-up (the anytime planner's plan). A save is timed two ways: in
 the background (``Recorder(background=True)``, what a widget uses: the text made and handed to the
 recorder's writer thread, which writes it atomically -- a temporary file, flushed to the disk,

@@ -60,7 +60,8 @@ from typing import Any
 from zoobook.errors import IllegalAction, PuzzleError
 
 __all__ = ["FORMAT", "VERSION", "Player", "RecordCodec", "RecordError", "GameRecord", "Recorder", "record_text",
-           "parse_record", "from_record", "replay_steps", "replay_lines", "load_record_text", "load_record", "write_record", "codec_for",
+           "parse_record", "from_record", "replay_steps", "replay_lines", "load_record_text", "load_record",
+           "write_record", "codec_for",
            "codec_for_state", "action_to_plain", "action_from_plain", "MAX_RECORD_BYTES"]
 
 #: The first line's ``format``: what the file is, in words.
@@ -307,10 +308,10 @@ def action_from_plain(codec: RecordCodec, data: Any) -> Any:
     >>> from zoobook.steam.game.record_codec import CODEC
     >>> action_from_plain(CODEC, {"action": "LayTrack", "fields": {"hexes": [[0, 0], [1, 0]]}})
     LayTrack(hexes=(Hex(q=0, r=0), Hex(q=1, r=0)), hand=0)
-    >>> action_from_plain(CODEC, {"action": "Fly"})
+    >>> action_from_plain(CODEC, {"action": "Fly"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: no action Fly in steam (the actions: EndBuild, IssueShares, LayTrack, Pass, RaiseLocomotive, Select, Ship, Urbanize)
+    ValueError: no action Fly in steam (the actions: EndBuild, IssueShares, LayTrack, Pass, ...)
     """
     name, fields = data.get("action"), data.get("fields", {})
     classes = codec.action_classes
@@ -596,7 +597,8 @@ def _replay_line(codec: RecordCodec, state: Any, raw: str, number: int, file: st
     except ValueError as exc:
         raise RecordError(str(exc), line=number, file=file) from None
     if state.is_terminal():
-        raise RecordError(f"the game is over, yet the record goes on with {action}", line=number, file=file)
+        raise RecordError(f"the game is over, yet the record goes on with {_words(action)}", line=number,
+                          file=file)
     seat = data.get("seat")
     if type(seat) is not int or seat != state.current_player:
         raise RecordError(f"seat {seat!r} is named, but seat {state.current_player} is to move",
@@ -604,8 +606,16 @@ def _replay_line(codec: RecordCodec, state: Any, raw: str, number: int, file: st
     try:
         state.apply(action)
     except IllegalAction as exc:
-        raise RecordError(f"illegal action {action}: {exc}", line=number, file=file) from None
+        raise RecordError(f"illegal action {_words(action)}: {exc}", line=number, file=file) from None
     return action
+
+
+def _words(action: Any) -> str:
+    """The action as the engine words it, or its fields when its words need what it lacks."""
+    try:
+        return str(action)
+    except Exception:       # a malformed action's __str__ may trip over its own fields
+        return repr(action)
 
 
 def parse_record(text: str, *, file: str = "") -> tuple[GameRecord, Any]:

@@ -40,10 +40,33 @@ from zoobook.steam.game.actions import (EndBuild, IssueShares, LayTrack, Pass, R
 from zoobook.steam.game.kinds import dump_easter, dump_zoo
 from zoobook.steam.game.maps import FULL_SETUPS, full_setup
 from zoobook.steam.game.state import Game, GameState
+from zoobook.steam.zoo.kinds import ShipmentQuestion, dump_ascii
 
 __all__ = ["CODEC", "SteamCodec"]
 
-_DUMPS = {"zoo": dump_zoo, "easter": dump_easter}
+def _zoo_board(game: Game) -> dict[str, Any]:
+    """The ``steam-zoo/clear`` keys of *game*; a board drawn in the ASCII shorthand stays drawn, so
+    the board read back holds the same drawing (its terrain), not only the same land."""
+    body = dump_zoo(game)
+    zoo = game.start.board
+    if not zoo.terrain:
+        return body
+    try:
+        drawn = dump_ascii(ShipmentQuestion(zoo, zoo.areas[0].name, zoo.areas[1].name))
+    except ValueError:     # a drawing the shorthand cannot hold: the explicit keys
+        return body
+    for key in ("area", "exit", "town", "track", "plain", "mountain"):
+        body.pop(key, None)
+    body.update({key: value for key, value in drawn.items() if key not in ("from", "to", "feeding")})
+    in_drawing = {h for h, _ in zoo.terrain}
+    for name in ("plain", "mountain"):
+        extra = [list(h) for h, terrain in game.land.items() if terrain == name and h not in in_drawing]
+        if extra:
+            body[name] = extra
+    return body
+
+
+_DUMPS = {"zoo": _zoo_board, "easter": dump_easter}
 _OPTIONS = ("map", "board")
 #: The full set-ups already seen, by game (a Game compares by identity): their names or None.
 _SETUP_OF: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
