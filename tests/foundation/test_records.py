@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -314,3 +315,12 @@ def test_an_action_given_random_fields_is_refused_in_one_line_or_is_legal(game, 
         from_record(_join(lines), file="g.jsonl")
     except RecordError as error:
         assert "\n" not in str(error) and error.line >= 2 + index
+
+
+def test_the_examples_of_docs_game_records_read():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "game-records.md").read_text(encoding="utf-8")
+    blocks = [block.split("```", 1)[0] for block in doc.split("```jsonl\n")[1:]]
+    assert len(blocks) == 3
+    for block in blocks:
+        state = from_record(block)
+        assert state.record().splitlines()[1:] == block.splitlines()[1:]
