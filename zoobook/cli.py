@@ -1,4 +1,4 @@
-"""The ``zoobook`` command: solve, verify and list puzzle files; copy out the notebooks.
+"""The ``zoobook`` command: solve, verify and list puzzle files; replay game records; copy out the notebooks.
 
 Exit status: 0 success, 1 a verification failed, 2 bad input (a bad puzzle
 file, a bad argument), 3 an internal error, 130 interrupted, 141 the reader
@@ -62,6 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--json", action="store_true", help="print a JSON list")
     listing.set_defaults(run=_list)
 
+    replay = commands.add_parser("replay", help="print a game record move by move, with the scores")
+    replay.add_argument("file", type=Path, help="a game record (docs/game-records.md)")
+    replay.set_defaults(run=_replay)
+
     notebooks = commands.add_parser("notebooks", help="copy the workbook's notebooks (with their data) into a folder")
     notebooks.add_argument("folder", type=Path, help="where to copy them (made if missing)")
     notebooks.add_argument("--force", action="store_true", help="replace files of the same name already there")
@@ -80,6 +84,15 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(json.dumps(solution.as_json(id=puzzle.id, kind=puzzle.kind.name)), file=out)
     else:
         print(_solution_text(puzzle.title or puzzle.id, solution), file=out)
+    return EXIT_OK
+
+
+def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from zoobook.records import load_record_text, replay_lines
+
+    name = str(args.file)
+    for line in replay_lines(load_record_text(args.file), file=name):
+        print(line, file=out)
     return EXIT_OK
 
 

@@ -15,6 +15,7 @@ Zooloretto game -- is played through a state object with the same seven names:
 ``search_copy()``             a cheap copy for a search's inner loop (no log or history)
 ``apply_unchecked(action)``   take an action just listed by ``legal_actions()``, unchecked
 ``current_player``            the seat to move (``0`` in a one-player game)
+``record()``                  the game so far as a game record (text; ``from_record`` reads it)
 ============================  ===========================================================
 
 The contract that ties them, checked for every engine by :func:`contract_violations`:
@@ -77,7 +78,8 @@ from typing import Any
 
 from zoobook.errors import IllegalAction, Refusal
 
-__all__ = ["GameState", "IllegalAction", "Refusal", "contract_violations", "malformed_variants", "strict_key"]
+__all__ = ["GameState", "IllegalAction", "Refusal", "contract_violations", "from_record", "malformed_variants",
+           "strict_key"]
 
 
 class GameState(abc.ABC):
@@ -137,11 +139,37 @@ class GameState(abc.ABC):
         Anything else goes through :meth:`apply`."""
         self._apply(action)
 
+    def record(self, players: Any = None) -> str:
+        """This game as a game record (:mod:`zoobook.records`): the game, its options, the seed of
+        its hidden draws, *players* (one :class:`zoobook.records.Player` per seat; default: not
+        recorded) and every action so far. The engine's codec, declared in one of its ``kinds``
+        modules, says how its options and actions become plain data."""
+        from zoobook.records import record_text
+
+        return record_text(self, players)
+
+    @classmethod
+    def from_record(cls, text: str, *, file: str = "") -> "GameState":
+        """The state a game record *text* ends in, its actions replayed through the engine's
+        ``apply`` (:func:`zoobook.records.from_record`); a record of another engine's game, like a
+        malformed one, is a :class:`zoobook.records.RecordError` naming *file* and the line."""
+        from zoobook.records import RecordError, from_record
+
+        state = from_record(text, file=file)
+        if not isinstance(state, cls):
+            raise RecordError(f"a record of a {type(state).__name__} game, not of {cls.__name__}", line=1, file=file)
+        return state
+
     def child(self, action: Any) -> "GameState":
         """A new state: this one after *action* (this one is unchanged)."""
         copy = self.clone()
         copy.apply(action)
         return copy
+
+
+def from_record(text: str, *, file: str = "") -> GameState:
+    """The state a game record of any engine ends in (:meth:`GameState.from_record`)."""
+    return GameState.from_record(text, file=file)
 
 
 def strict_key(action: Any) -> Any:

@@ -30,6 +30,7 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from zoobook.progress import TerminalBar, quiet
@@ -68,6 +69,9 @@ class SimulateCommand:
         into keywords of ``simulate`` (a ValueError is the one-line message of a bad one).
     progress : bool
         ``simulate`` takes ``progress=``: show a bar on the error stream (``--quiet``: none).
+    records : bool
+        ``simulate`` takes ``records=FOLDER``: ``--records DIR`` writes one game record per game
+        there (:mod:`zoobook.records`), named by the game and its seed.
     """
 
     name: str
@@ -81,6 +85,7 @@ class SimulateCommand:
     options: Callable[[argparse.ArgumentParser], None] = _no_options
     read_options: Callable[[argparse.Namespace], dict[str, Any]] = _read_no_options
     progress: bool = False
+    records: bool = False
 
     def add(self, commands) -> None:
         """Add the command to ``zoobook``'s sub-commands."""
@@ -97,6 +102,9 @@ class SimulateCommand:
         parser.add_argument("--json", action="store_true", help="print the raw scores as JSON")
         if self.progress:
             parser.add_argument("--quiet", action="store_true", help="no progress bar")
+        if self.records:
+            parser.add_argument("--records", metavar="DIR", type=Path,
+                                help="write each game's record there (made if missing), named by its seed")
         parser.set_defaults(run=self.run)
 
     def run(self, args: argparse.Namespace, out, err) -> int:
@@ -110,6 +118,17 @@ class SimulateCommand:
         except ValueError as exc:
             print(f"zoobook {self.name}: {exc}", file=err)
             return 2
+        if getattr(args, "records", None) is not None:
+            if args.records.exists() and not args.records.is_dir():
+                print(f"zoobook {self.name}: --records {args.records}: not a folder", file=err)
+                return 2
+            try:
+                args.records.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                print(f"zoobook {self.name}: --records {args.records}: cannot make the folder "
+                      f"({exc.strerror or exc})", file=err)
+                return 2
+            options["records"] = args.records
         if self.progress:
             options["progress"] = quiet if args.quiet else TerminalBar(err if err is not None else sys.stderr,
                                                                        label="games", close_when_done=True)

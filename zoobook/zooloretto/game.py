@@ -138,6 +138,7 @@ class ZoolorettoState(MoneyActions, GameState):
         self.over = False
         self.last_taker = 0
         self.log: list[str] = []
+        self.history: list = []                 # every action taken, in order (a game record's lines)
         self.turns = 0
         self._checked: dict = {}
 
@@ -173,6 +174,7 @@ class ZoolorettoState(MoneyActions, GameState):
     def clone(self) -> "ZoolorettoState":
         copy = self._copy_position()
         copy.log = list(self.log)
+        copy.history = list(self.history)
         return copy
 
     def search_copy(self) -> "ZoolorettoState":
@@ -185,11 +187,11 @@ class ZoolorettoState(MoneyActions, GameState):
         ([], True, 2)
         """
         copy = self._copy_position()
-        copy.log = []
+        copy.log, copy.history = [], []
         return copy
 
     def _copy_position(self) -> "ZoolorettoState":
-        """Everything but the log, copied so that applying to the copy never changes this state (the
+        """Everything but the log and the history, copied so that applying to the copy never changes this state (the
         zoos and the middle are frozen values, shared)."""
         copy = ZoolorettoState.__new__(ZoolorettoState)
         copy.__dict__.update(self.__dict__)
@@ -425,6 +427,7 @@ class ZoolorettoState(MoneyActions, GameState):
 
     def _apply(self, action) -> None:
         seat = self.current_player
+        self.history.append(action)
         self.turns += 1
         self._checked = {}
         if isinstance(action, Draw):

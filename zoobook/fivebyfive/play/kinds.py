@@ -5,6 +5,7 @@ only the command (its shape is every game's, :mod:`zoobook.simulate_command`)::
 
     zoobook simulate-5x5 --games 20 --players 1 --bot greedy --seed 0
     zoobook simulate-5x5 --games 20 --players 2 --bot search --against lookahead
+    zoobook simulate-5x5 --games 5 --records games/     # games/5x5-seed-0.jsonl ... (zoobook replay)
 
 With ``--against`` the other seats play that bot and the ``--bot``'s seat moves round
 the table from game to game; the summary gives its win rate with a 95% interval.
@@ -37,6 +38,9 @@ SIMULATE = SimulateCommand("simulate-5x5", "5x5 Zoo", "zoobook.fivebyfive.play.s
                            "zoobook.fivebyfive.all_bots:BOTS", players=(1, 4), default_players=1,
                            players_help="1 (solo) to 4",
                            record=("players", "bot", "seed", "scores", "ranks", "against", "bot_seats", "winners"),
-                           options=_add_against, read_options=_read_against)
+                           options=_add_against, read_options=_read_against, records=True)
 
 COMMANDS = (SIMULATE.add,)
+
+# The game-record codec (zoobook.records), imported when a record is read or written.
+RECORDS = {"5x5": "zoobook.fivebyfive.record_codec:CODEC"}

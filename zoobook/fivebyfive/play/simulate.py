@@ -29,11 +29,13 @@ import math
 import statistics
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from zoobook.fivebyfive.all_bots import BOTS
 from zoobook.fivebyfive.bots import play
 from zoobook.fivebyfive.game import GameState
 from zoobook.fivebyfive.solo import RANKS, solo_rank
+from zoobook.records import Player, write_record
 
 __all__ = ["Simulation", "simulate", "summary", "histogram", "wilson"]
 
@@ -72,8 +74,11 @@ class Simulation:
 
 
 def simulate(games: int, players: int = 1, bot: str = "greedy", seed: int = 0,
-             against: str | None = None) -> Simulation:
-    """Play *games* seeded games with *bot* in every seat, or (*against*) in one seat that moves round the table."""
+             against: str | None = None, records: str | Path | None = None) -> Simulation:
+    """Play *games* seeded games with *bot* in every seat, or (*against*) in one seat that moves round the table.
+
+    With *records* (a folder), each game's record is written there as ``5x5-seed-N.jsonl``
+    (:mod:`zoobook.records`; ``zoobook replay`` prints it)."""
     if games < 1:
         raise ValueError(f"play at least one game, not {games}")
     for name in (bot, against):
@@ -85,8 +90,12 @@ def simulate(games: int, players: int = 1, bot: str = "greedy", seed: int = 0,
     for game in range(games):
         state = GameState.new(players=players, seed=seed + game)
         mine = game % players if against else None
-        play(state, [BOTS[bot if against is None or seat == mine else against](seed + game * 10 + seat)
-                     for seat in range(players)])
+        names = [bot if against is None or seat == mine else against for seat in range(players)]
+        play(state, [BOTS[name](seed + game * 10 + seat) for seat, name in enumerate(names)])
+        if records is not None:
+            write_record(Path(records) / f"5x5-seed-{seed + game}.jsonl",
+                         state.record([Player.bot(name, seed=seed + game * 10 + seat)
+                                       for seat, name in enumerate(names)]))
         scores.append(tuple(state.returns()))
         winners.append(state.ranking()[0])
         if mine is not None:

@@ -81,6 +81,7 @@ from zoobook.steam.game.map_rules import EASTER, ZOO
 from zoobook.steam.zoo.kinds import read_hex
 from zoobook.steam.game.planner import plan
 from zoobook.progress import Interrupted, TerminalBar
+from zoobook.records import Player
 from zoobook.steam.game.state import Game
 from zoobook.steam.zoo import kinds as zoo_kinds
 
@@ -174,7 +175,11 @@ def plan_solution(game: Game, **kwargs: Any) -> Solution:
     """The planner's answer as a :class:`Solution` (value: the fewest turns); *kwargs* go to
     :func:`~zoobook.steam.game.planner.plan` (with a budget it may raise
     :class:`~zoobook.steam.game.planner.PlanBudgetExceeded`)."""
-    found = plan(game, **kwargs)
+    return _plan_as_solution(plan(game, **kwargs))
+
+
+def _plan_as_solution(found) -> Solution:
+    """The exact planner's :class:`~zoobook.steam.game.planner.Plan` as a :class:`Solution`."""
     if not found.cleared:
         return Solution(None, None, found.explanation)
     stats = found.stats
@@ -394,6 +399,9 @@ def _plan_command(subparsers) -> None:
                          help="write the set-up (or the file's game) as a puzzle file, with no [answer]")
     command.add_argument("--json", action="store_true",
                          help="with --budget: print the plan as one JSON object (its claims and actions)")
+    command.add_argument("--record", metavar="OUT",
+                         help="also write the plan as a game record (the start and the plan's actions; "
+                              "'zoobook replay OUT' prints it)")
     command.set_defaults(run=_run_plan)
 
 
@@ -470,13 +478,18 @@ def _run_plan(args: argparse.Namespace, out, err) -> int:
 
     if (args.file is None) == (args.setup is None):
         raise PuzzleError("give a puzzle file or --setup NAME (one of them)", key="plan")
+    if args.record is not None and args.hint:
+        raise PuzzleError("--hint gives the first action only: a record needs the whole plan (drop --hint)",
+                          key="--record")
+    if args.record is not None and args.setup is not None and args.budget is None:
+        raise PuzzleError("a full set-up is too big for the exact planner: add --budget SECONDS", key="--setup")
     if args.setup is not None:
         game = _setup_game(args.setup)
         title = f"full set-up {args.setup}"
         if args.write:
             write_puzzle(args.write, setup_toml(args.setup))
             print(f"wrote {args.write}", file=out)
-            if args.budget is None:
+            if args.budget is None and args.record is None:
                 return 0
     else:
         puzzle = load_puzzle(args.file)
@@ -486,7 +499,7 @@ def _run_plan(args: argparse.Namespace, out, err) -> int:
             raise PuzzleError(f"'zoobook plan' plans whole games, not {puzzle.kind.name} puzzles",
                               file=args.file)
     if args.budget is not None:  # checked by argparse (budget_seconds)
-        return _run_anytime(game, title, args.budget, out, err, as_json=args.json)
+        return _run_anytime(game, title, args.budget, out, err, as_json=args.json, record=args.record)
     if args.setup is not None:
         raise PuzzleError("a full set-up is too big for the exact planner: add --budget SECONDS",
                           key="--setup")
@@ -498,7 +511,8 @@ def _run_plan(args: argparse.Namespace, out, err) -> int:
             bar.close()
             print(advice.text(), file=out)
             return 0
-        solution = plan_solution(game, progress=bar)
+        found = plan(game, progress=bar)
+        solution = _plan_as_solution(found)
     except Interrupted as exc:
         bar.close()
         print(f"zoobook: {exc}", file=err)
@@ -511,10 +525,28 @@ def _run_plan(args: argparse.Namespace, out, err) -> int:
         print(f"  {line}", file=out)
     for sentence in solution.explanation:
         print(f"  - {sentence}", file=out)
+    if args.record is not None:
+        _write_plan_record(game, found.actions, args.record, Player.bot("exact-planner"), out)
     return 0
 
 
-def _run_anytime(game: Game, title: str, budget: float, out, err, as_json: bool = False) -> int:
+def _write_plan_record(game: Game, actions, path: str, player, out) -> None:
+    """Write *actions* from *game*'s start as a game record at *path* (replayed through the engine)."""
+    from zoobook.errors import PuzzleError
+    from zoobook.records import write_record
+
+    state = game.new_state()
+    for action in actions:
+        state.apply(action)
+    try:
+        write_record(path, state.record([player]))
+    except OSError as exc:
+        raise PuzzleError(f"cannot write the record ({exc.strerror or exc})", file=str(path)) from None
+    print(f"wrote the game record {path} ({len(actions)} actions)", file=out)
+
+
+def _run_anytime(game: Game, title: str, budget: float, out, err, as_json: bool = False,
+                 record: str | None = None) -> int:
     """``zoobook plan ... --budget SECONDS``: the anytime planner with a progress bar; Ctrl-C
     stops it and prints the best so far."""
     import json
@@ -525,6 +557,10 @@ def _run_anytime(game: Game, title: str, budget: float, out, err, as_json: bool 
     bar = TerminalBar(err, label="planning", unit="CPU-s of the budget", scale=10)
     found = plan_anytime(game, budget_seconds=budget, progress=bar)
     bar.close()
+    if record is not None:
+        # The best plan found (cleared or not), from the start; stdout stays one JSON object with --json.
+        _write_plan_record(game, found.actions, record, Player.bot("anytime-planner", budget=budget),
+                           err if as_json else out)
     if as_json:
         print(json.dumps({"title": title, **plan_record(found)}), file=out)
         return 130 if found.interrupted else 0
@@ -549,3 +585,6 @@ VIEWS = {"steam-zoo/clear": "zoobook.widgets.kind_views:CLEAR_VIEW",
          "steam-easter/clear": "zoobook.widgets.kind_views:CLEAR_VIEW"}
 GENERATORS = {"steam-zoo/clear": "zoobook.generate.steam_game:ZOO_CLEAR_GENERATOR",
               "steam-easter/clear": "zoobook.generate.steam_game:EASTER_CLEAR_GENERATOR"}
+
+# The game-record codec of both maps (zoobook.records), imported when a record is read or written.
+RECORDS = {"steam": "zoobook.steam.game.record_codec:CODEC"}

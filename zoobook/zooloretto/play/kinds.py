@@ -4,6 +4,7 @@ This module defines no puzzle kinds (those live in ``zoobook.zooloretto.kinds``)
 (its shape is every game's, :mod:`zoobook.simulate_command`)::
 
     zoobook simulate-zooloretto --players 3 --bot greedy --games 20 --expansions buildings,sites
+    zoobook simulate-zooloretto --games 5 --records games/   # games/zooloretto-seed-0.jsonl ...
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ def _read_expansions(args: argparse.Namespace) -> dict:
 SIMULATE = SimulateCommand("simulate-zooloretto", "Zooloretto", "zoobook.zooloretto.play.simulate",
                            "zoobook.zooloretto.bots:BOTS", players=(2, 5), default_players=2,
                            players_help="2 to 5", record=("players", "bot", "seed", "expansions", "scores", "winners"),
-                           options=_add_expansions, read_options=_read_expansions, progress=True)
+                           options=_add_expansions, read_options=_read_expansions, progress=True,
+                           records=True)
 
 COMMANDS = (SIMULATE.add,)
+
+# The game-record codec (zoobook.records), imported when a record is read or written.
+RECORDS = {"zooloretto": "zoobook.zooloretto.record_codec:CODEC"}

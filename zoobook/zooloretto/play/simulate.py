@@ -17,8 +17,10 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from zoobook.progress import Callback, quiet
+from zoobook.records import Player, write_record
 from zoobook.zooloretto.bots import BOTS, play
 from zoobook.zooloretto.game import ZoolorettoState, combination_warning
 
@@ -43,8 +45,11 @@ class Simulation:
 
 
 def simulate(games: int, players: int = 2, bot: str = "greedy", seed: int = 0, expansions=(),
-             progress: Callback = quiet) -> Simulation:
-    """Play *games* seeded games with *bot* in every seat; *progress* hears ``(done, games, message)``."""
+             progress: Callback = quiet, records: str | Path | None = None) -> Simulation:
+    """Play *games* seeded games with *bot* in every seat; *progress* hears ``(done, games, message)``.
+
+    With *records* (a folder), each game's record is written there as ``zooloretto-seed-N.jsonl``
+    (:mod:`zoobook.records`; ``zoobook replay`` prints it)."""
     if games < 1:
         raise ValueError(f"play at least one game, not {games}")
     if bot not in BOTS:
@@ -53,6 +58,9 @@ def simulate(games: int, players: int = 2, bot: str = "greedy", seed: int = 0, e
     for game in range(games):
         state = ZoolorettoState.new(players=players, seed=seed + game, expansions=expansions)
         play(state, [BOTS[bot](seed + game * 10 + seat) for seat in range(players)])
+        if records is not None:
+            write_record(Path(records) / f"zooloretto-seed-{seed + game}.jsonl",
+                         state.record([Player.bot(bot, seed=seed + game * 10 + seat) for seat in range(players)]))
         scores.append(tuple(int(s) for s in state.returns()))
         winners.append(state.ranking()[0])
         rounds.append(state.round)

@@ -1,0 +1,125 @@
+"""Benchmark: saving a game record after each action (``zoobook.records.Recorder``).
+
+A widget saves the game after every action, so the save must not be felt: the target is a
+save under 5 ms at the 95th percentile (the 99th and the slowest are printed: on a shared machine a
+process is now and then preempted for several milliseconds, even in a trivial loop), after each
+action of whole bot games of 5x5 Zoo (4 players), Zooloretto (5 players, both expansions) and
+the Easter Island Easy full set-up (the anytime planner's plan). A save is timed two ways: in
+the background (``Recorder(background=True)``, what a widget uses: the text made and handed to the
+recorder's writer thread, which writes it atomically -- a temporary file, flushed to the disk,
+renamed over the old one), judged by the target; and waiting for that whole atomic write
+(printed: the disk's flush alone takes several milliseconds on a virtual disk). The baseline is
+``state.record()``, which replays the whole game from its seed each time (timed at the game's
+end only): what the recorder saves by making each action's line once. Every record is read
+back (``from_record``) and must give the same final state.
+
+Times are wall time (a save waits for the disk). Run: ``python -m benchmarks.bench_record_save
+[--quick] [GAMES]``; ``--quick`` plays one short game of each and judges no target.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.timing import agree, options, target, verdict
+from zoobook.records import Player, Recorder, from_record, write_record
+
+TARGET_MS = 5.0
+
+
+def _five_by_five(seed: int, quick: bool):
+    from zoobook.fivebyfive.all_bots import BOTS
+    from zoobook.fivebyfive.game import GameState
+
+    players = 2 if quick else 4
+    bots = [BOTS["greedy"](seed + seat) for seat in range(players)]
+    return GameState.new(players=players, seed=seed), bots, "5x5"
+
+
+def _zooloretto(seed: int, quick: bool):
+    from zoobook.zooloretto.bots import BOTS
+    from zoobook.zooloretto.game import ZoolorettoState
+
+    players = 2 if quick else 5
+    state = ZoolorettoState.new(players=players, seed=seed, expansions=("three-buildings", "construction-sites"))
+    return state, [BOTS["greedy"](seed + seat) for seat in range(players)], "zooloretto"
+
+
+class _Planned:
+    """The anytime planner's plan, played action by action like a bot."""
+
+    def __init__(self, actions):
+        self.actions = list(actions)
+
+    def choose(self, state):
+        return self.actions.pop(0)
+
+
+def _steam(seed: int, quick: bool):
+    from zoobook.steam.game.anytime import plan_anytime
+    from zoobook.steam.game.maps import full_setup
+
+    game = full_setup("easter-easy")
+    found = plan_anytime(game, budget_seconds=5.0)
+    agree(bool(found.actions), True, "the anytime planner found a plan for Easter Island Easy")
+    return game.new_state(), [_Planned(found.actions)], "steam"
+
+
+def save_times(make, seed: int, quick: bool, folder: Path) -> tuple[list[float], float]:
+    """Each save's milliseconds over one game, and the whole-replay baseline's at its end."""
+    state, bots, name = make(seed, quick)
+    recorder = Recorder(state, [Player.bot("bench", seed=seed)] * len(bots), folder / f"{name}-{seed}.jsonl",
+                        background=True)
+    recorder.save()
+    times, waited = [], []
+    while not state.is_terminal() and not (isinstance(bots[0], _Planned) and not bots[0].actions):
+        recorder.apply(bots[state.current_player].choose(state))
+        start = time.perf_counter()
+        recorder.save()
+        times.append((time.perf_counter() - start) * 1000)
+        if len(times) % 10 == 0:    # every tenth save also waited for, to time the whole atomic write
+            recorder.flush()
+            start = time.perf_counter()
+            write_record(recorder.path, recorder.text())
+            waited.append((time.perf_counter() - start) * 1000)
+    recorder.flush()
+    start = time.perf_counter()
+    baseline = state.record([Player.bot("bench", seed=seed)] * len(bots))
+    replay_ms = (time.perf_counter() - start) * 1000
+    agree(recorder.text(), baseline, f"{name} seed {seed}: the recorder's text and state.record()")
+    again = from_record(recorder.path.read_text(encoding="utf-8"), file=str(recorder.path))
+    agree(again.returns(), state.returns(), f"{name} seed {seed}: final scores read back")
+    return times, waited, replay_ms
+
+
+def main(argv=None) -> int:
+    args = options(argv, __doc__, count=3, what="games of each")
+    games = 1 if args.quick else args.count
+    targets = []
+    with tempfile.TemporaryDirectory() as folder:
+        for label, make in (("5x5 Zoo", _five_by_five), ("Zooloretto", _zooloretto), ("Age of Steam", _steam)):
+            times, waits, replays = [], [], []
+            for seed in range(games if make is not _steam else 1):
+                spent, waited, replay_ms = save_times(make, seed, args.quick, Path(folder))
+                times += spent
+                waits += waited
+                replays.append(replay_ms)
+            times.sort()
+            median = statistics.median(times)
+            p95, p99 = (times[min(len(times) - 1, int(q * len(times)))] for q in (0.95, 0.99))
+            print(f"{label}: {len(times)} saves, median {median:.2f} ms, 95th percentile {p95:.2f} ms, "
+                  f"99th {p99:.2f} ms, "
+                  f"slowest {times[-1]:.2f} ms; waiting for the whole atomic write (fsync): median "
+                  f"{statistics.median(waits or [0]):.2f} ms; state.record() at the end (replays the game) "
+                  f"{statistics.median(replays):.1f} ms")
+            targets.append(target(f"{label} save after an action < {TARGET_MS:g} ms (95th percentile)",
+                                  p95 < TARGET_MS))
+    return verdict(targets, args.quick)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""Age of Steam game records: both maps, puzzle files and full set-ups, random play and the
+planners' plans, replay to the same state at every step; ``zoobook plan FILE --record OUT``."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from tests.foundation.records_helpers import assert_same_at_every_step, play_keeping_states, random_chooser
+from zoobook.cli import main
+from zoobook.puzzles.loading import load_puzzle, workbook_dir
+from zoobook.records import from_record, load_record
+from zoobook.steam.game.maps import full_setup
+from zoobook.steam.game.planner import plan
+
+GAMES = workbook_dir("puzzles")
+
+
+def fingerprint(state):
+    return state.position, tuple(state.log), tuple(state.history)
+
+
+def puzzle_game(path: str):
+    return load_puzzle(GAMES / path).model
+
+
+@pytest.mark.parametrize("path", ["steam-zoo-game/zoo-game-warm-up.toml", "steam-zoo-game/zoo-game-exit-bonus.toml",
+                                  "steam-easter-game/easter-game-warm-up.toml",
+                                  "steam-easter-game/easter-game-rapa-nui.toml"])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_random_game_on_a_puzzle_map_replays_at_every_step(path, seed):
+    states = play_keeping_states(puzzle_game(path).new_state(), random_chooser(seed))
+    text = states[-1].record()
+    assert json.loads(text.splitlines()[0])["options"]["map"] in ("zoo", "easter")
+    assert_same_at_every_step(states, text, fingerprint)
+
+
+@pytest.mark.parametrize("setup", ["zoo", "easter-easy", "easter-hard"])
+def test_a_random_game_on_a_full_setup_names_it_and_replays(setup):
+    states = play_keeping_states(full_setup(setup).new_state(), random_chooser(3), limit=80)
+    text = states[-1].record()
+    assert json.loads(text.splitlines()[0])["options"] == {"setup": setup}
+    assert_same_at_every_step(states, text, fingerprint)
+
+
+def test_the_exact_plan_as_a_record_clears_in_the_planned_turn():
+    game = puzzle_game("steam-zoo-game/zoo-game-warm-up.toml")
+    found = plan(game)
+    state = game.new_state()
+    for action in found.actions:
+        state.apply(action)
+    again = from_record(state.record())
+    assert again.result() == state.result() and again.result().turns == found.turns
+
+
+def test_zoobook_plan_record_writes_the_plan_as_a_game_record(tmp_path):
+    file, out_path = GAMES / "steam-zoo-game/zoo-game-warm-up.toml", tmp_path / "plan.jsonl"
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["plan", str(file), "--record", str(out_path)], out, err) == 0
+    value = load_puzzle(file).answer.value
+    state = load_record(out_path)
+    assert state.result().cleared and state.result().turns == value
+    header = json.loads(out_path.read_text().splitlines()[0])
+    assert header["players"] == [{"kind": "bot", "bot": "exact-planner"}]
+    assert f"wrote the game record {out_path}" in out.getvalue()
+
+
+def test_zoobook_plan_record_refuses_hint_and_writes_nothing(tmp_path):
+    out_path = tmp_path / "plan.jsonl"
+    err = io.StringIO()
+    status = main(["plan", str(GAMES / "steam-zoo-game/zoo-game-warm-up.toml"), "--hint", "--record",
+                   str(out_path)], io.StringIO(), err)
+    assert status == 2 and "--record" in err.getvalue() and not out_path.exists()
+    assert len(err.getvalue().strip().splitlines()) == 1
