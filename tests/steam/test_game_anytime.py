@@ -356,9 +356,8 @@ def test_on_easter_island_a_share_issued_is_a_debt_not_a_gain():
 
 
 def test_the_first_plan_on_easter_easy_comes_from_the_search_at_the_goods_bound():
-    """The goods bound binds on Easter Island Easy (16 cubes: turn 8), so the searches for a plan
-    at the bound (linkplan.py on Easter Island, then tight.py) run before the beams, and their
-    plan, in turn 8, is the first."""
+    """The goods bound binds on Easter Island Easy (16 cubes: turn 8), so the search for a plan
+    at the bound (linkplan.py) runs before the beams, and its plan, in turn 8, is the first."""
     game = full_setup("easter", "easy")
 
     def stop_at_the_first_plan(done, total, message):

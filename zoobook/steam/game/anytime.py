@@ -792,11 +792,11 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
     try:
         if bound_turn <= game.turns and not use_exact and pos.phase == SHARES and \
                 goods_bound(game, pos).turn == bound_turn:
-            # the goods bound binds: a plan meeting it delivers in (almost) every round. First the
-            # link planner, where the goods ride links to nodes of their colour (linkplan.py;
-            # measured on a busy machine: Easter Easy, Normal, Hard in about 1.3, 0.9 and 6.5 CPU-s,
-            # against tight.py's 4, 8.5 and 25), then the search over engine turns (tight.py);
-            # ``stats`` says which one found the plan
+            # the goods bound binds: a plan meeting it delivers in (almost) every round. The link
+            # planner (linkplan.py) plans the links between nodes first and the tiles second; it
+            # replaced a depth-first search over engine turns that was 4 to 13 times slower to its
+            # first plan on the three Easter set-ups (docs/experiments.md). ``stats`` says when the
+            # plan came from it
             if game.rules.plans_by_links and not game.rules.goods.hexmap(pos.board).incomplete_links():
                 from zoobook.steam.game.linkplan import plan_links
                 beam[0] = "plan (at the goods bound)"
@@ -805,14 +805,6 @@ def plan_anytime(game: Game, budget_seconds: float = 10.0, progress: Callback = 
                 if end is not None:
                     stats["links at the goods bound"] = len(linked)
                     on_plan(tuple(linked), end)
-        if best.end is None and bound_turn <= game.turns and not use_exact and pos.phase == SHARES and \
-                goods_bound(game, pos).turn == bound_turn:
-            from zoobook.steam.game.tight import plan_at_bound
-            beam[0] = "plan (at the goods bound)"
-            tight = plan_at_bound(game, pos, bound_turn, budget_seconds=0.6 * budget_seconds, tick=clock.tick)
-            if tight is not None:
-                stats["at the goods bound"] = tight.stats
-                on_plan(tight.actions, tight.end)
         if bound_turn <= game.turns and (best.end is None or best.end.outcome.turns > bound_turn):
             for number, (width, branch) in enumerate(_schedule(), start=1):
                 beam[0] = f"plan (beam {number}: width {width}, branch {branch})"
