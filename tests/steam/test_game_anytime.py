@@ -343,10 +343,10 @@ def test_on_easter_island_a_share_issued_is_a_debt_not_a_gain():
     """The beam's money term counts each share as $1 of expenses in every turn left: issuing one
     ($5 now) early in the game ranks below not issuing it (a scorer counting only three turns of
     expenses ranked it above, and its beams ran out of money in turns 6-7)."""
-    from zoobook.steam.game.anytime import _Scorer
+    from zoobook.steam.game.whole_turns import TurnScorer
 
     game = full_setup("easter", "hard")
-    scorer = _Scorer(game)
+    scorer = TurnScorer(game)
     pos = game.start.with_(turn=2)
     richer = pos.with_(economy=pos.economy.issue(1))
     assert scorer(richer) < scorer(pos)
