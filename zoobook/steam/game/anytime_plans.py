@@ -106,7 +106,6 @@ class AnytimePlan:
         return "\n".join(lines)
 
 
-
 _ACTION_TYPES = {cls.__name__: cls for cls in (IssueShares, Select, LayTrack, Urbanize, EndBuild, Ship,
                                                RaiseLocomotive, Pass)}
 

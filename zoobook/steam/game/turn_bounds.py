@@ -17,7 +17,6 @@ from zoobook.steam.game.state import ACTION, BUILD, MOVE, OVER, SHARES, Game, Po
 __all__ = ["turns_lower_bound", "level_reachable", "money_ok", "short_reason"]
 
 
-
 def turns_lower_bound(game: Game, pos: Position) -> tuple[int, str]:
     """Turns still needed (this one included) and the reason, never more than the truth.
 

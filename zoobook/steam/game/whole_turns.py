@@ -36,7 +36,6 @@ class Ticking(Protocol):
 RICH = 10 ** 6
 
 
-
 def try_action(game: Game, pos: Position, action: Action) -> Position | None:
     try:
         return step(game, pos, action)[0]
