@@ -30,7 +30,7 @@ from pathlib import Path
 from benchmarks.timing import agree, options, target, verdict
 from tests.steam.twins import random_zoo_instance, solve_zoo, zoo_game
 from zoobook.puzzles import load_puzzle
-from zoobook.steam.game import easter_goods, memo, planner, zoo_goods
+from zoobook.steam.game import easter_goods, memo, position_keys, zoo_goods
 from zoobook.steam.game.planner import plan
 
 ZOO_GAME_FULL = Path(__file__).resolve().parents[1] / "puzzles" / "steam-zoo-game" / "zoo-game-full.toml"
@@ -58,7 +58,7 @@ def cold(run):
         zoo_goods._CACHE._store.clear()
         easter_goods._CACHE._store.clear()
         memo._CANON.clear()
-        planner._KEYS._store.clear()
+        position_keys.clear_caches()
         return run()
     return wrapped
 

@@ -344,10 +344,10 @@ def test_on_easter_island_a_share_issued_is_a_debt_not_a_gain():
     """The beam's money term counts each share as $1 of expenses in every turn left: issuing one
     ($5 now) early in the game ranks below not issuing it (a scorer counting only three turns of
     expenses ranked it above, and its beams ran out of money in turns 6-7)."""
-    from zoobook.steam.game.anytime import _Scorer
+    from zoobook.steam.game.whole_turns import TurnScorer
 
     game = full_setup("easter", "hard")
-    scorer = _Scorer(game)
+    scorer = TurnScorer(game)
     pos = game.start.with_(turn=2)
     richer = pos.with_(economy=pos.economy.issue(1))
     assert scorer(richer) < scorer(pos)
@@ -357,9 +357,8 @@ def test_on_easter_island_a_share_issued_is_a_debt_not_a_gain():
 
 
 def test_the_first_plan_on_easter_easy_comes_from_the_search_at_the_goods_bound():
-    """The goods bound binds on Easter Island Easy (16 cubes: turn 8), so the searches for a plan
-    at the bound (linkplan.py on Easter Island, then tight.py) run before the beams, and their
-    plan, in turn 8, is the first."""
+    """The goods bound binds on Easter Island Easy (16 cubes: turn 8), so the search for a plan
+    at the bound (linkplan.py) runs before the beams, and its plan, in turn 8, is the first."""
     game = full_setup("easter", "easy")
 
     def stop_at_the_first_plan(done, total, message):

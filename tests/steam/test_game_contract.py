@@ -96,3 +96,25 @@ def test_random_play_keeps_the_game_api_contract(name, seed):
     assert contract_violations(state, NONSENSE, snapshot=snapshot) == []
     with pytest.raises(IllegalAction):
         state.apply(Pass())
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_search_copy_plays_the_same_game_without_the_log(name):
+    """``search_copy`` (the game API's hook for a search's inner loop) keeps the position and
+    the legal actions, and copies neither the log nor the history; playing on it with
+    ``apply_unchecked`` reaches what ``apply`` reaches on a clone, and leaves the original as it was."""
+    rng = random.Random(7)
+    state = GAMES[name]().new_state()
+    for _ in range(5):
+        state.apply(rng.choice(state.legal_actions()))
+    before = snapshot(state)
+    copy = state.search_copy()
+    assert copy.position == state.position and copy.legal_actions() == state.legal_actions()
+    assert copy.history == [] and len(copy.log) <= 1 < len(state.log)
+    twin = state.clone()
+    while not copy.is_terminal():
+        action = rng.choice(copy.legal_actions())
+        copy.apply_unchecked(action)
+        twin.apply(action)
+        assert copy.position == twin.position
+    assert snapshot(state) == before

@@ -18,8 +18,8 @@ from zoobook.progress import SearchBudgetExceeded
 from zoobook.steam.game import bounds
 from zoobook.steam.game.actions import IssueShares, LayTrack, Select
 from zoobook.steam.game.economy import Economy
-from zoobook.steam.game.linkplan import (AbstractTurn, LinkPlanner, _Net, candidate_links, colliding,
-                                         plan_links, realize_turn)
+from zoobook.steam.game.linkplan import LinkPlanner, plan_links
+from zoobook.steam.game.links import AbstractTurn, Net, candidate_links, closure_tree_weight, colliding, realize_turn
 from zoobook.steam.easter.island import City, Island
 from zoobook.steam.game.maps import full_setup
 from zoobook.steam.game.planner import plan
@@ -65,6 +65,45 @@ def test_on_small_islands_it_finds_a_plan_at_the_bound_where_the_exact_planner_d
             assert actions is None, "a plan at the bound where the exact planner has none"
     assert at_bound >= 8              # the generator gives such islands
     assert found >= 0.8 * at_bound, f"found {found} of {at_bound} plans at the bound"
+
+
+# seeds of random_easter_instance(turns=2) whose exact optimum takes well under a second (what the
+# search over engine turns at the goods bound was checked on before the link planner replaced it)
+TWO_TURN_SEEDS = [0, 1, 2, 4, 5, 6, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]
+
+
+@pytest.mark.parametrize("seed", TWO_TURN_SEEDS)
+def test_on_two_turn_islands_a_plan_at_the_bound_only_where_the_optimum_meets_it(seed):
+    """A plan the link planner returns clears in the goods bound's turn (replayed through the
+    engine), and it returns none where the exact optimum is later or the island cannot be cleared
+    (a plan there would beat the optimum)."""
+    game = easter_game(random_easter_instance(random.Random(seed), turns=2))
+    exact = plan(game)
+    bound = bounds.goods_bound(game, game.start).turn
+    actions = plan_links(game, 20, target=bound)
+    if not (exact.cleared and exact.turns == bound):
+        assert actions is None, "a plan at the bound where the exact planner has none"
+    elif actions is not None:
+        state = replay(game, actions)
+        assert state.result().cleared and state.result().turns == bound
+
+
+def test_the_two_turn_islands_hold_both_kinds():
+    """The seeds above hold islands whose optimum meets the goods bound and islands where it does
+    not, so both halves of the test above are exercised."""
+    kinds = set()
+    for seed in (0, 13, 19):
+        game = easter_game(random_easter_instance(random.Random(seed), turns=2))
+        exact = plan(game)
+        kinds.add(exact.cleared and exact.turns == bounds.goods_bound(game, game.start).turn)
+    assert kinds == {True, False}
+
+
+def test_only_from_the_start_of_a_turn():
+    game = easter_game(random_easter_instance(random.Random(0), turns=2))
+    middle = step(game, game.start, IssueShares(0))[0]
+    with pytest.raises(ValueError, match="shares phase"):
+        plan_links(game, 1, position=middle)
 
 
 @pytest.mark.parametrize("name, turns", [("easter-easy", 8), ("easter-normal", 9)])
@@ -147,7 +186,7 @@ def test_the_abstract_routes_are_the_engines_shipments_on_realized_boards():
         if pos.phase == "move goods":
             board = pos.board
             graph = board.link_graph()
-            net = _Net({frozenset((lk.start, lk.end)): None for lk in board.hexmap.complete_links()})
+            net = Net({frozenset((lk.start, lk.end)): None for lk in board.hexmap.complete_links()})
             adj = planner._adjacency(net.pairs())
             colours = {c.name: c.colour for c in board.cities}
             for level in (1, 2, 3):
@@ -169,11 +208,10 @@ def test_the_zoo_map_is_refused():
 
 def test_the_planners_at_the_bound_follow_the_rules_capability_not_the_map_name():
     """``MapRules.plans_by_links`` (goods over links to a node of their colour) is what the link
-    planner and tight.py plan for: Easter Island's rules without it are refused by both."""
+    planner plans for: Easter Island's rules without it are refused."""
     from dataclasses import replace as replaced
 
     from zoobook.steam.game.state import Game
-    from zoobook.steam.game.tight import plan_at_bound
 
     game = full_setup("easter-normal")
     assert game.rules.plans_by_links and not full_setup("zoo").rules.plans_by_links
@@ -181,7 +219,6 @@ def test_the_planners_at_the_bound_follow_the_rules_capability_not_the_map_name(
     assert unlinked.rules.name == "easter"
     with pytest.raises(ValueError, match="Easter Island"):
         plan_links(unlinked, 1)
-    assert plan_at_bound(unlinked, budget_seconds=1) is None
 
 
 def strip_island():
@@ -261,7 +298,6 @@ def test_the_one_search_closure_tree_weighs_what_the_metric_closure_tree_weighs(
 
     import networkx as nx
 
-    from zoobook.steam.game.linkplan import _closure_tree_weight
 
     rng = random.Random(7)
     disconnected = 0
@@ -275,11 +311,11 @@ def test_the_one_search_closure_tree_weighs_what_the_metric_closure_tree_weighs(
         component = nx.node_connected_component(graph, terminals[0])
         if not set(terminals) <= component:
             disconnected += 1
-            assert _closure_tree_weight(weight, terminals) is None
+            assert closure_tree_weight(weight, terminals) is None
             continue
         distance = dict(nx.all_pairs_dijkstra_path_length(graph))
         closure = nx.Graph()                           # the terminals' metric closure
         closure.add_weighted_edges_from((a, b, distance[a][b]) for a in terminals for b in terminals if a < b)
         tree = nx.minimum_spanning_tree(closure)
-        assert _closure_tree_weight(weight, terminals) == tree.size(weight="weight")
+        assert closure_tree_weight(weight, terminals) == tree.size(weight="weight")
     assert 20 <= disconnected <= 280                    # both kinds of case were met

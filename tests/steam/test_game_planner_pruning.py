@@ -14,6 +14,8 @@ from tests.steam.twins import (EasterInstance, ZooInstance, easter_game, has_det
                                random_zoo_instance, rows, solve_easter, solve_zoo, zoo_game)
 from zoobook.steam.game import plan
 from zoobook.steam.game import planner as P
+from zoobook.steam.game.position_keys import board_key, position_key, try_step, try_steps
+from zoobook.steam.game.turn_bounds import level_reachable
 from zoobook.steam.game.actions import EndBuild, IssueShares, LayTrack, Pass
 from zoobook.hexgrid import Hex
 from zoobook.steam.game.state import BUILD, MOVE, OVER, Game, step
@@ -47,18 +49,18 @@ def _build_positions(game, rng):
     out = []
     rich = game.start.with_(economy=game.start.economy.with_(cash=200))
     for select in moves.selects(step(game, rich, IssueShares(0))[0]):
-        chosen = P._apply(game, step(game, rich, IssueShares(0))[0], select)
+        chosen = try_step(game, step(game, rich, IssueShares(0))[0], select)
         if chosen is not None:
             out.append(chosen)
     first = out[0]
     sequences = moves._lay_sequences(first)
     for actions, _ in rng.sample(sequences, min(4, len(sequences))):
-        built = P._apply_all(game, first, actions + (EndBuild(), Pass(), Pass()))
+        built = try_steps(game, first, actions + (EndBuild(), Pass(), Pass()))
         if built is None or built.phase == OVER:
             continue
         built = built.with_(economy=built.economy.with_(cash=200))
-        for select in moves.selects(P._apply(game, built, IssueShares(0))):
-            chosen = P._apply(game, P._apply(game, built, IssueShares(0)), select)
+        for select in moves.selects(try_step(game, built, IssueShares(0))):
+            chosen = try_step(game, try_step(game, built, IssueShares(0)), select)
             if chosen is not None and chosen.phase == BUILD:
                 out.append(chosen)
     return out
@@ -75,10 +77,10 @@ def _complete_ends(game, pos, fast):
         sequences = [moves._grouped(a) for a, stubs in moves._lay_sequences(pos) if stubs <= before]
     best = {}
     for actions in sequences:
-        end = P._apply_all(game, pos, actions + (EndBuild(),))
+        end = try_steps(game, pos, actions + (EndBuild(),))
         if end is None:
             continue
-        key = P._key(game, end.with_(economy=end.economy.with_(cash=0)))
+        key = position_key(game, end.with_(economy=end.economy.with_(cash=0)))
         best[key] = max(best.get(key, -1), end.cash)
     return best
 
@@ -106,7 +108,7 @@ def _clearing_ends(game, pos, left):
     ends = set()
     for _, end in P.MoveSet(game).moves(pos, stop_before_end=True, left=left):
         if end.phase == OVER and end.outcome.cleared:
-            ends.add((P._board_key(game, end.board), end.economy, end.outcome.score))
+            ends.add((board_key(game, end.board), end.economy, end.outcome.score))
     return ends
 
 
@@ -131,10 +133,10 @@ def test_the_level_test_skips_only_actions_that_cannot_clear():
                        tracks=[[(0, 0), (1, 0), (2, 0)]])
     game = Game.zoo(zoo, land=[(1, 0)], turns=1)
     at = game.start.with_(phase=BUILD, economy=game.start.economy.with_(locomotive=4))
-    assert not P._level_reachable(game, at)
+    assert not level_reachable(game, at)
     assert not any(end.phase == OVER and end.outcome.cleared
                    for _, end in P.MoveSet(game).moves(at.with_(phase=MOVE)))
-    assert P._level_reachable(game, at.with_(economy=at.economy.with_(locomotive=5)))
+    assert level_reachable(game, at.with_(economy=at.economy.with_(locomotive=5)))
 
 
 def test_track_that_lost_its_owner_is_extended_by_a_later_build():

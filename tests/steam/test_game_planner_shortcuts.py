@@ -14,6 +14,7 @@ import pytest
 from tests.steam.twins import easter_game, random_easter_instance, random_zoo_instance, zoo_game
 from zoobook.progress import quiet
 from zoobook.steam.game import planner as P
+from zoobook.steam.game.position_keys import try_step, try_steps
 from zoobook.steam.game.actions import EndBuild, IssueShares, Pass
 from zoobook.steam.game.state import MOVE, OVER, SHARES, Game
 from zoobook.steam.zoo.model import Area, ZooMap
@@ -52,16 +53,16 @@ def _last_turn_positions(game, rng, count=6):
     moves = P.MoveSet(game)
     out = []
     rich = game.start.with_(economy=game.start.economy.with_(cash=200))
-    for select in moves.selects(P._apply(game, rich, IssueShares(0))):
-        chosen = P._apply(game, P._apply(game, rich, IssueShares(0)), select)
+    for select in moves.selects(try_step(game, rich, IssueShares(0))):
+        chosen = try_step(game, try_step(game, rich, IssueShares(0)), select)
         if chosen is None:
             continue
         sequences = moves._lay_sequences(chosen)
         for actions, _ in rng.sample(sequences, min(count, len(sequences))):
-            built = P._apply_all(game, chosen, actions + (EndBuild(),))
+            built = try_steps(game, chosen, actions + (EndBuild(),))
             if built is None or built.phase == OVER:
                 continue
-            rests = moves.moves(built) or [((Pass(), Pass()), P._apply_all(game, built, (Pass(), Pass())))]
+            rests = moves.moves(built) or [((Pass(), Pass()), try_steps(game, built, (Pass(), Pass())))]
             _, end = rng.choice(rests)
             if end is not None and end.phase == SHARES:
                 out.append(end.with_(economy=end.economy.with_(cash=200)))

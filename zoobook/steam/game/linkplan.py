@@ -7,21 +7,15 @@ must do is narrow: lay the few links the turn's two deliveries need, pay for the
 more, and keep the links the next turns need within reach. This module searches that narrow
 space on the **link graph** instead of on hexes:
 
-1. **Abstract model.** The nodes are the ruins and towns; a *candidate link*
-   (:class:`Link`) is one of the cheapest tile paths over free land between two nodes, with
-   its tile count and its price (the engine's prices, ``MapRules.tile_price``). Links whose
-   paths share a hex never both get built. An abstract turn is: an action card (none, the
-   Engineer for a fourth tile, Urbanization for a black city on a town, the Locomotive for a
-   longer route), the links to add (within the turn's tile limit; a longer link is laid as a
-   stub and finished the next turn), and the turn's deliveries (each a route of nodes over
-   built or newly added links, at most *level* links, to a city of the cube's colour and
-   through no city of it, S9).
-2. **Realization.** Each abstract turn becomes engine actions -- :class:`~.actions.IssueShares`
-   for exactly the cash the turn needs, :class:`~.actions.Select`, :class:`~.actions.Urbanize`,
-   one :class:`~.actions.LayTrack` per link or stub, :class:`~.actions.EndBuild`, two
-   :class:`~.actions.Ship` -- replayed through the engine's :func:`~.state.step`. The engine
-   is the judge: a turn it refuses (tiles collide, a route it does not take, money short) is
-   a bad abstract choice, and the search backtracks.
+1. **Abstract model** (:mod:`.links`). The nodes are the ruins and towns; a candidate link is
+   one of the cheapest tile paths over free land between two nodes. An abstract turn is an
+   action card, the links to add within the turn's tile limit (a longer link laid as a stub and
+   finished the next turn), and the turn's deliveries, each a route of nodes over at most
+   *level* links to a city of the cube's colour and through no city of it (S9).
+2. **Realization** (:func:`~.links.realize_turn`). Each abstract turn becomes engine actions
+   replayed through the engine's :func:`~.state.step`. The engine is the judge: a turn it
+   refuses (tiles collide, a route it does not take, money short) is a bad abstract choice,
+   and the search backtracks.
 
 The long routes are planned ahead (:meth:`LinkPlanner._long_routes`): on the graph of every
 candidate link, the fewest links each cube needs (the Hard set-up's Blue 6 yellow cube needs
@@ -44,6 +38,7 @@ Examples
 --------
 >>> from zoobook.steam.easter.island import City, Island
 >>> from zoobook.steam.game.state import Game
+>>> from zoobook.steam.game.links import candidate_links
 >>> island = Island.build(plain=[(1, 0), (3, 0)],
 ...     cities=[City("Red 1", (0, 0), "red", True, ("blue",)),
 ...             City("Blue 1", (2, 0), "blue", True, ("red",)),
@@ -66,347 +61,72 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
+from collections.abc import Callable, Iterator
 from itertools import product
 
-from zoobook.errors import IllegalAction
-from zoobook.hexgrid import Hex, neighbours
 from zoobook.assumed import assumed
-from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
-                                        RaiseLocomotive, Select, Ship, Urbanize)
+from zoobook.errors import IllegalAction
+from zoobook.steam.game.actions import Action
 from zoobook.steam.game.bounds import goods_bound
 from zoobook.steam.game.easter_goods import cube_routes, has_cube_route
-from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, Economy
-from zoobook.steam.game.lookahead import free_land
-from zoobook.steam.game.state import OVER, SHARES, Game, Position, step
+from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE
+from zoobook.steam.game.links import (AbstractTurn, Link, Net, candidate_links, closure_tree_weight,
+                                      colliding, economy_after, income_gain, level_after, realize_turn,
+                                      shares_for)
+from zoobook.steam.game.state import OVER, SHARES, Game, Position
 
-__all__ = ["Link", "AbstractTurn", "candidate_links", "colliding", "realize_turn", "plan_links",
-           "LinkPlanner"]
-
-
-# -- 1. the abstract model ----------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Link:
-    """A candidate link: a tile path over free land from node ``ends[0]`` to node ``ends[1]``.
-
-    ``track`` lists the track hexes in order from the first end; ``cost`` is what the engine
-    charges for them with no action card (Easter Island: $3 plain, $4 mountain, S9).
-    """
-
-    ends: tuple[str, str]
-    track: tuple[Hex, ...]
-    cost: int
-
-    @property
-    def tiles(self) -> int:
-        return len(self.track)
-
-    @cached_property
-    def pair(self) -> frozenset:
-        return frozenset(self.ends)
-
-    def other(self, name: str) -> str:
-        return self.ends[1] if name == self.ends[0] else self.ends[0]
-
-    def collides(self, other: "Link") -> bool:
-        """Whether the two paths share a hex (a hex holds one track, S2)."""
-        return not set(self.track).isdisjoint(other.track)
+__all__ = ["plan_links", "LinkPlanner"]
 
 
-def colliding(links: Sequence[Link]) -> tuple[Link, Link] | None:
-    """The first two of *links* whose tile paths share a hex, or None.
+# -- the weights that rank a position's abstract turns (tuned on the three Easter set-ups) ------
+#: A tile of the ruins' joining network the turns left cannot lay (at ``room_per_turn`` a turn)
+#: is a plan at the bound lost: the heaviest term.
+LATE_TILE_WEIGHT = 5.0
+#: An income step pays every turn after it: worth more than a cube made deliverable.
+INCOME_WEIGHT = 4.0
+#: A share costs $1 of expenses every turn after it (S11): the dearest way to pay for a turn.
+SHARE_WEIGHT = 3.0
+#: A cube deliverable on the links after the turn is a round the next turns need not build for.
+READY_WEIGHT = 1.5
+#: More deliverable cubes than the next two turns' four rounds can ship are worth nothing more.
+READY_CAP = 4
+#: An action card costs money and blocks nothing useful unless its effect is used: a turn that
+#: takes none ranks first when the two are otherwise equal.
+CARD_WEIGHT = 2.0
+#: Each $ of track this turn: a tie-break between turns doing the same (cheaper track leaves cash).
+COST_WEIGHT = 0.2
+#: The $ of track a turn of the rest of the game is expected to need (three tiles at about $3),
+#: what the money slack of the scoring is measured against.
+TRACK_PER_TURN = 9
+#: The scoring weights (join weight, room per turn, money weight) that :meth:`LinkPlanner.turns`
+#: uses outside :meth:`LinkPlanner.run`, which sets each of :data:`PORTFOLIO` in turn.
+DEFAULT_WEIGHTS = (2.0, 3, 0.5)
 
-    >>> a = Link(("A", "B"), (Hex(1, 0),), 3)
-    >>> b = Link(("A", "C"), (Hex(1, 0), Hex(1, 1)), 6)
-    >>> colliding([a, b]) == (a, b), colliding([a])
-    (True, None)
-    """
-    for i, a in enumerate(links):
-        for b in links[i + 1:]:
-            if a.collides(b):
-                return a, b
-    return None
+# -- the quick score that shortlists turns before the full one ranks them -----------------------
+#: Each $ the turn costs, in the quick score (income counts ``INCOME_WEIGHT`` there too).
+QUICK_COST_WEIGHT = 0.25
+#: A turn that lays more than its deliveries need (a link or a stub for later) is kept a little
+#: ahead of one that lays nothing: the later turns need that track.
+QUICK_EXTRA_BONUS = 1.0
 
+# -- the links for a turn's spare tiles ------------------------------------------------------
+#: A cube made deliverable at the current level counts twice one that needs the next level.
+EXTRA_GAIN_WEIGHT = 2.0
+#: A tile nearer one network joining the ruins (the join is what every plan must finish).
+EXTRA_JOIN_WEIGHT = 2.0
+#: Each tile the extra link lays: the shortest of equally useful links first.
+EXTRA_TILE_WEIGHT = 0.3
+#: Links kept besides the best ranked because they make cubes deliverable even if they join nothing.
+EXTRA_DELIVERING = 4
+#: A stub is worth half its link this turn: it delivers nothing until it is finished next turn.
+STUB_SHARE = 0.5
+#: The most tiles a stub leaves for the next turn (one build's three tiles).
+STUB_REST = 3
 
-def candidate_links(game: Game, position: Position | None = None, *, most_tiles: int = 5,
-                    per_pair: int = 3, slack: int = 3) -> list[Link]:
-    """The candidate links of *game*: for each pair of nodes, the cheapest tile paths over free land.
-
-    Paths run through land hexes without track (never through a node), from a neighbour of one
-    node to a neighbour of the other, at most *most_tiles* tiles. Per pair the cheapest path is
-    kept, then up to ``per_pair - 1`` alternatives costing at most *slack* more, the ones that
-    share the fewest hexes with those kept first (so that a collision has a way round).
-    Sorted by pair, then cost.
-    """
-    pos = position or game.start
-    hexmap = game.rules.goods.hexmap(pos.board)
-    card = game.rules.card(None)
-    free = free_land(game, hexmap)
-    price = {h: game.rules.tile_price(game.land[h], card) for h in free}
-    node_at = {n.hex: n.name for n in hexmap.nodes}
-    types = {n.name: n.type for n in hexmap.nodes}
-    found: dict[tuple[str, str], list[tuple[int, tuple]]] = {}
-    for node in hexmap.nodes:
-        name = node.name
-
-        def grow(path: list, seen: set, cost: int) -> None:
-            here = path[-1]
-            for m in neighbours(here):
-                other = node_at.get(m)
-                if other is not None and other > name and \
-                        frozenset((node.type, types[other])) not in hexmap.open_pairs:
-                    found.setdefault((name, other), []).append((cost, tuple(path)))
-            if len(path) >= most_tiles:
-                return
-            for m in neighbours(here):
-                if m in free and m not in seen:
-                    path.append(m)
-                    seen.add(m)
-                    grow(path, seen, cost + price[m])
-                    path.pop()
-                    seen.discard(m)
-
-        for m in neighbours(node.hex):
-            if m in free:
-                grow([m], {m}, price[m])
-    out = []
-    for (a, b), paths in sorted(found.items()):
-        paths.sort(key=lambda p: (p[0], len(p[1]), p[1]))
-        best = paths[0][0]
-        kept = [paths[0]]
-        rest = [p for p in paths[1:] if p[0] <= best + slack]
-        while rest and len(kept) < per_pair:
-            used = set().union(*(set(k[1]) for k in kept))
-            rest.sort(key=lambda p: (len(used & set(p[1])), p[0], len(p[1]), p[1]))
-            pick = rest.pop(0)
-            if set(pick[1]) in [set(k[1]) for k in kept]:
-                continue
-            kept.append(pick)
-        out += [Link((a, b), track, cost) for cost, track in kept]
-    return out
-
-
-@dataclass(frozen=True)
-class AbstractTurn:
-    """One turn on the link graph: a card, the links (and stub) to lay, the deliveries.
-
-    ``deliveries`` are routes of node names (their first node the origin of the cube);
-    ``finish`` a stub from the turn before completed now; ``stub`` ``(link, tiles)`` a long
-    link of which ``tiles`` are laid now from its first end; ``rounds`` the move-goods rounds
-    in order, each ``"ship"``, ``"raise"`` or ``"pass"``.
-    """
-
-    card: str | None
-    links: tuple[Link, ...]
-    deliveries: tuple[tuple[str, ...], ...]
-    town: str | None = None
-    finish: tuple[Link, int] | None = None
-    stub: tuple[Link, int] | None = None
-    rounds: tuple[str, ...] = ("ship", "ship")
-    cost: int = 0
-    score: float = 0.0
-
-    def text(self) -> str:
-        parts = [f"card {self.card or 'none'}" + (f" on {self.town}" if self.town else "")]
-        if self.finish:
-            parts.append("finish " + "-".join(self.finish[0].ends))
-        parts += ["link " + "-".join(link.ends) for link in self.links]
-        if self.stub:
-            parts.append(f"stub {'-'.join(self.stub[0].ends)} ({self.stub[1]} tiles)")
-        parts += ["deliver " + " -> ".join(r) for r in self.deliveries]
-        return "; ".join(parts)
-
-
-# -- 2. the realization ----------------------------------------------------------------------
-
-def _node_hexes(game: Game, pos: Position) -> dict[str, Hex]:
-    return {n.name: n.hex for n in game.rules.goods.hexmap(pos.board).nodes}
-
-
-def _lay_actions(game: Game, pos: Position, turn: AbstractTurn) -> list[LayTrack]:
-    where = _node_hexes(game, pos)
-    lays = []
-    if turn.finish:
-        link, laid = turn.finish
-        lays.append(LayTrack((link.track[laid - 1],) + link.track[laid:] + (where[link.ends[1]],)))
-    for link in turn.links:
-        lays.append(LayTrack((where[link.ends[0]],) + link.track + (where[link.ends[1]],)))
-    if turn.stub:
-        link, laid = turn.stub
-        lays.append(LayTrack((where[link.ends[0]],) + link.track[:laid]))
-    return lays
-
-
-def realize_turn(game: Game, pos: Position, turn: AbstractTurn,
-                 shares: int | None = None) -> tuple[list[Action], Position]:
-    """The engine actions of *turn* from *pos* (a turn's start), replayed through :func:`step`.
-
-    *shares* defaults to the fewest that pay the turn's costs (and its expenses, when the
-    shares left allow). Returns the actions and the position after them;
-    :class:`~zoobook.errors.IllegalAction` when the engine refuses one, or
-    :class:`ValueError` when two of the turn's links collide (checked before any step).
-    """
-    links = list(turn.links) + [s[0] for s in (turn.finish, turn.stub) if s]
-    clash = colliding(links)
-    if clash:
-        a, b = clash
-        raise ValueError(f"the links {'-'.join(a.ends)} and {'-'.join(b.ends)} share a hex")
-    if pos.phase != SHARES:
-        raise ValueError("a turn is realized from its start (the shares phase)")
-    if shares is None:
-        shares = _shares_for(game, pos, turn)
-    actions: list[Action] = [IssueShares(shares), Select(turn.card)]
-    if turn.town is not None:
-        actions.append(Urbanize(_node_hexes(game, pos)[turn.town]))
-    actions += _lay_actions(game, pos, turn)
-    actions.append(EndBuild())
-    for done, action in enumerate(actions, start=1):
-        pos = step(game, pos, action)[0]
-        if pos.phase == OVER:
-            # a lay that joins the last ruin with no cube left clears the map at once (S13a):
-            # the turn's actions end with it (the engine refuses anything after)
-            return actions[:done], pos
-    # the track is laid: the first complete link of each pair of nodes, looked up once a turn
-    first_link: dict[frozenset, int] = {}
-    for link in game.rules.goods.hexmap(pos.board).complete_links():
-        first_link.setdefault(frozenset((link.start, link.end)), link.index)
-    routes = iter(turn.deliveries)
-    for kind in turn.rounds:
-        if kind == "ship":
-            route = next(routes)
-            steps = []
-            for a, b in zip(route, route[1:]):
-                key = first_link.get(frozenset((a, b)))
-                if key is None:
-                    raise IllegalAction(f"no complete link between {a} and {b}", "S2")
-                steps.append(key)
-            action: Action = Ship(route, tuple(steps))
-        else:
-            action = RaiseLocomotive() if kind == "raise" else Pass()
-        actions.append(action)
-        pos = step(game, pos, action)[0]
-        if pos.phase == OVER:
-            break
-    return actions, pos
-
-
-def _income_gain(turn: AbstractTurn) -> int:
-    return sum(len(r) - 1 for r in turn.deliveries)
-
-
-def _level_after(game: Game, pos: Position, turn: AbstractTurn) -> int:
-    """The locomotive level the turn ends with: the card's raise, then each ``"raise"`` round."""
-    raises = int(bool(turn.card) and game.rules.card(turn.card).raises_locomotive) + turn.rounds.count("raise")
-    return min(MAX_LEVEL, pos.economy.locomotive + raises)      # no effect at the top (S12)
-
-
-def _economy_after(game: Game, pos: Position, turn: AbstractTurn, shares: int) -> Economy:
-    """The money tracks just before the turn's income phase: *shares* issued, the build paid,
-    the level raised, one income step per link shipped (S11)."""
-    eco = pos.economy.issue(shares)
-    return eco.with_(cash=eco.cash - turn.cost, income=eco.income + _income_gain(turn),
-                     locomotive=_level_after(game, pos, turn))
-
-
-def _shares_for(game: Game, pos: Position, turn: AbstractTurn) -> int:
-    """The fewest shares that pay the turn's build, and its expenses when shares are left."""
-    eco = pos.economy
-    pay = max(0, math.ceil((turn.cost - eco.cash) / SHARE_PRICE))
-    most = max(pay, MAX_SHARES - eco.shares)
-    for count in range(pay, most + 1):
-        after = _economy_after(game, pos, turn, count)
-        if after.cash + after.income >= after.expenses:
-            return count
-    return most
-
-
-# -- 3. the search -----------------------------------------------------------------------------
-
-@dataclass
-class _Net:
-    """The links built so far (one per pair of nodes), the hexes they hold, a stub to finish."""
-
-    built: dict = field(default_factory=dict)       # pair -> Link
-    used: frozenset = frozenset()
-    stub: tuple[Link, int] | None = None
-    _pairs: frozenset | None = field(default=None, compare=False, repr=False)
-
-    def key(self) -> tuple:
-        return (frozenset((p, lk.track) for p, lk in self.built.items()), self.stub)
-
-    def pairs(self) -> frozenset:
-        """The pairs of nodes joined by a link built or by the stub (made once: a net is not
-        changed after it is made)."""
-        if self._pairs is None:
-            self._pairs = frozenset(self.built).union([self.stub[0].pair] if self.stub else ())
-        return self._pairs
-
-    def after(self, turn: AbstractTurn) -> "_Net":
-        built = dict(self.built)
-        used = set(self.used)
-        for link in turn.links + ((turn.finish[0],) if turn.finish else ()):
-            built[link.pair] = link
-            used |= set(link.track)
-        if turn.stub:
-            used |= set(turn.stub[0].track)
-        return _Net(built, frozenset(used), turn.stub)
-
+# -- the search -----------------------------------------------------------------------------
 
 class _OutOfTime(Exception):
     pass
-
-
-def _closure_tree_weight(weight: dict, terminals: list) -> int | None:
-    """The weight of a minimum spanning tree of the metric closure of *terminals* in the graph
-    *weight* (node -> {neighbour: weight}), or None when they are not all connected.
-
-    Mehlhorn's construction: one Dijkstra from all terminals at once splits the graph into
-    their regions; each edge between two regions is a path between their terminals, and a
-    minimum spanning tree of those paths weighs exactly what one of the whole metric closure
-    does (K. Mehlhorn, "A faster approximation algorithm for the Steiner problem in graphs",
-    1988), at the cost of one shortest-path search instead of one per terminal.
-
-    >>> path = {"a": {"x": 2}, "x": {"a": 2, "b": 1, "c": 4}, "b": {"x": 1}, "c": {"x": 4}}
-    >>> _closure_tree_weight(path, ["a", "b", "c"]), _closure_tree_weight(path, ["a", "z"])
-    (8, None)
-    """
-    import heapq
-
-    dist = {t: 0 for t in terminals}
-    region = {t: t for t in terminals}
-    heap = [(0, t) for t in terminals]
-    heapq.heapify(heap)
-    while heap:
-        d, here = heapq.heappop(heap)
-        if d > dist[here]:
-            continue
-        for other, w in weight.get(here, {}).items():
-            if d + w < dist.get(other, 1 << 30):
-                dist[other] = d + w
-                region[other] = region[here]
-                heapq.heappush(heap, (d + w, other))
-    bridges = sorted((dist[a] + w + dist[b], region[a], region[b])
-                     for a, row in weight.items() if a in dist
-                     for b, w in row.items() if b in dist and region[a] != region[b])
-    parent = {t: t for t in terminals}
-
-    def find(x):
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    total, joined = 0, 1
-    for w, a, b in bridges:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[ra] = rb
-            total += w
-            joined += 1
-    return total if joined == len(terminals) else None
 
 
 class LinkPlanner:
@@ -445,13 +165,11 @@ class LinkPlanner:
         self._reach_memo: dict = {}
         self._boards: dict = {}
         self._turns_memo: dict = {}
-        self.join_weight = 2.0
+        self.join_weight, self.room_per_turn, self.money_weight = DEFAULT_WEIGHTS
         self.hub_count = 1          # towns tried for Urbanization (the black cubes' best hubs first)
         self.late_levels = True     # the Locomotive only when the long routes cannot wait
         self.extra_links = 10       # links ranked for a turn's spare tiles
         self.extra_combos = 7       # two links, or a link and a stub, kept per turn
-        self.room_per_turn = 3
-        self.money_weight = 0.5
         self.stats = {"turns tried": 0, "turns refused": 0, "positions failed": 0, "discrepancies": 0}
 
     # -- the abstract graph ---------------------------------------------------------------
@@ -492,7 +210,7 @@ class LinkPlanner:
         return sum(1 for name, stack in self._cubes(board).items()
                    for need in self.needs.get(name, ())[:len(stack)] if need > level)
 
-    def _start_net(self) -> _Net:
+    def _start_net(self) -> Net:
         hexmap = self.goods.hexmap(self.start.board)
         if hexmap.incomplete_links():
             raise ValueError("the link planner starts from a map without incomplete track")
@@ -501,9 +219,9 @@ class LinkPlanner:
             pair = frozenset((link.start, link.end))
             built.setdefault(pair, Link(tuple(sorted(pair)), tuple(link.track_hexes), 0))
             used |= set(link.track_hexes)
-        return _Net(built, frozenset(used))
+        return Net(built, frozenset(used))
 
-    def _free(self, net: _Net, link: Link) -> bool:
+    def _free(self, net: Net, link: Link) -> bool:
         return net.used.isdisjoint(link.track)
 
     def _adjacency(self, pairs: frozenset) -> dict[str, list]:
@@ -567,7 +285,7 @@ class LinkPlanner:
             parent[find(a)] = find(b)
         return {n: find(n) for n in self.nodes}
 
-    def _join_tiles(self, net: _Net) -> int:
+    def _join_tiles(self, net: Net) -> int:
         """About how many tiles still join the ruins into one network: a minimum spanning tree of
         the ruin components, each edge the fewest tiles of free candidate links between them
         (towns and other ruins may lie on the way). It is at most twice the true need (a
@@ -578,7 +296,7 @@ class LinkPlanner:
             self._join_memo[key] = self._join_tiles_of(net)
         return self._join_memo[key]
 
-    def _join_tiles_of(self, net: _Net) -> int:
+    def _join_tiles_of(self, net: Net) -> int:
         comp = self._components(net.pairs())
         groups: dict = {}
         for r in self.ruins:
@@ -598,10 +316,10 @@ class LinkPlanner:
             if tiles < row.get(cb, 99):
                 row[cb] = tiles
                 weight.setdefault(cb, {})[ca] = tiles
-        tree = _closure_tree_weight(weight, list(groups))
+        tree = closure_tree_weight(weight, list(groups))
         return 99 if tree is None else tree + stub_left
 
-    def _potential(self, net: _Net, board, level: int, grown_from: _Net | None = None) -> int:
+    def _potential(self, net: Net, board, level: int, grown_from: Net | None = None) -> int:
         """How many cubes (each stack's top first) have a route on the links built."""
         _, cubes, colours, keys = self._board_view(board)
         return self._deliverable(net, cubes, colours, level, grown_from, keys)
@@ -617,8 +335,8 @@ class LinkPlanner:
             self._boards[id(board)] = hit
         return hit
 
-    def _deliverable(self, net: _Net, cubes: dict, colours: dict, level: int,
-                     grown_from: _Net | None = None, keys: tuple | None = None) -> int:
+    def _deliverable(self, net: Net, cubes: dict, colours: dict, level: int,
+                     grown_from: Net | None = None, keys: tuple | None = None) -> int:
         """How many of *cubes* (each stack's top first) have a route (S9) on the links of *net*.
 
         *grown_from*, a net whose links are a subset of *net*'s (already asked about), lends the
@@ -657,7 +375,7 @@ class LinkPlanner:
         return count
 
     # -- the abstract turns ---------------------------------------------------------------
-    def _choose_links(self, net: _Net, pairs: list[frozenset], fixed: list[Link]) -> list[Link] | None:
+    def _choose_links(self, net: Net, pairs: list[frozenset], fixed: list[Link]) -> list[Link] | None:
         """A cheapest non-colliding choice of one candidate link per pair."""
         options = []
         for pair in pairs:
@@ -675,7 +393,7 @@ class LinkPlanner:
                 best = (cost, list(combo))
         return None if best is None else best[1]
 
-    def turns(self, pos: Position, net: _Net, keep: int = 24) -> list[AbstractTurn]:
+    def turns(self, pos: Position, net: Net, keep: int = 24) -> list[AbstractTurn]:
         """The abstract turns from *pos* (a turn's start), best first (at most *keep*).
 
         The turns and what is measured of each are the same for every scoring of the portfolio
@@ -687,7 +405,7 @@ class LinkPlanner:
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [t for _, _, t in scored[:keep]]
 
-    def _shortlist(self, pos: Position, net: _Net, keep: int) -> list[AbstractTurn]:
+    def _shortlist(self, pos: Position, net: Net, keep: int) -> list[AbstractTurn]:
         """The abstract turns from *pos*, the best ``4 * keep`` by a quick score."""
         game, rules = self.game, self.game.rules
         board = pos.board
@@ -801,8 +519,9 @@ class LinkPlanner:
                             seen.add(key)
                             turn = AbstractTurn(card_name, tuple(links), deliveries, town, finish,
                                                 stub, rounds, cost + extra_cost)
-                            quick = (4 * _income_gain(turn) - 0.25 * turn.cost
-                                     - (2 if card_name else 0) + (1 if extra_links or stub else 0))
+                            quick = (INCOME_WEIGHT * income_gain(turn) - QUICK_COST_WEIGHT * turn.cost
+                                     - (CARD_WEIGHT if card_name else 0)
+                                     + (QUICK_EXTRA_BONUS if extra_links or stub else 0))
                             found.append((quick, len(found), turn))
         found.sort(key=lambda x: (-x[0], x[1]))
         return [t for _, _, t in found[:keep * 4]]
@@ -859,7 +578,7 @@ class LinkPlanner:
                                                            limit - tiles1, pairs1, memo=memo):
                         yield (r1, r2), pairs1 | pairs2
 
-    def _ranked_extras(self, net: _Net, board, level: int) -> list[tuple[float, Link]]:
+    def _ranked_extras(self, net: Net, board, level: int) -> list[tuple[float, Link]]:
         """Candidate links worth laying beyond a turn's deliveries, best first: those that make
         more cubes deliverable on the built links, or bring the ruins nearer one network."""
         higher = min(MAX_LEVEL, level + 1)     # what one Locomotive action would reach
@@ -875,19 +594,19 @@ class LinkPlanner:
                     continue
                 built = dict(net.built)
                 built[pair] = link
-                more = _Net(built, net.used.union(link.track), net.stub)
+                more = Net(built, net.used.union(link.track), net.stub)
                 self._free_links(more.used, grown_from=net.used)
                 gain = self._potential(more, board, level, net) - base
                 gain_up = self._potential(more, board, higher, net) - base_up
                 closer = join - self._join_tiles(more)
-                value = 2 * gain + gain_up + self.EXTRA_JOIN_WEIGHT * closer - 0.3 * link.tiles
+                value = EXTRA_GAIN_WEIGHT * gain + gain_up + EXTRA_JOIN_WEIGHT * closer - EXTRA_TILE_WEIGHT * link.tiles
                 if gain > 0 or gain_up > 0 or closer > 0:
                     ranked.append((value, gain + gain_up, link))
                 break
         ranked.sort(key=lambda x: -x[0])
         # the best by value, and the links that make cubes deliverable even if they join nothing
         best = ranked[:self.extra_links]
-        best += sorted((r for r in ranked[self.extra_links:] if r[1] > 0), key=lambda r: -r[1])[:4]
+        best += sorted((r for r in ranked[self.extra_links:] if r[1] > 0), key=lambda r: -r[1])[:EXTRA_DELIVERING]
         return [(value, link) for value, _, link in best]
 
     def _extras(self, ranked: list, taken: list[Link], room: int) -> list[tuple[list[Link], tuple | None]]:
@@ -900,7 +619,7 @@ class LinkPlanner:
                   if lk.pair not in {t.pair for t in taken} and not any(lk.collides(t) for t in taken)]
 
         def stubs(link: Link, tiles: int):
-            if tiles < 1 or link.tiles - tiles > 3 or link.tiles <= tiles:
+            if tiles < 1 or link.tiles - tiles > STUB_REST or link.tiles <= tiles:
                 return []
             flipped = Link((link.ends[1], link.ends[0]), tuple(reversed(link.track)), link.cost)
             return [(link, tiles), (flipped, tiles)]
@@ -915,9 +634,9 @@ class LinkPlanner:
                     if l2.tiles <= rest:
                         out.append((v1 + v2, [l1, l2], None))
                     else:
-                        out += [(v1 + 0.5 * v2, [l1], st) for st in stubs(l2, rest)]
+                        out += [(v1 + STUB_SHARE * v2, [l1], st) for st in stubs(l2, rest)]
             else:
-                out += [(0.5 * v1, [], st) for st in stubs(l1, room)]
+                out += [(STUB_SHARE * v1, [], st) for st in stubs(l1, room)]
         # laying nothing more stays an option, and so does each single link
         singles = [o for o in out[1:] if len(o[1]) == 1 and o[2] is None][:self.extra_links]
         others = sorted((o for o in out[1:] if not (len(o[1]) == 1 and o[2] is None)),
@@ -925,13 +644,13 @@ class LinkPlanner:
         out = out[:1] + singles + others
         return [(links, stub) for _, links, stub in out]
 
-    def _features(self, pos: Position, net: _Net, turn: AbstractTurn) -> tuple:
+    def _features(self, pos: Position, net: Net, turn: AbstractTurn) -> tuple:
         """What the scoring weighs of *turn*: the tiles still joining the ruins after it, the
         turns left after it, its income gain, its shares, the cubes then deliverable, whether it
         takes an action card, its cost, and the money slack of the rest of the game (what can
         still be spent against about $9 of track a turn)."""
         after = net.after(turn)
-        shares = _shares_for(self.game, pos, turn)
+        shares = shares_for(self.game, pos, turn)
         board = pos.board
         cubes = self._cubes(board)
         for route in turn.deliveries:
@@ -939,30 +658,31 @@ class LinkPlanner:
         colours = self._colours(board)
         if turn.town:
             colours[turn.town] = "black"
-        ready = self._deliverable(after, cubes, colours, _level_after(self.game, pos, turn))
+        ready = self._deliverable(after, cubes, colours, level_after(self.game, pos, turn))
         rest = self.target - pos.turn
-        money = _economy_after(self.game, pos, turn, shares)
+        money = economy_after(self.game, pos, turn, shares)
         flow = money.income - money.expenses
-        slack = money.cash + flow + rest * flow + SHARE_PRICE * (MAX_SHARES - money.shares) - 9 * rest
-        return (self._join_tiles(after), rest, _income_gain(turn), shares, ready, bool(turn.card),
+        slack = money.cash + flow + rest * flow + SHARE_PRICE * (MAX_SHARES - money.shares) - TRACK_PER_TURN * rest
+        return (self._join_tiles(after), rest, income_gain(turn), shares, ready, bool(turn.card),
                 turn.cost, slack)
 
     def _weigh(self, join, rest, gain, shares, ready, card, cost, slack) -> float:
         """The score of a turn's :meth:`_features` under the scoring weights in use."""
         late = max(0, join - self.room_per_turn * rest)
-        return (-5 * late + 4 * gain - 3 * shares + 1.5 * min(ready, 4) - self.join_weight * join
-                - (2 if card else 0) - 0.2 * cost + self.money_weight * min(0, slack))
+        return (-LATE_TILE_WEIGHT * late + INCOME_WEIGHT * gain - SHARE_WEIGHT * shares
+                + READY_WEIGHT * min(ready, READY_CAP) - self.join_weight * join
+                - (CARD_WEIGHT if card else 0) - COST_WEIGHT * cost + self.money_weight * min(0, slack))
 
-    def _score(self, pos: Position, net: _Net, turn: AbstractTurn) -> float:
+    def _score(self, pos: Position, net: Net, turn: AbstractTurn) -> float:
         return self._weigh(*self._features(pos, net, turn))
 
     # -- the depth-first search -----------------------------------------------------------
-    def _key(self, pos: Position, net: _Net) -> tuple:
+    def _key(self, pos: Position, net: Net) -> tuple:
         cubes = tuple(sorted(self._cubes(pos.board).items()))
         black = tuple(sorted(name for name, colour in self._colours(pos.board).items() if colour == "black"))
         return (pos.turn, cubes, black, net.key(), pos.economy, pos.blocked)
 
-    def _dfs(self, pos: Position, net: _Net, allowance: int) -> list[Action] | None:
+    def _dfs(self, pos: Position, net: Net, allowance: int) -> list[Action] | None:
         if self.tick is not None:
             self.tick()
         if time.process_time() > self.deadline:
@@ -996,9 +716,6 @@ class LinkPlanner:
         self.stats["positions failed"] += 1
         self.failed_at[key] = 10 ** 6 if exhausted else allowance
         return None
-
-    #: The weight of a tile nearer one network when ranking the links for spare tiles.
-    EXTRA_JOIN_WEIGHT = 2.0
 
     #: The scoring weights tried in turn (join weight, room per turn, money weight), each with
     #: the most discrepancies it is given (None: no limit): each ranks the abstract turns

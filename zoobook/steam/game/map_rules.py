@@ -62,7 +62,7 @@ class MapRules:
     #: The map's name in a sentence ("the Zoo map", "Easter Island").
     title: str = ""
     #: Goods that go from node to node over links, to a node of their colour (Easter Island's
-    #: cubes): what the planners at the goods bound (linkplan.py, tight.py) plan for.
+    #: cubes): what the planner at the goods bound (linkplan.py) plans for.
     plans_by_links: bool = False
 
     def card(self, name: str | None) -> Card:

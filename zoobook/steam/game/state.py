@@ -61,15 +61,16 @@ from zoobook.assumed import assumed
 from zoobook.errors import IllegalAction, Refusal
 from zoobook.action_fields import field_refusal
 from zoobook.game_api import GameState as GameAPI
-from zoobook.hexgrid import Hex, neighbours
+from zoobook.hexgrid import Hex
 from zoobook.steam.game.actions import (Action, EndBuild, IssueShares, LayTrack, Pass,
                                         RaiseLocomotive, Select, Ship, Urbanize, hex_text)
 from zoobook.steam.game.economy import MAX_LEVEL, MAX_SHARES, SHARE_PRICE, Economy, end_of_turn_money
+from zoobook.steam.game.laying import candidate_lays, extendable, last_tile, lay_starts, lay_track
 from zoobook.steam.game.map_rules import EASTER, ZOO, MapRules
-from zoobook.steam.hexmap import MapError, Track, as_hex
+from zoobook.steam.hexmap import as_hex
 
 __all__ = ["Game", "Position", "GameState", "GameResult", "step", "legal_actions", "short_actions",
-           "final_score", "lay_starts",
+           "final_score", "lay_starts", "extendable", "has_discount", "end_of_turn", "FIELDS",
            "SHARES", "ACTION", "BUILD", "MOVE", "OVER"]
 
 SHARES, ACTION, BUILD, MOVE, OVER = "shares", "action", "build", "move goods", "over"
@@ -150,7 +151,7 @@ class Position:
         # Positions are memo keys; hashing the board is the costly part, so do it once.
         cached = self.__dict__.get("_hash")
         if cached is None:
-            cached = hash(tuple(getattr(self, f) for f in _FIELDS))
+            cached = hash(tuple(getattr(self, f) for f in FIELDS))
             self.__dict__["_hash"] = cached
         return cached
 
@@ -159,10 +160,11 @@ class Position:
             return True
         if not isinstance(other, Position) or hash(self) != hash(other):
             return False
-        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
+        return all(getattr(self, f) == getattr(other, f) for f in FIELDS)
 
 
-_FIELDS = tuple(f for f in Position.__dataclass_fields__)
+#: The fields of a :class:`Position` (what equality and the hash compare; the planners' keys).
+FIELDS = tuple(f for f in Position.__dataclass_fields__)
 
 
 @dataclass(frozen=True)
@@ -209,8 +211,8 @@ class Game:
         # Track on the board at the start was laid in a build before the first turn (S15a):
         # incomplete track keeps its owner only if the first turn's build extends it (S15).
         given = {h for h, _ in start.stubs}
-        stubs = {(_last_tile(nodes, link.hexes), start.turn - 1) for link in nodes.incomplete_links()
-                 if link.index not in start.unowned and _last_tile(nodes, link.hexes) not in given}
+        stubs = {(last_tile(nodes, link.hexes), start.turn - 1) for link in nodes.incomplete_links()
+                 if link.index not in start.unowned and last_tile(nodes, link.hexes) not in given}
         start = start.with_(stubs=tuple(sorted(set(start.stubs) | stubs)))
         return cls(rules, MappingProxyType(dict(sorted(terrain.items()))), turns, start)
 
@@ -351,141 +353,6 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
     return pos.with_(phase=BUILD, card=card.name, economy=eco, board=board), lines
 
 
-@dataclass(frozen=True)
-class _LayPlan:
-    """What a legal lay does, worked out without building the new board."""
-
-    index: int | None          # the incomplete track it extends, or None for new track
-    base: tuple                # that track's hexes (or the start node alone)
-    new: tuple                 # the new track hexes
-    ends_at_node: bool
-    cost: int
-    counted: int               # tiles that count toward the limit (the rest come from hand)
-
-
-def _last_tile(hexmap, hexes) -> Hex:
-    """The last hex of a track that holds track (the end, or the hex before a node end)."""
-    return hexes[-2] if hexmap.is_node(hexes[-1]) else hexes[-1]
-
-
-def _extendable(hexmap, h: Hex) -> int | None:
-    """The incomplete track whose last hex (not a node) is *h*, owned or not (S15)."""
-    if hexmap.is_node(h):
-        return None
-    index = hexmap.track_at(h)
-    if index is not None and hexmap.tracks[index].end == h:
-        return index
-    return None
-
-
-def lay_starts(game: Game, pos: Position) -> list[Hex]:
-    """Every hex a lay may start from: the nodes, and the last hex of each incomplete track,
-    the player's own or one that lost its owner (extending it takes it back, S15)."""
-    hexmap = game.rules.goods.hexmap(pos.board)
-    ends = [t.end for t in hexmap.tracks if _extendable(hexmap, t.end) is not None]
-    return sorted({n.hex for n in hexmap.nodes} | set(ends))
-
-
-def _plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> _LayPlan:
-    """Every check of a lay (S2, S2a, S7, S8/S9, S15); :class:`IllegalAction` when one fails."""
-    rules = game.rules
-    hexmap = hexmap or rules.goods.hexmap(pos.board)
-    hexes = action.hexes
-    if len(hexes) < 2:
-        raise _refuse("lay track from a node or an incomplete track's end to at least one new hex",
-                      "S2")
-    start = hexes[0]
-    index = _extendable(hexmap, start)
-    if index is not None:
-        base = hexmap.tracks[index].hexes
-    elif hexmap.is_node(start):
-        base = (start,)
-    else:
-        raise _refuse(f"{hex_text(start)} is neither a node nor the end of an incomplete track: "
-                      f"track starts at a city, town or exit, or extends an incomplete link", "S2")
-    ends_at_node = hexmap.is_node(hexes[-1])
-    new = hexes[1:-1] if ends_at_node else hexes[1:]
-    if not new:
-        raise _refuse("a lay puts down at least one tile: track joins nodes through track hexes",
-                      "S2")
-    for a, b in zip(hexes, hexes[1:]):
-        if b not in neighbours(a):
-            raise _refuse(f"{hex_text(b)} is not a neighbour of {hex_text(a)}", "S1")
-    seen = set(base)
-    for h in new:
-        if hexmap.is_node(h):
-            raise _refuse(f"{hex_text(h)} is a node: a track's inner hexes are never nodes", "S2")
-        if h not in game.land:
-            raise _refuse(f"{hex_text(h)} is not a hex where track may be laid on this map", "S2")
-        if h in seen or hexmap.track_at(h) is not None:
-            raise _refuse(f"{hex_text(h)} already holds track: a hex holds one track here "
-                          f"(the workbook's simplification)", "S2")
-        seen.add(h)
-    if ends_at_node and hexes[-1] == base[0]:
-        raise _refuse("a link must join two different nodes", "S2")
-    if not isinstance(action.hand, int) or not 0 <= action.hand <= len(new):
-        raise _refuse(f"{action.hand} tiles from hand for a lay of {len(new)}", "S7")
-    if action.hand > pos.hand:
-        raise _refuse(f"you hold {pos.hand} bonus tile{'s' if pos.hand != 1 else ''}, not "
-                      f"{action.hand}: bonus tiles come from shipments through exits", "S7")
-    card = rules.card(pos.card)
-    limit = rules.tile_limit(card)
-    counted = len(new) - action.hand
-    if pos.tiles_laid + counted > limit:
-        raise _refuse(f"{pos.tiles_laid} tile{'s' if pos.tiles_laid != 1 else ''} laid already and "
-                      f"{counted} more exceeds the limit of {limit} this turn "
-                      f"({'4 with the Engineer' if limit > rules.tiles else '3 per build, 4 with the Engineer'})",
-                      rules.rule)
-    # Tiles from hand are the free ones; the most expensive tiles take them.
-    prices = sorted((rules.tile_price(game.land[h], card) for h in new), reverse=True)
-    cost = sum(prices[action.hand:])
-    if cost > pos.cash:
-        engineer = "; engineer $" + str(card.price) if getattr(card, "price", None) else ""
-        raise _refuse(f"these tiles cost ${cost} and you have ${pos.cash} "
-                      f"({rules.price.describe()}{engineer})",
-                      rules.rule)
-    return _LayPlan(index, tuple(base), tuple(new), ends_at_node, cost, counted)
-
-
-def _lay(game: Game, pos: Position, action: LayTrack) -> tuple[Position, list[str]]:
-    goods = game.rules.goods
-    hexmap = goods.hexmap(pos.board)
-    plan = _plan_lay(game, pos, action, hexmap)
-    tracks = list(hexmap.tracks)
-    track = Track(plan.base + action.hexes[1:])
-    if plan.index is None:
-        index = len(tracks)
-        tracks.append(track)
-    else:
-        index = plan.index
-        tracks[index] = track
-    try:
-        board = goods.with_tracks(pos.board, tracks)
-    except MapError as exc:  # _plan_lay checks every rule the map checks; kept as a safety net
-        raise _refuse(f"{exc.reason}", "S2") from None
-    link = goods.hexmap(board).links()[index]
-    stubs, unowned = dict(pos.stubs), set(pos.unowned)
-    if plan.index is not None:
-        stubs.pop(plan.base[-1], None)
-    notes = []
-    if index in unowned:
-        unowned.discard(index)
-        notes.append("takes back the track that had lost its owner (S15)")
-    if link.complete:
-        what = "completes a link"
-    else:
-        stubs[_last_tile(hexmap, track.hexes)] = pos.turn
-        what = (f"reaches {link.end} but makes no link (S2a)" if link.end is not None else "incomplete")
-    eco = pos.economy.with_(cash=pos.cash - plan.cost)
-    free = f", {action.hand} from hand" if action.hand else ""
-    n = len(plan.new)
-    lines = [f"lay {n} tile{'s' if n != 1 else ''} {' '.join(hex_text(h) for h in action.hexes)}"
-             f" ({what}{free}): -${plan.cost} -> ${eco.cash}"] + [f"  {note}" for note in notes]
-    return pos.with_(board=board, economy=eco, tiles_laid=pos.tiles_laid + plan.counted,
-                     hand=pos.hand - action.hand, stubs=tuple(sorted(stubs.items())),
-                     unowned=frozenset(unowned)), lines
-
-
 def _urbanize(game: Game, pos: Position, action: Urbanize) -> tuple[Position, list[str]]:
     rules = game.rules
     if not rules.card(pos.card).urbanizes:
@@ -521,13 +388,14 @@ def _end_build(game: Game, pos: Position, action: EndBuild) -> tuple[Position, l
     return pos.with_(phase=MOVE, stubs=tuple(sorted(stubs.items())), unowned=frozenset(unowned)), lines
 
 
-def _discount(game: Game, pos: Position) -> bool:
+def has_discount(game: Game, pos: Position) -> bool:
+    """Whether this turn's shipments get the card's one-level discount (Feeding, not used yet)."""
     return game.rules.card(pos.card).discount and not pos.discount_used
 
 
 def _ship(game: Game, pos: Position, action: Ship) -> tuple[Position, list[str]]:
     goods = game.rules.goods
-    level, discount = pos.economy.locomotive, _discount(game, pos)
+    level, discount = pos.economy.locomotive, has_discount(game, pos)
     reason = goods.refusal(pos.board, action, level, discount=discount)
     if reason:
         raise IllegalAction(reason)
@@ -566,10 +434,11 @@ def _next_round(game: Game, pos: Position, lines: list[str]) -> tuple[Position, 
     pos = pos.with_(moves=pos.moves + 1)
     if pos.moves < 2:
         return pos, lines
-    return _end_of_turn(game, pos, lines)
+    return end_of_turn(game, pos, lines)
 
 
-def _end_of_turn(game: Game, pos: Position, lines: list[str]) -> tuple[Position, list[str]]:
+def end_of_turn(game: Game, pos: Position, lines: list[str]) -> tuple[Position, list[str]]:
+    """The income phase and the next turn's start (or the game's end) after the move-goods rounds."""
     rules = game.rules
     hand = pos.hand
     if pos.entered_exit and rules.exit_bonus:
@@ -597,48 +466,6 @@ def _end_of_turn(game: Game, pos: Position, lines: list[str]) -> tuple[Position,
 
 # -- the legal actions ----------------------------------------------------------------------
 
-def _candidate_lays(game: Game, pos: Position, longest: int | None = None) -> list[LayTrack]:
-    """Every legal lay: from a node or an incomplete track's end, along free land hexes (each
-    simple path of up to the tiles left, bonus tiles included, and at most *longest* tiles),
-    ending there or on a node."""
-    hexmap = game.rules.goods.hexmap(pos.board)
-    card = game.rules.card(pos.card)
-    most = game.rules.tile_limit(card) - pos.tiles_laid + pos.hand
-    if longest is not None:
-        most = min(most, longest)
-    if most <= 0:
-        return []
-    paths: list[tuple] = []
-    for start in lay_starts(game, pos):
-        index = _extendable(hexmap, start)
-        origin = hexmap.tracks[index].start if index is not None else start
-
-        def grow(path: tuple) -> None:
-            here = path[-1]
-            if len(path) > 1:
-                paths.append(path)
-                paths.extend(path + (n,) for n in neighbours(here)
-                             if hexmap.is_node(n) and n != origin)
-            if len(path) - 1 >= most:
-                return
-            for n in neighbours(here):
-                if n in game.land and n not in path and hexmap.track_at(n) is None:
-                    grow(path + (n,))
-
-        grow((start,))
-    out = []
-    for path in paths:
-        inner = len(path) - (2 if hexmap.is_node(path[-1]) else 1)
-        for hand in range(0, min(pos.hand, inner) + 1):
-            lay = LayTrack(path, hand)
-            try:
-                _plan_lay(game, pos, lay, hexmap)
-            except IllegalAction:
-                continue
-            out.append(lay)
-    return out
-
-
 def legal_actions(game: Game, pos: Position) -> list[Action]:
     """Every legal action now. Track appears one tile at a time (longer lays are legal too)."""
     rules = game.rules
@@ -652,12 +479,12 @@ def legal_actions(game: Game, pos: Position) -> list[Action]:
             targets = (rules.goods.flip_targets(pos.board) or [None]) if card.targeted else [None]
             options += [Select(card.name, t) for t in targets]
     elif pos.phase == BUILD:
-        lays: list[Action] = _candidate_lays(game, pos)  # already checked by _plan_lay
+        lays: list[Action] = candidate_lays(game, pos)  # already checked by plan_lay
         options = [Urbanize(t) for t in rules.goods.towns(pos.board)] + [EndBuild()]
         return lays + [a for a in options if _legal(game, pos, a)]
     else:
         level = pos.economy.locomotive
-        options = list(rules.goods.shipments(pos.board, level, discount=_discount(game, pos)))
+        options = list(rules.goods.shipments(pos.board, level, discount=has_discount(game, pos)))
         options += [RaiseLocomotive(), Pass()]
     return [action for action in options if _legal(game, pos, action)]
 
@@ -680,7 +507,7 @@ def short_actions(game: Game, pos: Position) -> list[Action]:
     """
     if pos.phase != BUILD:
         return legal_actions(game, pos)
-    lays: list[Action] = _candidate_lays(game, pos, longest=1)  # already checked by _plan_lay
+    lays: list[Action] = candidate_lays(game, pos, longest=1)  # already checked by plan_lay
     options = [Urbanize(t) for t in game.rules.goods.towns(pos.board)] + [EndBuild()]
     return lays + [a for a in options if _legal(game, pos, a)]
 
@@ -693,7 +520,7 @@ def _legal(game: Game, pos: Position, action: Action) -> bool:
     return True
 
 
-_HANDLERS = {IssueShares: _issue, Select: _select, LayTrack: _lay, Urbanize: _urbanize,
+_HANDLERS = {IssueShares: _issue, Select: _select, LayTrack: lay_track, Urbanize: _urbanize,
              EndBuild: _end_build, Ship: _ship, RaiseLocomotive: _raise, Pass: _pass}
 
 
@@ -773,6 +600,21 @@ class GameState(GameAPI):
         copy = GameState(self.game, self.position, self.log)
         copy.history = list(self.history)
         return copy
+
+    def search_copy(self) -> "GameState":
+        """A copy for a search's inner loop: the same game and position (a :class:`Position` is
+        immutable, so it is shared), without the log and the history, which a search never
+        reads and which grow with every action of the game.
+
+        >>> from zoobook.steam.zoo.model import Area, ZooMap
+        >>> zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)])
+        >>> state = Game.zoo(zoo, land=[(1, 0)], turns=3).new_state()
+        >>> state.apply(state.legal_actions()[0])
+        >>> copy = state.search_copy()
+        >>> copy.position is state.position, copy.history, len(state.history)
+        (True, [], 1)
+        """
+        return GameState(self.game, self.position)
 
     def conditions(self) -> list[tuple[str, bool]]:
         """The clear conditions, each with whether it is met now."""
