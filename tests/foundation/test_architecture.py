@@ -339,3 +339,14 @@ def test_the_readme_is_for_users():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(readme.splitlines()) < 150
     assert "make lab" in readme and "make test" in readme and (ROOT / "CONTRIBUTING.md").exists()
+
+
+#: Issue 42: one topic per module; a module past this many lines holds more than one.
+MOST_LINES = 800
+
+
+def test_no_module_is_over_800_lines():
+    sizes = {str(path.relative_to(ROOT)): len(path.read_text(encoding="utf-8").splitlines())
+             for path in (ROOT / "zoobook").rglob("*.py")}
+    assert len(sizes) > 100
+    assert {path: lines for path, lines in sizes.items() if lines > MOST_LINES} == {}
