@@ -30,7 +30,7 @@ def test_a_right_function_passes_every_case_and_the_report_says_how_many():
     report = check(lambda n: n + n, DOUBLE, seed=3)
     assert report.passed and report.cases == 22 and report.workbook_cases == 2
     assert report.text == "double: all 22 cases pass (2 from the workbook, 20 hidden random ones)."
-    assert report.require() is report
+    assert report.require() is None  # shown as display output, not a value nbgrader reads as points
 
 
 def test_a_wrong_function_fails_on_the_first_wrong_case_with_expected_and_got():
@@ -80,7 +80,7 @@ def test_the_same_seed_gives_the_same_hidden_cases():
 def test_a_challenge_answer_is_verified_without_giving_the_answer_away():
     challenge = Challenge("sum", "1 + ... + 10?", solve=lambda: 55)
     assert check_answer(55, challenge).passed
-    wrong = check_answer(56, challenge)
+    wrong = check_answer(56, challenge, hints=True)
     assert not wrong.passed and "too high" in wrong.text and "55" not in wrong.text
     assert "55" not in wrong._repr_html_()
     assert "no answer yet" in check_answer(None, challenge).text
@@ -166,7 +166,7 @@ def test_the_button_checks_the_function_defined_now_by_its_name(monkeypatch):
 
 
 def test_the_answer_box_reads_checks_and_refuses_unreadable_text():
-    box = AnswerBox(Challenge("ten", "5 + 5?", solve=lambda: 10))
+    box = AnswerBox(Challenge("ten", "5 + 5?", solve=lambda: 10), tries=None)
     box.answer.value = "ten"
     box.button.click()
     assert "cannot be read" in box.result.value and box.report is None
@@ -204,9 +204,10 @@ def test_the_easter_challenge_verifies_a_network_not_just_a_number():
     result = easter.cheapest_network(island.costs, island.cities, island.ruins)
     assert result.cost > result.lower_bound  # the textbook tree collides: the point of the challenge
     assert check_answer([list(link.hexes) for link in result.links], easter.CHALLENGE).passed
-    textbook = check_answer([list(link.hexes) for link in result.textbook_links], easter.CHALLENGE)
+    textbook = check_answer([list(link.hexes) for link in result.textbook_links], easter.CHALLENGE, hints=True)
     assert "breaks the rules" in textbook.text and "both use hex" in textbook.text
-    assert "too low" in check_answer(result.lower_bound, easter.CHALLENGE).text
+    assert "too low" in check_answer(result.lower_bound, easter.CHALLENGE, hints=True).text
+    assert check_answer(result.lower_bound, easter.CHALLENGE).first.reason == "that is not the answer"
 
 
 def test_lineup_exercises_use_every_simple_path_and_the_optimal_solver():
@@ -242,3 +243,36 @@ def test_request_exercises_agree_with_the_counting_rule():
     assert check_library(best, requests.BEST_CARDS, seed=6).passed
     assert not check_library(lambda cards, tiles: max((c.points for c in cards), default=0), requests.BEST_CARDS,
                      seed=6).passed
+
+
+def test_a_student_box_takes_one_answer_and_says_only_right_or_wrong():
+    challenge = Challenge("once-wrong", "5 + 5?", solve=lambda: 10)
+    box = AnswerBox(challenge)
+    assert "one answer" in box.result.value
+    box.answer.value = "12"
+    box.button.click()
+    assert not box.report.passed and box.closed
+    assert "that is not the answer" in box.result.value and "too" not in box.result.value
+    assert "12 is not it" not in box.result.value and "10" not in box.result.value.replace("&#10008;", "")
+    shown = box.result.value
+    box.answer.value = "10"  # a second answer is not taken, the verdict stays
+    box.button.click()
+    assert not box.report.passed and box.result.value == shown
+    again = AnswerBox(challenge)  # running the cell again makes a box that is closed already
+    assert again.closed and not again.report.passed
+    again.answer.value = "10"
+    again.button.click()
+    assert not again.report.passed
+
+
+def test_a_right_first_answer_is_told_right_and_the_teachers_box_keeps_hints_and_tries():
+    box = AnswerBox(Challenge("once-right", "5 + 5?", solve=lambda: 10))
+    box.answer.value = "10"
+    box.button.click()
+    assert box.report.passed and box.closed and "correct" in box.result.value
+
+    teacher = AnswerBox(Challenge("class-guesses", "5 + 5?", solve=lambda: 10), tries=None, hints=True)
+    for guess, verdict in (("8", "too low"), ("13", "too high"), ("10", "correct")):
+        teacher.answer.value = guess
+        teacher.button.click()
+        assert verdict in teacher.result.value and not teacher.closed

@@ -25,8 +25,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from zoobook.classroom.editions import (build_student_editions, graded_points, restore_solutions,
-                                        solution_blocks)
+from zoobook.classroom.editions import (build_student_editions, graded_points, hand_graded_points,
+                                        restore_solutions, solution_blocks)
 
 nbgrader_api = pytest.importorskip("nbgrader.api", reason="nbgrader is one of the test tools: pip install -e '.[test]'")
 
@@ -111,7 +111,8 @@ def _points(master: Path) -> tuple[int, int]:
     """(autograded points, hand-graded points) of a master: graded checks and Markdown answers."""
     notebook = nbformat.read(master, as_version=4)
     auto = sum(graded_points(c.source) or 0 for c in notebook.cells if c.cell_type == "code")
-    by_hand = sum(1 for c in notebook.cells if c.cell_type == "markdown" and solution_blocks(c.source))
+    by_hand = sum(hand_graded_points(c.source) for c in notebook.cells
+                  if c.cell_type == "markdown" and solution_blocks(c.source))
     return auto, by_hand
 
 

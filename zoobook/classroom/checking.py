@@ -220,11 +220,23 @@ class Report:
             text += f" ({len(self.failures) - 1} more failed after it.)"
         return text
 
-    def require(self) -> "Report":
-        """This report, or AssertionError with its text when a case failed."""
+    def require(self) -> None:
+        """AssertionError with the report's text when a case failed; else the report is shown.
+
+        For graded cells: nbgrader scores a cell that raises 0. A passing report is shown as the
+        cell's display output, not returned as its value: nbgrader reads a graded cell's value as
+        partial credit and warns that a report "cannot be converted to a float".
+        """
         if not self.passed:
             raise AssertionError(self.text)
-        return self
+        try:
+            from IPython import get_ipython
+        except ImportError:  # pragma: no cover - IPython is a dependency
+            return
+        if get_ipython() is not None:
+            from IPython.display import display
+
+            display(self)
 
     def __repr__(self) -> str:
         return self.text
@@ -490,14 +502,23 @@ def judge_secret(case: Case, expected: Any, got: Any) -> str | None:
     return f"{show(got)} is not it"
 
 
-def check_answer(answer: Any, challenge: Challenge) -> Report:
+#: What a wrong answer is told without hints: nothing that narrows the search.
+WRONG = "that is not the answer"
+
+
+def check_answer(answer: Any, challenge: Challenge, *, hints: bool = False) -> Report:
     """Verify *answer* to *challenge* against the library's own solution.
 
-    A wrong answer is told why (or "too high") but never shown the right one.
+    A wrong answer is never shown the right one. Without *hints* (the student edition, the graded
+    cell) it is told only that it is wrong: "too low" or "too high" would let a student find the
+    answer by guessing. With *hints* (the teacher's edition, a class calling out answers) it is
+    told why: "too low", or which rule a network breaks.
 
     >>> sum_to_ten = Challenge("sum", "1 + ... + 10?", solve=lambda: sum(range(11)))
     >>> check_answer(55, sum_to_ten).passed, check_answer(50, sum_to_ten).text
-    (True, 'sum: case "the challenge" failed: 50 is not it: too low.')
+    (True, 'sum: case "the challenge" failed: that is not the answer.')
+    >>> check_answer(50, sum_to_ten, hints=True).text
+    'sum: case "the challenge" failed: 50 is not it: too low.'
     """
     case = Case("the challenge", (), challenge.context)
     if answer is None or answer is NotImplemented or answer is ...:
@@ -510,6 +531,8 @@ def check_answer(answer: Any, challenge: Challenge) -> Report:
     except Exception as exc:  # a malformed answer is a wrong answer with a reason
         reason = f"that answer cannot be read ({type(exc).__name__}: {exc})"
     if reason:
+        if not hints:
+            return Report(challenge.name, False, 1, (Failure(case, expected, answer, WRONG, "", False),))
         picture = _picture(challenge.draw, case, expected, answer)
         return Report(challenge.name, False, 1, (Failure(case, expected, answer, reason, picture, False),))
     return Report(challenge.name, True, 1, (), 1, note=f"{challenge.name}: correct!")
