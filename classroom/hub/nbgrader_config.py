@@ -26,7 +26,7 @@ class _HiddenTestsPutBack(logging.Filter):
 
     A graded cell of the classroom notebooks runs more cases in its hidden tests, which the
     release lacks; autograde puts them back, and warns, for every such cell of every student
-    (16 a student across the five notebooks), that the cell differs from the source. It always
+    (15 a student across the five notebooks), that the cell differs from the source. It always
     does: nbgrader keeps the source's checksum, hidden tests included. Whatever a student changed
     in a locked cell, autograde runs the source's cell, so the grade is right either way.
     """

@@ -107,7 +107,7 @@ c.Spawner.args = {["--allow-root"] if os.geteuid() == 0 else []!r}
 c.Spawner.environment = {environment!r}
 c.Spawner.mem_limit = None
 c.Spawner.start_timeout = 120
-c.JupyterHub.tornado_settings = {"slow_spawn_timeout": 0}  # "start" answers at once: the servers start together
+c.JupyterHub.tornado_settings = {{"slow_spawn_timeout": 0}}  # "start" answers at once: the servers start together
 c.Spawner.interrupt_timeout = 0  # a Jupyter server asks "Shut down (y/[n])?" on SIGINT: stop it with SIGTERM
 c.Spawner.http_timeout = 120
 c.JupyterHub.db_url = "sqlite:///{hub.root / "jupyterhub.sqlite"}"
