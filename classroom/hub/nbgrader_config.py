@@ -19,6 +19,9 @@ c.CourseDirectory.root = os.path.expanduser(os.environ.get("ZOOBOOK_COURSE_ROOT"
 c.Exchange.root = os.environ.get("ZOOBOOK_EXCHANGE", "/srv/nbgrader/exchange")
 # The classroom notebooks run their checks on hidden random cases: a minute or two each at most.
 c.ExecutePreprocessor.timeout = 900
+# Each kernel autograde starts warns that it talks to nbgrader over loopback TCP unencrypted, once per
+# notebook per student; the kernel's own log shows errors only (the notebooks' output is not its log).
+c.ExecutePreprocessor.extra_arguments = ["--IPKernelApp.log_level=ERROR"]
 
 
 class _HiddenTestsPutBack(logging.Filter):
