@@ -54,7 +54,7 @@ LAB_HEADLESS := $(if $(DISPLAY)$(WAYLAND_DISPLAY)$(filter Darwin,$(shell uname -
 PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg
 
-.PHONY: help venv constraints lab teach strip test lint test-py test-nbgrader test-notebooks test-puzzles test-bench test-browser chromium bench student app site test-site
+.PHONY: help venv constraints lab teach strip test lint test-py test-nbgrader test-hub hub-proxy test-notebooks test-puzzles test-bench test-browser chromium bench student app site test-site
 
 help:
 	@echo "make lab    open the workbook in JupyterLab (LAB_ARGS=... for extra options)"
@@ -62,6 +62,7 @@ help:
 	@echo "make test   run every test: pytest, notebooks (nbval), puzzle answers, real browser"
 	@echo "make bench  run the solver benchmarks in benchmarks/"
 	@echo "make student  write the classroom notebooks' student editions to student/"
+	@echo "make test-hub a class on a real JupyterHub on loopback: release, fetch, submit, collect, autograde"
 	@echo "make app      serve classroom notebooks as a Voila app (APP=..., APP_ARGS=...)"
 	@echo "make site     build the zero-install site (JupyterLite) into build/site"
 	@echo "make strip    store notebooks without widget state, run times and random cell ids (NOTEBOOKS=...)"
@@ -144,7 +145,7 @@ strip: $(STAMP)
 # tests, the nbgrader round trip, the puzzle answers, the quick benchmarks and the site's offline test.
 test:
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse $(STAMP) $(SITE_STAMP) $(LEARNER_STAMP)
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-compile lint $(TEACHER_STAMP) chromium site
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-compile lint $(TEACHER_STAMP) chromium hub-proxy site
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-units test-lane-checks
 	@echo "make test: all passed"
 
@@ -154,6 +155,7 @@ test-lane-units:
 test-lane-checks:
 	@$(MAKE) --no-print-directory test-browser
 	@$(MAKE) --no-print-directory test-nbgrader
+	@$(MAKE) --no-print-directory test-hub
 	@$(MAKE) --no-print-directory test-bench
 	@$(MAKE) --no-print-directory test-site
 
@@ -161,8 +163,8 @@ test-lane-checks:
 # round trip have their own steps; not collecting them here spares every worker importing
 # Playwright and nbgrader (2-3 CPU-s each).
 test-units: $(STAMP)
-	$(PYTEST) -q $(PARALLEL) $(NBVAL) --durations=15 -m "not browser and not nbgrader" \
-	  --ignore=tests/browser --ignore=tests/classroom/test_nbgrader.py tests zoobook notebooks || { status=$$?; \
+	$(PYTEST) -q $(PARALLEL) $(NBVAL) --durations=15 -m "not browser and not nbgrader and not hub" \
+	  --ignore=tests/browser --ignore=tests/classroom/test_nbgrader.py --ignore=$(HUB_TEST) tests zoobook notebooks || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: pytest collected no tests: that is a failure" >&2; exit $$status; }
 
 # What test-units collects, collected once beforehand (beside the site's build, which leaves a core
@@ -170,8 +172,8 @@ test-units: $(STAMP)
 # rewrites the test modules' asserts, both kept on disk. Otherwise both xdist workers start cold and
 # do it twice at once: 29 CPU-s each instead of 11.
 test-compile: $(STAMP)
-	@out=$$($(PYTEST) -q --collect-only $(NBVAL) -m "not browser and not nbgrader" \
-	  --ignore=tests/browser --ignore=tests/classroom/test_nbgrader.py tests zoobook notebooks 2>&1) \
+	@out=$$($(PYTEST) -q --collect-only $(NBVAL) -m "not browser and not nbgrader and not hub" \
+	  --ignore=tests/browser --ignore=tests/classroom/test_nbgrader.py --ignore=$(HUB_TEST) tests zoobook notebooks 2>&1) \
 	  || { echo "$$out" | tail -n 60; echo "make: collecting the tests failed" >&2; exit 1; }; \
 	echo "test-compile: the modules test-units imports are compiled ($${out##*$$'\n'})"
 
@@ -182,13 +184,39 @@ lint: $(STAMP)
 # Unit tests and the library's doctests (pyproject's testpaths: tests/ and zoobook/); the
 # nbgrader round trip (one test module, two minutes of CPU running notebooks) has its own step.
 test-py: $(STAMP)
-	$(PYTEST) -q $(PARALLEL) -m "not browser and not nbgrader" tests zoobook || { status=$$?; \
+	$(PYTEST) -q $(PARALLEL) -m "not browser and not nbgrader and not hub" --ignore=$(HUB_TEST) tests zoobook || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: pytest collected no tests: that is a failure" >&2; exit $$status; }
 
 # The classroom notebooks released and autograded by the real nbgrader (tests/classroom/test_nbgrader.py).
 test-nbgrader: $(STAMP)
 	$(PYTEST) -q -m nbgrader tests/classroom || { status=$$?; \
 	  [ $$status -eq 5 ] && echo "make: no nbgrader tests collected: that is a failure" >&2; exit $$status; }
+
+# A class on a real JupyterHub on loopback (tests/classroom/test_hub.py, docs/teachers-guide.md): a
+# teacher and three students through release, fetch, submit, collect and autograde with nbgrader's
+# exchange; JupyterHub is one of the test tools, its proxy comes from npm (hub-proxy below).
+HUB_TEST := tests/classroom/test_hub.py
+test-hub: $(STAMP) hub-proxy
+	$(PYTEST) -q -m hub $(HUB_TEST) || { status=$$?; \
+	  [ $$status -eq 5 ] && echo "make: no hub test collected: that is a failure" >&2; exit $$status; }
+
+# npm's configurable-http-proxy, JupyterHub's proxy: the global one if npm installed it there, else
+# installed into build/hub-proxy (where the test looks). Node.js and npm come from Debian's packages.
+HUB_PROXY := build/hub-proxy/node_modules/.bin/configurable-http-proxy
+hub-proxy:
+	@if ! command -v configurable-http-proxy >/dev/null && [ ! -x $(HUB_PROXY) ]; then \
+	  if ! command -v npm >/dev/null; then \
+	    if [ "$$(id -u)" -eq 0 ]; then \
+	      echo "installing Debian's nodejs and npm for JupyterHub's proxy"; \
+	      apt-get -o DPkg::Lock::Timeout=600 update -q && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -q nodejs npm; \
+	    else \
+	      echo "make: JupyterHub's proxy needs npm; as root run: apt-get update && apt-get install -y nodejs npm" >&2; \
+	      exit 1; \
+	    fi; \
+	  fi; \
+	  echo "installing configurable-http-proxy with npm into build/hub-proxy"; \
+	  npm install --silent --no-audit --no-fund --prefix build/hub-proxy configurable-http-proxy; \
+	fi
 
 # Every notebook, run top to bottom in this interpreter; outputs of marked cells compared.
 test-notebooks: $(STAMP)

@@ -168,3 +168,46 @@ def test_the_masters_markdown_marks_are_html_comments_so_no_page_shows_them(mast
              if any(word in line for word in ("BEGIN", "END SOLUTION", "HIDDEN TESTS", "TEACHER NOTE"))
              and not (line.strip().startswith("<!--") and line.strip().endswith("-->"))]
     assert not shown, f"marks a reader would see: {shown}"
+
+
+def test_teacher_only_code_leaves_both_editions_and_hand_graded_answers_carry_their_points():
+    master = _notebook(
+        ("code", "box = AnswerBox(C)\n### BEGIN TEACHER ONLY\nbox = AnswerBox(C, tries=None, hints=True)\n"
+                 "### END TEACHER ONLY\nbox"),
+        ("md", "<!-- Graded by hand (3 points) -->\n<!-- BEGIN SOLUTION -->\nA proof.\n<!-- END SOLUTION -->"))
+    for edition in (student_edition(master), student_edition(master, strip=False)):
+        assert edition.cells[0].source == "box = AnswerBox(C)\nbox"
+        assert edition.cells[1].metadata["nbgrader"]["points"] == 3
+
+
+@pytest.mark.parametrize("master_path", MASTERS, ids=lambda p: p.stem)
+def test_each_master_asks_one_question_graded_by_hand_for_points(master_path):
+    from zoobook.classroom.editions import hand_graded_points
+
+    answers = [c for c in student_edition(nbformat.read(master_path, as_version=4)).cells
+               if c.cell_type == "markdown" and c.metadata.get("nbgrader", {}).get("solution")]
+    assert len(answers) == 1 and answers[0].metadata["nbgrader"]["points"] >= 2
+    assert answers[0].metadata["nbgrader"]["points"] == hand_graded_points(answers[0].source)
+
+
+@pytest.mark.parametrize("master_path", MASTERS, ids=lambda p: p.stem)
+def test_the_student_editions_challenge_box_takes_one_answer_without_hints(master_path, monkeypatch):
+    """The master's box takes any number of answers with hints; the student edition's, one, right or wrong."""
+    from zoobook.classroom import widgets
+
+    monkeypatch.chdir(REPO)
+    monkeypatch.setattr(widgets, "_ANSWERED", {})
+    master = nbformat.read(master_path, as_version=4)
+    for edition, tries, hints in ((master, None, True), (student_edition(master), 1, False)):
+        namespace: dict = {"__name__": "__main__"}
+        code = [c for c in edition.cells if c.cell_type == "code"]
+        exec(compile(code[0].source, "<imports>", "exec"), namespace)
+        box_cell = next(c for c in code if "AnswerBox(" in c.source)
+        exec(compile(box_cell.source, "<box>", "exec"), namespace)
+        box = namespace["answer_box"]
+        assert (box.tries, box.hints) == (tries, hints), edition is master
+        if edition is not master:
+            box.answer.value = "-1"  # no challenge's answer
+            box.button.click()
+            assert box.closed and "that is not the answer" in box.result.value
+            assert "too low" not in box.result.value and "breaks the rules" not in box.result.value

@@ -25,8 +25,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from zoobook.classroom.editions import (build_student_editions, graded_points, restore_solutions,
-                                        solution_blocks)
+from zoobook.classroom.editions import (build_student_editions, graded_points, hand_graded_points,
+                                        restore_solutions, solution_blocks)
 
 nbgrader_api = pytest.importorskip("nbgrader.api", reason="nbgrader is one of the test tools: pip install -e '.[test]'")
 
@@ -38,12 +38,14 @@ HANDED_IN = "03-steiner-trees-easter.ipynb"
 pytestmark = pytest.mark.nbgrader
 
 
-def nbgrader(root: Path, *args: str) -> None:
-    """Run an nbgrader command in the course folder; it needs this venv's scripts (alembic) on PATH."""
+def nbgrader(root: Path, *args: str) -> str:
+    """Run an nbgrader command in the course folder (it needs this venv's scripts, alembic, on PATH);
+    its log."""
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     result = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=root, env=env,
                             capture_output=True, text=True, timeout=1800)
     assert result.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{result.stderr[-4000:]}"
+    return result.stdout + result.stderr
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +53,8 @@ def course(tmp_path_factory):
     root = tmp_path_factory.mktemp("course")
     (root / "nbgrader_config.py").write_text(
         "c = get_config()\n"
+        # The class's settings (docs/teachers-guide.md), this folder as the course.
+        f"load_subconfig({str(REPO / 'classroom' / 'hub' / 'nbgrader_config.py')!r})\n"
         f"c.CourseDirectory.root = {str(root)!r}\n"
         "c.CourseDirectory.course_id = 'zoobook'\n"
         "c.ExecutePreprocessor.timeout = 900\n")
@@ -65,7 +69,7 @@ def course(tmp_path_factory):
             notebook = restore_solutions(notebook, nbformat.read(REPO / "notebooks" / "classroom"
                                                                  / released.name, as_version=4))
         nbformat.write(notebook, folder / released.name)
-    nbgrader(root, "autograde", "ps1")
+    (root / "autograde.log").write_text(nbgrader(root, "autograde", "ps1"))
     return root
 
 
@@ -111,7 +115,8 @@ def _points(master: Path) -> tuple[int, int]:
     """(autograded points, hand-graded points) of a master: graded checks and Markdown answers."""
     notebook = nbformat.read(master, as_version=4)
     auto = sum(graded_points(c.source) or 0 for c in notebook.cells if c.cell_type == "code")
-    by_hand = sum(1 for c in notebook.cells if c.cell_type == "markdown" and solution_blocks(c.source))
+    by_hand = sum(hand_graded_points(c.source) for c in notebook.cells
+                  if c.cell_type == "markdown" and solution_blocks(c.source))
     return auto, by_hand
 
 
@@ -130,3 +135,16 @@ def test_autograde_scores_the_untouched_release_0_and_the_solutions_full_marks(c
         # What is left is read by hand (question 3.4), and nbgrader says so.
         manual = [g for nb in solved.notebooks for g in nb.grades if g.needs_manual_grade]
         assert sum(g.max_score for g in manual) == by_hand and solved.needs_manual_grade
+
+
+def test_autograde_prints_no_harmless_warning(course):
+    """The class's nbgrader_config.py silences the checksum warning of every graded cell with hidden
+    tests, and a graded cell shows its report as display output, not a value nbgrader reads as points."""
+    log = (course / "autograde.log").read_text()
+    assert "Autograding" in log or "autograde" in log.lower()
+    assert "Attribute 'checksum'" not in log
+    assert "cannot be converted to" not in log
+    # What is left is news: here only the four notebooks each student did not hand in.
+    warnings = [line for line in log.splitlines() if "WARNING" in line]
+    assert warnings and all("No submitted file" in line for line in warnings), \
+        [line for line in warnings if "No submitted file" not in line]

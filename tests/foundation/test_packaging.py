@@ -165,7 +165,7 @@ def test_the_test_extras_are_the_test_tools():
     extras = PYPROJECT["project"]["optional-dependencies"]
     assert {normalise(r)[0] for r in extras["test"]} == {"pytest", "nbval", "hypothesis", "playwright",
                                                          "pytest-xdist", "nbgrader", "setuptools", "nbstripout", "ruff",
-                                                         "distributed"}
+                                                         "distributed", "jupyterhub"}
 
 
 def test_ci_runs_make_test_and_make_has_the_user_targets():

@@ -9,6 +9,11 @@ case failed first, the expected and the received answer, and a drawing of the
 case where a board helps. A :class:`Challenge` is a single harder question whose
 answer (a number, a route, a network...) :func:`check_answer` verifies.
 
+An exercise also names the library's own solvers of its problem (``solvers``): the
+check runs the student's function with each of them patched to raise, wherever
+the library or the notebook holds it, so a function that only wraps the
+library's answer fails ("your function calls zoobook's solver; write your own").
+
 Nothing here knows a game: the exercises live in :mod:`zoobook.classroom.exercises`.
 
 Examples
@@ -26,17 +31,21 @@ square: case "n = 3" failed: expected 9, got 6.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import html
+import importlib
 import random
 import reprlib
+import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import InitVar, dataclass, field
 from typing import Any
+from unittest import mock
 
 __all__ = ["Case", "Exercise", "Challenge", "Failure", "Report", "check", "check_answer",
-           "judge_equal", "judge_same_set", "judge_secret", "show"]
+           "judge_equal", "judge_same_set", "judge_secret", "show", "SolverCalled", "solver_functions"]
 
 #: How many hidden random cases :func:`check` runs unless the exercise says otherwise.
 RANDOM_CASES = 30
@@ -134,6 +143,13 @@ class Exercise:
         ``(case, expected, got) -> matplotlib Figure`` picturing a failed case.
     random_cases : int
         How many random cases a check runs.
+    solvers : tuple of str
+        Dotted names of the library functions that solve this exercise's problem
+        (``"zoobook.steam.zoo.shipping.min_locomotive"``, networkx's own where the
+        statement asks for the algorithm networkx has). While the student's function
+        runs, each of them, and the reference itself, is patched to raise wherever a
+        module of zoobook or networkx, or the notebook, holds it: a function that
+        calls one fails the case.
     """
 
     name: str
@@ -144,6 +160,7 @@ class Exercise:
     judge: Callable[[Case, Any, Any], str | None] = judge_equal
     draw: Callable[[Case, Any, Any], Any] | None = None
     random_cases: int = RANDOM_CASES
+    solvers: tuple[str, ...] = ()
 
     def __post_init__(self, reference: Callable[..., Any]) -> None:
         object.__setattr__(self, "_reference", reference)
@@ -203,11 +220,23 @@ class Report:
             text += f" ({len(self.failures) - 1} more failed after it.)"
         return text
 
-    def require(self) -> "Report":
-        """This report, or AssertionError with its text when a case failed."""
+    def require(self) -> None:
+        """AssertionError with the report's text when a case failed; else the report is shown.
+
+        For graded cells: nbgrader scores a cell that raises 0. A passing report is shown as the
+        cell's display output, not returned as its value: nbgrader reads a graded cell's value as
+        partial credit and warns that a report "cannot be converted to a float".
+        """
         if not self.passed:
             raise AssertionError(self.text)
-        return self
+        try:
+            from IPython import get_ipython
+        except ImportError:  # pragma: no cover - IPython is a dependency
+            return
+        if get_ipython() is not None:
+            from IPython.display import display
+
+            display(self)
 
     def __repr__(self) -> str:
         return self.text
@@ -246,8 +275,120 @@ def _fresh(args: tuple) -> tuple:
     return tuple(out)
 
 
-def _call(function: Callable, case: Case) -> tuple[Any, str | None]:
+class SolverCalled(Exception):
+    """Raised in place of a library solver the student's function may not call."""
+
+
+def solver_functions(names: Sequence[str]) -> list[tuple[str, Any]]:
+    """``(dotted name, function)`` of each name that resolves here (a name another networkx
+    version lacks is skipped: nothing to patch).
+
+    >>> [name for name, _ in solver_functions(["zoobook.hexgrid.distance", "zoobook.hexgrid.no_such"])]
+    ['zoobook.hexgrid.distance']
+    """
+    out = []
+    for name in names:
+        module_name, _, attr = name.rpartition(".")
+        while module_name:
+            try:
+                value: Any = importlib.import_module(module_name)
+            except ImportError:
+                module_name, _, head = module_name.rpartition(".")
+                attr = f"{head}.{attr}"
+                continue
+            try:
+                for part in attr.split("."):
+                    value = getattr(value, part)
+            except AttributeError:
+                break
+            out.append((name, value))
+            break
+    return out
+
+
+#: The modules searched for a solver's other names (re-exports, ``import ... as``).
+_SOLVER_HOMES = ("zoobook", "networkx")
+
+
+def _namespaces(function: Callable) -> list[dict]:
+    """The global namespaces the student's function looks names up in (the notebook's)."""
+    found = []
+    while function is not None:
+        space = getattr(function, "__globals__", None)
+        if isinstance(space, dict) and all(space is not s for s in found):
+            found.append(space)
+        function = getattr(function, "func", None) or getattr(function, "__func__", None)
+    return found
+
+
+@dataclass
+class _SolverGuard:
+    """Every binding of the forbidden solvers: patched to raise while the student's function runs."""
+
+    bindings: list[tuple[Any, str, str]]  # (module or namespace dict, attribute, the solver's name)
+    handed_in: str | None = None  # the solver's name when the "student's function" is the solver itself
+    called: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, exercise: "Exercise", function: Callable) -> "_SolverGuard":
+        solvers = solver_functions(exercise.solvers)
+        reference = exercise._reference
+        solvers.append((f"{reference.__module__}.{reference.__qualname__}"
+                        if getattr(reference, "__name__", "<lambda>") != "<lambda>" else "the check's own answer",
+                        reference))
+        by_id: dict[int, str] = {}
+        for name, value in solvers:
+            by_id.setdefault(id(value), name)  # a library name says more than "the reference"
+        bindings: list[tuple[Any, str, str]] = []
+        for module_name, module in list(sys.modules.items()):
+            if module is None or module_name.split(".")[0] not in _SOLVER_HOMES:
+                continue
+            for attr, value in list(vars(module).items()):
+                if id(value) in by_id:
+                    bindings.append((module, attr, by_id[id(value)]))
+        for space in _namespaces(function):
+            for attr, value in list(space.items()):
+                if id(value) in by_id:
+                    bindings.append((space, attr, by_id[id(value)]))
+        return cls(bindings, by_id.get(id(function)))
+
+    def _refuse(self, name: str) -> Callable[..., Any]:
+        def refuse(*args: Any, **kwargs: Any) -> Any:
+            self.called.append(name)
+            raise SolverCalled(f"{name} is the library's solver of this exercise")
+        return refuse
+
+    @contextlib.contextmanager
+    def active(self) -> Iterator[None]:
+        with contextlib.ExitStack() as stack:
+            for holder, attr, name in self.bindings:
+                if isinstance(holder, dict):
+                    # Not mock.patch.dict: it restores the whole namespace on exit, which would undo the
+                    # globals the student's function set (a cache, a counter); only this name goes back.
+                    stack.callback(holder.__setitem__, attr, holder[attr])
+                    holder[attr] = self._refuse(name)
+                else:
+                    stack.enter_context(mock.patch.object(holder, attr, self._refuse(name)))
+            yield
+
+    @property
+    def reason(self) -> str | None:
+        if not self.called:
+            return None
+        name = self.called[0]
+        owner = name.split(".")[0] if name.startswith(_SOLVER_HOMES) else "zoobook"
+        return f"your function calls {owner}'s solver ({name}); write your own"
+
+
+def _call(function: Callable, case: Case, guard: _SolverGuard | None = None) -> tuple[Any, str | None]:
     """The student's answer, or the reason it could not be had."""
+    if guard is not None:
+        guard.called[:] = [guard.handed_in] if guard.handed_in else []
+        if guard.called:
+            return None, guard.reason
+        with guard.active():
+            got, reason = _call(function, case)
+        return (None, guard.reason) if guard.called else (got, reason)
     try:
         return function(*_fresh(case.args)), None
     except NotImplementedError:
@@ -272,7 +413,7 @@ def _picture(draw, case: Case, expected: Any, got: Any) -> str:
 
 
 def check(student_function: Callable, exercise: Exercise, *, seed: int | None = None,
-          random_cases: int | None = None, stop_after: int = 1) -> Report:
+          random_cases: int | None = None, stop_after: int = 1, allow_solvers: bool = False) -> Report:
     """Test *student_function* on the exercise's workbook cases and hidden random cases.
 
     Parameters
@@ -287,6 +428,9 @@ def check(student_function: Callable, exercise: Exercise, *, seed: int | None = 
         Overrides the exercise's number of random cases.
     stop_after : int
         Stop after this many failures (the first one is the one explained).
+    allow_solvers : bool
+        Let the function call the exercise's ``solvers`` (the library's own tests hold the
+        reference against the library this way; a graded check never does).
 
     Returns
     -------
@@ -300,9 +444,10 @@ def check(student_function: Callable, exercise: Exercise, *, seed: int | None = 
     cases = exercise.cases(seed, random_cases)
     workbook = len(cases) - (exercise.random_cases if random_cases is None else random_cases)
     failures: list[Failure] = []
+    guard = None if allow_solvers else _SolverGuard.of(exercise, student_function)
     for case in cases:
         expected = exercise._reference(*_fresh(case.args))
-        got, crashed = _call(student_function, case)
+        got, crashed = _call(student_function, case, guard)
         reason = crashed or exercise.judge(case, expected, got)
         if reason:
             picture = _picture(exercise.draw, case, expected, got) if not failures and not crashed else ""
@@ -357,14 +502,23 @@ def judge_secret(case: Case, expected: Any, got: Any) -> str | None:
     return f"{show(got)} is not it"
 
 
-def check_answer(answer: Any, challenge: Challenge) -> Report:
+#: What a wrong answer is told without hints: nothing that narrows the search.
+WRONG = "that is not the answer"
+
+
+def check_answer(answer: Any, challenge: Challenge, *, hints: bool = False) -> Report:
     """Verify *answer* to *challenge* against the library's own solution.
 
-    A wrong answer is told why (or "too high") but never shown the right one.
+    A wrong answer is never shown the right one. Without *hints* (the student edition, the graded
+    cell) it is told only that it is wrong: "too low" or "too high" would let a student find the
+    answer by guessing. With *hints* (the teacher's edition, a class calling out answers) it is
+    told why: "too low", or which rule a network breaks.
 
     >>> sum_to_ten = Challenge("sum", "1 + ... + 10?", solve=lambda: sum(range(11)))
     >>> check_answer(55, sum_to_ten).passed, check_answer(50, sum_to_ten).text
-    (True, 'sum: case "the challenge" failed: 50 is not it: too low.')
+    (True, 'sum: case "the challenge" failed: that is not the answer.')
+    >>> check_answer(50, sum_to_ten, hints=True).text
+    'sum: case "the challenge" failed: 50 is not it: too low.'
     """
     case = Case("the challenge", (), challenge.context)
     if answer is None or answer is NotImplemented or answer is ...:
@@ -377,6 +531,8 @@ def check_answer(answer: Any, challenge: Challenge) -> Report:
     except Exception as exc:  # a malformed answer is a wrong answer with a reason
         reason = f"that answer cannot be read ({type(exc).__name__}: {exc})"
     if reason:
+        if not hints:
+            return Report(challenge.name, False, 1, (Failure(case, expected, answer, WRONG, "", False),))
         picture = _picture(challenge.draw, case, expected, answer)
         return Report(challenge.name, False, 1, (Failure(case, expected, answer, reason, picture, False),))
     return Report(challenge.name, True, 1, (), 1, note=f"{challenge.name}: correct!")

@@ -16,6 +16,11 @@ take the master as its "source" version:
   is a note for the teacher: gone from the student edition and from nbgrader's
   source version alike (nbgrader allows hidden regions only in graded cells).
   Older masters wrote the note between the hidden-test marks; that still works;
+* code between ``### BEGIN TEACHER ONLY`` and ``### END TEACHER ONLY`` runs only in
+  the teacher's edition (the challenge box with hints and any number of answers):
+  gone from the student edition and nbgrader's source version alike;
+* a Markdown answer (a solution cell) is graded by hand, 1 point, or N points when
+  the cell holds ``<!-- Graded by hand (N points) -->``;
 * a code cell whose first line is ``# Graded check (N points)`` is an
   autograded test cell worth N points, locked.
 
@@ -52,6 +57,7 @@ from pathlib import Path
 import nbformat
 
 __all__ = ["BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN", "END_HIDDEN", "BEGIN_NOTE", "END_NOTE",
+           "BEGIN_TEACHER_CODE", "END_TEACHER_CODE", "strip_teacher_code", "hand_graded_points",
            "GRADED", "strip_solutions", "strip_hidden_tests", "strip_teacher_notes", "solution_blocks",
            "graded_points", "student_edition", "restore_solutions", "build_student_editions", "main",
            "NBGRADER_SCHEMA"]
@@ -59,6 +65,10 @@ __all__ = ["BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN", "END_HIDDEN", "BEGI
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 BEGIN_NOTE, END_NOTE = "<!-- BEGIN TEACHER NOTE -->", "<!-- END TEACHER NOTE -->"
+BEGIN_TEACHER_CODE, END_TEACHER_CODE = "### BEGIN TEACHER ONLY", "### END TEACHER ONLY"
+_TEACHER_CODE = (BEGIN_TEACHER_CODE,), (END_TEACHER_CODE,)
+#: The points of a Markdown answer graded by hand: ``<!-- Graded by hand (3 points) -->``.
+BY_HAND = re.compile(r"<!--\s*Graded by hand \((\d+) points?\)\s*-->", re.IGNORECASE)
 #: Each mark as it may be written: code cells use the first spelling, Markdown either.
 _SOLUTION = (BEGIN_SOLUTION, "<!-- BEGIN SOLUTION -->"), (END_SOLUTION, "<!-- END SOLUTION -->")
 _HIDDEN = (BEGIN_HIDDEN,), (END_HIDDEN,)
@@ -143,6 +153,26 @@ def strip_teacher_notes(source: str) -> str:
     return "\n".join(lines)
 
 
+def strip_teacher_code(source: str) -> str:
+    """Code *source* without its teacher-only blocks.
+
+    >>> strip_teacher_code("box = AnswerBox(C)\\n### BEGIN TEACHER ONLY\\nbox = AnswerBox(C, hints=True)\\n"
+    ...                    "### END TEACHER ONLY\\nbox")
+    'box = AnswerBox(C)\\nbox'
+    """
+    return _replace(source, _TEACHER_CODE, None)
+
+
+def hand_graded_points(source: str) -> int:
+    """The points of a Markdown answer graded by hand (1 unless the cell says otherwise).
+
+    >>> hand_graded_points("<!-- Graded by hand (3 points) -->\\nWhy?"), hand_graded_points("Why?")
+    (3, 1)
+    """
+    match = BY_HAND.search(source)
+    return int(match.group(1)) if match else 1
+
+
 def solution_blocks(source: str) -> list[str]:
     """The text of each solution block, markers included (to put back)."""
     lines = source.split("\n")
@@ -196,6 +226,8 @@ def student_edition(master: nbformat.NotebookNode, *, strip: bool = True) -> nbf
             _stray_marks(cell.source, cell.cell_type)
             if cell.cell_type == "markdown":  # the teacher's notes leave both editions
                 cell.source = strip_teacher_notes(cell.source)
+            else:  # and so does the teacher's own code
+                cell.source = strip_teacher_code(cell.source)
         except ValueError as exc:
             raise ValueError(f"cell {index + 1}: {exc}") from None
         source = cell.source
@@ -207,7 +239,8 @@ def student_edition(master: nbformat.NotebookNode, *, strip: bool = True) -> nbf
                 cell.source = strip_solutions(source, cell.cell_type)
             if cell.cell_type == "markdown":
                 cell.metadata["nbgrader"] = _nbgrader(_grade_id("", used, f"answer-{index}"),
-                                                      solution=True, grade=True, points=1)
+                                                      solution=True, grade=True,
+                                                      points=hand_graded_points(source))
             else:
                 cell.metadata["nbgrader"] = _nbgrader(_grade_id(source, used, f"solution-{index}"),
                                                       solution=True, grade=False)

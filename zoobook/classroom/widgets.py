@@ -89,28 +89,64 @@ class CheckButton(widgets.VBox):
         return self.report
 
 
+#: Challenges answered in this kernel (name -> the verdict): a box with one try stays closed when
+#: its cell runs again and makes a new box.
+_ANSWERED: dict[str, Report] = {}
+
+
 class AnswerBox(widgets.VBox):
     """A text box and a "Check my answer" button for an open challenge.
 
+    Parameters
+    ----------
+    challenge : Challenge
+    tries : int or None
+        How many answers the box takes (``None``: any number). The student edition's box takes
+        one and then closes, in this box and in any box for the same challenge made later in
+        the same kernel: answering again and again would find the answer by guessing.
+    hints : bool
+        Tell a wrong answer why ("too low", the rule a network breaks), as the teacher's edition
+        does for a class calling out answers. Without hints a box says only right or wrong.
+
     >>> from zoobook.classroom.checking import Challenge
-    >>> box = AnswerBox(Challenge("ten", "5 + 5?", solve=lambda: 10))
+    >>> box = AnswerBox(Challenge("ten", "5 + 5?", solve=lambda: 10), tries=None, hints=True)
     >>> box.answer.value = "12"
     >>> box.button.click()
     >>> "too high" in box.result.value
     True
     """
 
-    def __init__(self, challenge: Challenge, *, placeholder: str = "your answer") -> None:
+    def __init__(self, challenge: Challenge, *, placeholder: str = "your answer", tries: int | None = 1,
+                 hints: bool = False) -> None:
         self.challenge = challenge
+        self.tries = tries
+        self.hints = hints
+        self.answers = 0
         self.answer = widgets.Text(placeholder=placeholder, description="Answer:")
         self.button = widgets.Button(description="Check my answer", icon="check",
                                      button_style="primary")
-        self.result = widgets.HTML(f"<i>{html.escape(challenge.question)}</i>")
+        once = " You have one answer: it is marked right or wrong." if tries == 1 else ""
+        self.result = widgets.HTML(f"<i>{html.escape(challenge.question)}{once}</i>")
         self.report: Report | None = None
         self.button.on_click(lambda _: self.run())
         super().__init__([widgets.HBox([self.answer, self.button]), self.result])
+        if tries is not None and challenge.name in _ANSWERED:
+            self._close(_ANSWERED[challenge.name])
+
+    @property
+    def closed(self) -> bool:
+        """True when the box takes no more answers."""
+        return self.button.disabled
+
+    def _close(self, report: Report) -> None:
+        self.report = report
+        self.answer.disabled = self.button.disabled = True
+        self.result.value = (report_html(report) + "<p><i>This challenge takes one answer, and it has been "
+                             "given: the box is closed.</i></p>")
 
     def run(self) -> Report | None:
+        if self.closed:
+            return self.report
         text = self.answer.value.strip()
         if not text:
             self.result.value = "<i>Type an answer first.</i>"
@@ -122,8 +158,13 @@ class AnswerBox(widgets.VBox):
                                  f"&#10008; {html.escape(text)!s} cannot be read as an answer: "
                                  f"{html.escape(str(exc))}</div>")
             return None
-        self.report = check_answer(value, self.challenge)
-        self.result.value = report_html(self.report)
+        self.report = check_answer(value, self.challenge, hints=self.hints)
+        self.answers += 1
+        if self.tries is not None and self.answers >= self.tries:
+            _ANSWERED[self.challenge.name] = self.report
+            self._close(self.report)
+        else:
+            self.result.value = report_html(self.report)
         return self.report
 
 
@@ -132,6 +173,6 @@ def check_button(exercise: Exercise, function: Callable | str | None = None) -> 
     return CheckButton(exercise, function)
 
 
-def answer_box(challenge: Challenge) -> AnswerBox:
+def answer_box(challenge: Challenge, *, tries: int | None = 1, hints: bool = False) -> AnswerBox:
     """An :class:`AnswerBox` for *challenge*."""
-    return AnswerBox(challenge)
+    return AnswerBox(challenge, tries=tries, hints=hints)

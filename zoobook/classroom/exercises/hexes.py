@@ -4,9 +4,15 @@ The references are :mod:`zoobook.hexgrid` (ruling S1) and networkx; the workbook
 cases are the hexes of the Zoo-map puzzles.
 
 >>> from zoobook.classroom.checking import check
->>> from zoobook.hexgrid import distance
->>> check(distance, HEX_DISTANCE, seed=0).passed
+>>> check(lambda a, b: (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) // 2,
+...       HEX_DISTANCE, seed=0).passed
 True
+
+The library's own answer, handed in as the student's, fails:
+
+>>> from zoobook.hexgrid import distance
+>>> print(check(distance, HEX_DISTANCE, seed=0).first.reason)
+your function calls zoobook's solver (zoobook.hexgrid.distance); write your own
 """
 
 from __future__ import annotations
@@ -79,6 +85,8 @@ HEX_NEIGHBOURS = Exercise(
     random_case=lambda rng: Case("a random hex", (tuple(_random_hex(rng, 20)),)),
     judge=lambda case, expected, got: judge_same_set(case, expected, [tuple(h) for h in got]),
     draw=_draw_neighbours,
+    solvers=("zoobook.hexgrid.neighbours", "zoobook.hexgrid.neighbour", "zoobook.hexgrid.ring",
+             "zoobook.hexgrid.spiral"),
 )
 
 
@@ -113,6 +121,7 @@ HEX_DISTANCE = Exercise(
     workbook=_distance_cases,
     random_case=lambda rng: Case("two random hexes", (tuple(_random_hex(rng)), tuple(_random_hex(rng)))),
     draw=_draw_distance,
+    solvers=("zoobook.hexgrid.distance", "zoobook.hexgrid.hex_line"),
 )
 
 
@@ -178,10 +187,18 @@ MAP_GRAPH = Exercise(
     judge=_judge_graph,
     draw=_draw_graph,
     random_cases=15,
+    solvers=("zoobook.hexgrid.iter_pairs",),
 )
 
 
 # -- breadth-first search --------------------------------------------------------------
+
+#: networkx's own shortest paths and searches: the exercise is to write breadth-first search.
+_NETWORKX_SHORTEST_PATHS = tuple(f"networkx.{name}" for name in (
+    "single_source_shortest_path_length", "single_source_shortest_path", "shortest_path_length",
+    "shortest_path", "all_pairs_shortest_path_length", "all_pairs_shortest_path", "single_source_dijkstra",
+    "single_source_dijkstra_path_length", "single_source_bellman_ford_path_length", "bfs_layers", "bfs_edges",
+    "bfs_tree", "bfs_predecessors", "bfs_successors", "descendants_at_distance"))
 
 def _judge_distances(case, expected: dict, got) -> str | None:
     if not isinstance(got, dict):
@@ -237,6 +254,7 @@ BFS_DISTANCES = Exercise(
     judge=_judge_distances,
     draw=_draw_distances,
     random_cases=15,
+    solvers=_NETWORKX_SHORTEST_PATHS,
 )
 
 

@@ -9,8 +9,10 @@
   solver :func:`~zoobook.fivebyfive.solver.solve_lineup`.
 
 >>> from zoobook.classroom.checking import check
->>> check(_brute_longest, LONGEST_LINEUP, seed=0, random_cases=5).passed
+>>> check(_brute_longest, LONGEST_LINEUP, seed=0, random_cases=5, allow_solvers=True).passed
 True
+>>> check(_brute_longest, LONGEST_LINEUP, seed=0).passed  # as a student's answer: it is the reference
+False
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ from zoobook.fivebyfive.board import GATES
 from zoobook.fivebyfive.lineup import GATE, lineup_graph
 from zoobook.fivebyfive.lineup_generator import random_board, random_lineup_puzzle
 from zoobook.fivebyfive.solver import evaluate, solve_lineup
+
+#: The library's lineup solvers (``evaluate``, one path's score, is the exercise's tool, not its answer).
+_LINEUP_SOLVERS = tuple(f"zoobook.fivebyfive.solver.{name}" for name in (
+    "solve_lineup", "best_plan", "best_lineup_value", "lineup_bound"))
 
 __all__ = ["LONGEST_LINEUP", "BEST_LINEUP", "CHALLENGE", "lineup_puzzles", "challenge_puzzle"]
 
@@ -77,6 +83,8 @@ LONGEST_LINEUP = Exercise(
     random_case=_random_longest,
     draw=_draw_longest,
     random_cases=25,
+    # The check counts every simple path with networkx: the exercise is to write that search.
+    solvers=("networkx.all_simple_paths", "networkx.all_simple_edge_paths", *_LINEUP_SOLVERS),
 )
 
 
@@ -118,6 +126,7 @@ BEST_LINEUP = Exercise(
     judge=_judge_lineup,
     draw=_draw_lineup,
     random_cases=20,
+    solvers=_LINEUP_SOLVERS,
 )
 
 

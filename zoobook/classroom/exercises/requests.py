@@ -13,9 +13,18 @@ best subset (:func:`~zoobook.fivebyfive.scoring.best_request_cards`).
 ``cards`` is a list of :class:`~zoobook.fivebyfive.scoring.RequestCard`; ``tiles``
 a list of ``(name, Category)`` pairs, the visited Animal tiles.
 
+>>> from collections import Counter
 >>> from zoobook.classroom.checking import check
+>>> def by_counting(cards, tiles):
+...     need = sum((Counter(dict(card.needs)) for card in cards), Counter())
+...     return need <= Counter(category for _, category in tiles)
+>>> check(by_counting, MET_BY_FLOW, seed=0, random_cases=5).passed
+True
+
+The library's own flow, handed in as the student's, fails:
+
 >>> from zoobook.fivebyfive.scoring import met_by_flow
->>> check(met_by_flow, MET_BY_FLOW, seed=0, random_cases=5).passed
+>>> "write your own" in check(met_by_flow, MET_BY_FLOW, seed=0, random_cases=5).text
 True
 """
 
@@ -28,6 +37,10 @@ from zoobook.classroom.checking import Case, Challenge, Exercise
 from zoobook.fivebyfive.lineup_generator import random_requests
 from zoobook.fivebyfive.scoring import RequestCard, best_request_cards, met_together
 from zoobook.fivebyfive.vocabulary import ANIMAL_CATEGORIES, Category
+
+#: The library's request-card rules: each answers the exercises' question.
+_REQUEST_SOLVERS = tuple(f"zoobook.fivebyfive.scoring.{name}" for name in (
+    "met_together", "best_request_cards", "request_flow_network", "request_assignment", "met_by_flow"))
 
 __all__ = ["MET_BY_MATCHING", "MET_BY_FLOW", "BEST_CARDS", "CHALLENGE", "rulebook_cards", "random_tiles",
            "challenge_hand"]
@@ -79,6 +92,7 @@ MET_BY_MATCHING = Exercise(
     workbook=_workbook,
     random_case=_random_case,
     random_cases=40,
+    solvers=_REQUEST_SOLVERS,
 )
 
 MET_BY_FLOW = Exercise(
@@ -88,6 +102,7 @@ MET_BY_FLOW = Exercise(
     workbook=_workbook,
     random_case=_random_case,
     random_cases=40,
+    solvers=_REQUEST_SOLVERS,
 )
 
 
@@ -104,6 +119,7 @@ BEST_CARDS = Exercise(
     workbook=_workbook,
     random_case=_random_best,
     random_cases=40,
+    solvers=_REQUEST_SOLVERS,
 )
 
 

@@ -14,11 +14,14 @@ Three functions, each closer to the full rule:
 3. ``lowest_level``: the full rule with teleport and Feeding. Reference:
    :func:`~zoobook.steam.zoo.shipping.min_locomotive`.
 
+A function that wraps the library's solver fails the check:
+
 >>> from zoobook.classroom.checking import check
 >>> from zoobook.steam.zoo.shipping import min_locomotive
->>> check(lambda zoo, a, b, feeding: min_locomotive(zoo, a, b, feeding=feeding), LOWEST_LEVEL,
-...       seed=0, random_cases=5).passed
-True
+>>> report = check(lambda zoo, a, b, feeding: min_locomotive(zoo, a, b, feeding=feeding), LOWEST_LEVEL,
+...                seed=0, random_cases=5)
+>>> report.passed, "your function calls zoobook's solver" in report.text
+(False, True)
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ from zoobook.steam.zoo.model import Town, ZooMap
 from zoobook.steam.zoo.shipping import best_shipment, level_table
 # Private: the student's notebook holds this module, and must not find the answers in it.
 from zoobook.steam.zoo.shipping import min_locomotive as _min_locomotive
+
+#: The library's shipping solvers: each answers the three exercises' question, or most of it.
+_SHIPPING_SOLVERS = tuple(f"zoobook.steam.zoo.shipping.{name}" for name in (
+    "min_locomotive", "best_shipment", "shipment_at_level", "explain_level", "level_table", "shipment_table",
+    "explain_shipment", "shipment_solution", "state_graph"))
 
 __all__ = ["DANGER_CEILING", "LEVEL_WITHOUT_TELEPORT", "LOWEST_LEVEL", "CHALLENGE",
            "without_teleport", "shipping_puzzles", "random_shipment", "challenge_zoo", "CHALLENGE_LEVEL"]
@@ -141,6 +149,7 @@ DANGER_CEILING = Exercise(
     workbook=_cases("ceiling", False),
     random_case=_random("ceiling", False),
     draw=_draw,
+    solvers=_SHIPPING_SOLVERS,
 )
 
 LEVEL_WITHOUT_TELEPORT = Exercise(
@@ -151,6 +160,7 @@ LEVEL_WITHOUT_TELEPORT = Exercise(
     workbook=_cases("no-teleport", False),
     random_case=_random("no-teleport", False),
     draw=_draw,
+    solvers=_SHIPPING_SOLVERS,
 )
 
 LOWEST_LEVEL = Exercise(
@@ -162,6 +172,7 @@ LOWEST_LEVEL = Exercise(
     workbook=_cases("full", True),
     random_case=_random("full", True),
     draw=_draw,
+    solvers=_SHIPPING_SOLVERS,
 )
 
 
