@@ -103,7 +103,8 @@ def test_a_points_question_offers_numbers_and_answers_with_the_breakdown():
     from zoobook.learn.quiz import ScoreLine, ScoreSource
 
     source = ScoreSource("take", states=lambda rng: Pile(rng.randint(1, 6)),
-                         score=lambda s: [ScoreLine(s.left, f"{s.left} left", "Q-TAKE-2"), ScoreLine(1, "a bonus", "Q-X")],
+                         score=lambda s: [ScoreLine(s.left, f"{s.left} left", "Q-TAKE-2"),
+                                          ScoreLine(1, "a bonus", "Q-X")],
                          ask="How many points?")
     quiz = QuizWidget(source, seed=5)
     question = quiz.question
