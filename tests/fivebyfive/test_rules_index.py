@@ -17,6 +17,7 @@ from zoobook.fivebyfive.game import BestLineup, ChooseSpecial, GameState, PlaceT
 from zoobook.fivebyfive.learn import DRILLS, QUIZZES, after_setup, has_special, special_seed
 from zoobook.game_api import contract_violations
 from zoobook.learn import DrillRun, broken_references, coverage, load_index, questions
+from zoobook.learn.quiz import question_rules
 from zoobook.rulings import all_rulings
 from zoobook.widgets.drill import draw
 
@@ -133,6 +134,13 @@ def test_every_quiz_yields_five_distinct_questions_the_engine_agrees_with(source
     quiz = questions(source, 5, seed=11, index=INDEX)
     assert len(quiz) == 5 and len({q.prompt for q in quiz}) == 5
     for question in quiz:
+        assert set(question_rules(question)) <= {INDEX.resolve(r).id for r in source.rules} | set(source.rules)
+        if question.kind == "points":       # the answer is the engine's, its lines name resolvable rules
+            assert question.points in question.options
+            assert all(INDEX.resolve(line.rule) for line in question.breakdown)
+            if source.answer is None:
+                assert question.points == sum(line.points for line in question.breakdown)
+            continue
         why = question.state.refusal(question.action)
         assert question.legal == (why is None) and question.refusal == why
         if why is not None:
