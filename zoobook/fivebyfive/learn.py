@@ -46,6 +46,9 @@ __all__ = ["DRILLS", "QUIZZES", "drill", "describe", "LINEUP_PICTURE", "GAME_PIC
 #: a lineup as the lineup lesson draws it, a game as the game widget does.
 LINEUP_PICTURE = "zoobook.widgets.fivebyfive_lineup:lineup_picture"
 GAME_PICTURE = "zoobook.widgets.fivebyfive_game:game_picture"
+#: The final bonus card of a chart question; the solo rank table of a rank question.
+CHART_PICTURE = "zoobook.widgets.fivebyfive_learn:chart_card"
+RANK_PICTURE = "zoobook.widgets.fivebyfive_learn:rank_card"
 
 
 def describe(action) -> str:
@@ -953,12 +956,12 @@ QUIZZES: tuple[QuizSource | ScoreSource, ...] = (
                 _final_context, GAME_PICTURE,
                 rules=("F-FINAL-3", "F-FINAL-4", "F-FINAL-5", "F-FINAL-6", "F-FINAL-7", "F-FINAL-8",
                        "F-SPECIAL-1", "F-SPECIAL-2")),
-    ScoreSource("final", _chart_question, _chart_score, _chart_ask, rules=("F17",)),
+    ScoreSource("final", _chart_question, _chart_score, _chart_ask, picture=CHART_PICTURE, rules=("F17",)),
     ScoreSource("final", _close_finish, _winner_lines, "Who wins?", _winner_context, GAME_PICTURE,
                 rules=("F-FINAL-9",), answer=_winner, choices=lambda s: range(len(s.players)),
                 label=lambda seat: f"player {seat}"),
     QuizSource("solo", lambda rng: _main_state(rng, 1), _turn_candidates, describe, _turn_context, GAME_PICTURE,
                rules=("F15", "F-TURN-6")),
     ScoreSource("solo", _rank_score, _rank_lines, lambda score: f"A solo game ends with {score} points. Which rank?",
-                rules=("F19",), answer=solo_rank, choices=_rank_choices, label=str),
+                picture=RANK_PICTURE, rules=("F19",), answer=solo_rank, choices=_rank_choices, label=str),
 )
