@@ -40,7 +40,8 @@ from zoobook.fivebyfive.vocabulary import Colour
 from zoobook.learn.drill import Drill, out_of_reach
 from zoobook.learn.quiz import QuizSource, ScoreLine, ScoreSource
 
-__all__ = ["DRILLS", "QUIZZES", "drill", "describe", "LINEUP_PICTURE", "GAME_PICTURE", "after_setup", "play_until"]
+__all__ = ["DRILLS", "QUIZZES", "drill", "quiz", "describe", "LINEUP_PICTURE", "GAME_PICTURE", "after_setup", "play_until",
+           "best_lineups"]
 
 #: The pictures of the drills and quizzes, named (drawn by the Learn widgets, :func:`zoobook.widgets.drill.draw`):
 #: a lineup as the lineup lesson draws it, a game as the game widget does.
@@ -965,3 +966,15 @@ QUIZZES: tuple[QuizSource | ScoreSource, ...] = (
     ScoreSource("solo", _rank_score, _rank_lines, lambda score: f"A solo game ends with {score} points. Which rank?",
                 picture=RANK_PICTURE, rules=("F19",), answer=solo_rank, choices=_rank_choices, label=str),
 )
+
+
+def quiz(group: str, number: int = 0) -> QuizSource | ScoreSource:
+    """The *number*-th quiz source of *group* (a notebook section's quiz).
+
+    >>> quiz("final", 2).rules
+    ('F17',)
+    """
+    found = [source for source in QUIZZES if source.group == group]
+    if not 0 <= number < len(found):
+        raise KeyError(f"5x5 quiz group {group!r} has {len(found)} source(s), not #{number}")
+    return found[number]
