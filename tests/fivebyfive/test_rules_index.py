@@ -51,7 +51,7 @@ def test_drill_rules_resolve_and_each_drill_has_its_notebook_cell():
 
 
 def _candidates(state, rng):
-    from zoobook.fivebyfive.learn import _game_choices
+    from zoobook.fivebyfive.learn_positions import game_choices as _game_choices
 
     extra = [lu.Move("C3"), lu.Place(lu.Colour.WHITE), lu.PlaceDoor("A1:N"), lu.BuyDoor("RRR"), lu.Stop(),
              Take(rng.randint(0, 7), rng.randint(-1, 5)), RowEffect(), BestLineup(), "nonsense"]
@@ -78,7 +78,7 @@ def test_every_refusal_seen_in_random_games_resolves_in_the_index(players):
 
 
 def test_every_lineup_refusal_on_random_boards_resolves():
-    from zoobook.fivebyfive.learn import _free_candidates, _lineup_candidates, _random_lineup
+    from zoobook.fivebyfive.learn_quizzes import _free_candidates, _lineup_candidates, _random_lineup
 
     rng = random.Random(3)
     rules = set()
