@@ -30,7 +30,8 @@ from zoobook.fivebyfive.game import (
 )
 
 __all__ = ["describe", "after_setup", "play_until", "best_lineups", "tile_in_hand", "covered", "game_choices", "solve",
-           "LINEUP_PICTURE", "GAME_PICTURE", "CHART_PICTURE", "RANK_PICTURE"]
+           "LINEUP_PICTURE", "GAME_PICTURE", "CHART_PICTURE", "RANK_PICTURE",
+           "PLACEMENT_PICTURE"]
 
 #: The pictures of the drills and quizzes, named (drawn by the Learn widgets, :func:`zoobook.widgets.drill.draw`):
 #: a lineup as the lineup lesson draws it, a game as the game widget does.
@@ -39,6 +40,8 @@ GAME_PICTURE = "zoobook.widgets.fivebyfive_game:game_picture"
 #: The final bonus card of a chart question; the solo rank table of a rank question.
 CHART_PICTURE = "zoobook.widgets.fivebyfive_learn:chart_card"
 RANK_PICTURE = "zoobook.widgets.fivebyfive_learn:rank_card"
+#: A tile about to be placed (a popularity condition question): the game, the cell named.
+PLACEMENT_PICTURE = "zoobook.widgets.fivebyfive_learn:placement_picture"
 
 
 def describe(action) -> str:

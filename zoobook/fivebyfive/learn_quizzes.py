@@ -13,10 +13,11 @@ those the engine's refusals and scoring cite (``zoobook rules fivebyfive --quizz
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.board import ALL_CELLS
-from zoobook.fivebyfive.cards import FINAL_BONUS_CARDS, chart_points
+from zoobook.fivebyfive.cards import FINAL_BONUS_CARDS, POPULARITY_CONDITIONS, chart_points
 from zoobook.fivebyfive.components import anchors, components
 from zoobook.fivebyfive.game import (
     BestLineup,
@@ -35,6 +36,7 @@ from zoobook.fivebyfive.learn_positions import (
     CHART_PICTURE,
     GAME_PICTURE,
     LINEUP_PICTURE,
+    PLACEMENT_PICTURE,
     RANK_PICTURE,
     after_setup,
     best_lineups,
@@ -174,6 +176,61 @@ def _popularity_context(state: GameState) -> str:
     board = state.players[state.current_player].board
     tiles = " ".join(t.name + ("*" if board.is_popular(t) else "") for t in board.tiles)
     return f"Row 2's popularity token to place; your tiles (* has a token): {tiles}."
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A tile about to be placed, and where: a "does it earn a popularity token?" question's position."""
+
+    state: GameState
+    action: PlaceTile
+
+
+_CONDITION_RULE = {"A": "F-POPULARITY-2", "B": "F-POPULARITY-3", "C": "F-POPULARITY-4", "D": "F-POPULARITY-5",
+                   "E": "F-POPULARITY-6", "F": "F-POPULARITY-7"}
+
+
+def _earns(placement: Placement) -> bool:
+    """Whether the engine puts a popularity token on the tile when it is placed so."""
+    after = placement.state.clone()
+    seat = after.current_player
+    after.apply(placement.action)
+    board = after.players[seat].board
+    return board.is_popular(board.tile_at(placement.action.cell))
+
+
+def _placement_question(rng: random.Random) -> Placement:
+    """A placement under a random condition card; half the time one that earns a token, when one does."""
+    state = after_setup(rng.randint(1, 4), rng.randrange(10**6), condition=rng.choice(sorted(_CONDITION_RULE)))
+    turns = rng.randrange(5)
+    state = play_until(state, lambda s: s.phase == "main" and s.turns[s.current_player] >= turns and not s.pending,
+                       rng, prefer=best_lineups)
+    state = play_until(state, lambda s: bool(s.pending) and s.pending[0][0] == "place", rng, prefer=_steer("place", ()))
+    places = [a for a in state.legal_actions() if isinstance(a, PlaceTile)]
+    if not places:
+        return _placement_question(rng)
+    rng.shuffle(places)
+    if rng.random() < 0.5:
+        places.sort(key=lambda a: not _earns(Placement(state, a)))
+    return Placement(state, places[0])
+
+
+def _token_answer(placement: Placement) -> str:
+    return "a popularity token" if _earns(placement) else "no token"
+
+
+def _token_lines(placement: Placement) -> list[ScoreLine]:
+    letter = placement.state.condition
+    return [ScoreLine(int(_earns(placement)), f"condition {letter} ({POPULARITY_CONDITIONS[letter].name}) for "
+                      f"{placement.action.tile} at {placement.action.cell}", _CONDITION_RULE[letter], unit="token")]
+
+
+def _token_ask(placement: Placement) -> str:
+    state = placement.state
+    letter = state.condition
+    return (f"Condition card {letter}: {POPULARITY_CONDITIONS[letter].text} This is turn "
+            f"{state.turns[state.current_player]} of 5 for player {state.current_player}. Placing "
+            f"{placement.action.tile} at {placement.action.cell}: does it earn a token?")
 
 
 def _special_states(rng: random.Random) -> GameState:
@@ -480,6 +537,9 @@ QUIZZES: tuple[QuizSource | ScoreSource, ...] = (
                _placement_context, GAME_PICTURE, rules=("F-PLACEMENT-1", "F-PLACEMENT-2", "F-PLACEMENT-4")),
     QuizSource("popularity", _pending_states("popularity", (2,)), _popularity_candidates, describe,
                _popularity_context, GAME_PICTURE, rules=("F10", "F-TURN-8")),
+    ScoreSource("popularity", _placement_question, _token_lines, _token_ask, picture=PLACEMENT_PICTURE,
+                rules=tuple(_CONDITION_RULE.values()), answer=_token_answer,
+                choices=lambda p: ("a popularity token", "no token"), label=str),
     QuizSource("specials", _special_states, _special_candidates, describe, _special_context, GAME_PICTURE,
                rules=("F-TURN-9", "F-TURN-11")),
     QuizSource("lineup", _random_lineup, _lineup_candidates, describe, _lineup_context, LINEUP_PICTURE,

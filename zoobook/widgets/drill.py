@@ -74,7 +74,7 @@ class LearnProgress(widgets.HBox):
     """
 
     def __init__(self, drills: Sequence) -> None:
-        self.ids = tuple(d.id if isinstance(d, Drill) else str(d) for d in drills)
+        self.ids = tuple(str(getattr(d, "id", d)) for d in drills)       # a Drill or its id
         self.done: set[str] = set()
         self.bar = widgets.IntProgress(value=0, min=0, max=max(1, len(self.ids)))
         self.label = widgets.Label()
