@@ -500,7 +500,8 @@ class GameState(LegalActions, game_api.GameState):
         then the walk: move, place, move, place ...
         """
         if self.lineup is None or self.lineup.path:
-            raise IllegalAction("the whole optimal lineup is one action only before the first move", rule="F9")
+            raise IllegalAction("the whole optimal lineup is one action only before the first move",
+                                rule="F-LINEUP-1")
         return witness_steps(solve_lineup(self.lineup_puzzle()).witness)
 
     def _finish_lineup(self, seat: int) -> None:
