@@ -666,6 +666,10 @@ class ZoolorettoState(GameState):
                 return Refusal(f"player {action.seat}'s zoo has room for the {action.kind} marker: "
                                "it may be discarded only when there is none",
                                "Z-SITES-3" if action.kind == "enclosure" else "Z-SITES-4")
+            try:  # the zoo rules say which space is wrong and why (no room: Z-SITES-3/4; barn: Z-SITES-5)
+                za.place_site(self.zoos[action.seat], action.kind, action.to)
+            except IllegalAction as exc:
+                return _refusal_from(exc, "Z-SITES-2")
             return Refusal(f"{with_article(action.kind)} marker may go into player {action.seat}'s "
                            f"{', '.join(map(str, options))}, not {action.to!r}", "Z-SITES-2")
         return None
@@ -804,6 +808,10 @@ class ZoolorettoState(GameState):
             return za.exchange(zoo, action.first, action.second, barn_species=action.barn_species,
                                shop_to=action.shop_to)
         if isinstance(action, Discard):
+            if action.tile in (SITE, "barn-site") or action.tile.startswith("site:"):
+                # a marker is no tile of the barn to discard, whether or not one is there (Z-SITES-9)
+                return Refusal("a discard cannot remove a construction-site marker: pass it on to an opponent "
+                               "(1 coin)", "Z-SITES-9")
             if (action.tile, action.offspring) not in self._barn_tiles(seat):
                 return Refusal(f"there is no {'offspring ' if action.offspring else ''}{action.tile} "
                                "in your barn to discard", DISCARD)
