@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from zoobook.zooloretto import actions as za
-from zoobook.zooloretto.game import Discard, Mark, PassSites, Take, ZoolorettoState
+from zoobook.zooloretto.game import Discard, Mark, PassSites, Place, Take, ZoolorettoState
 from zoobook.zooloretto.model import Barn, Enclosure
 
 
@@ -54,3 +54,16 @@ def test_a_marker_sent_to_a_space_with_no_room_cites_that_markers_rule():
     assert enclosure.rule == "Z-SITES-3" and "no empty space" in enclosure.reason
     assert state.refusal(Mark("stall", 1, za.BARN)).rule == "Z-SITES-5"
     assert state.refusal(Mark("stall", 1, "4")) is None
+
+
+def test_placing_a_coin_tile_cites_the_coin_rule():
+    """It said "there is no coin left on your truck [Z-TURN-3]": the coin rule (Z-PLACE-5) was never reached."""
+    state = ZoolorettoState.new(players=2, seed=1)
+    state.supply.remove("coin")
+    state.supply.remove("camel")
+    state.trucks[0] = ["coin", "camel"]
+    coins = state.zoos[0].coins
+    state.apply(Take(0))
+    assert state.zoos[0].coins == coins + 1 and state.to_place == ["camel"]
+    why = state.refusal(Place("coin", "5"))
+    assert why.rule == "Z-PLACE-5" and "paid out as 1 coin" in why.reason

@@ -649,10 +649,10 @@ class ZoolorettoState(GameState):
         return (None, why) if why else (outcome, None)
 
     def _place_refusal(self, seat: int, action: Place) -> Refusal | None:
+        if action.tile == "coin":  # never pending: asked first, so the coin rule answers, not "not on your truck"
+            return Refusal("a coin tile is never placed: it is paid out as 1 coin when its truck is taken", COIN_TILE)
         if action.tile not in self.to_place:
             return Refusal(f"there is no {action.tile} left on your truck", TAKE)
-        if Tile.parse(action.tile).kind == "coin":  # never pending: coins are paid as the truck is taken
-            return Refusal("a coin tile is paid out as the truck is taken", COIN_TILE)
         return self._place_outcome(seat, action)[1]
 
     def _mark_refusal(self, seat: int, action: Mark) -> Refusal | None:
