@@ -109,3 +109,19 @@ def test_the_engine_s_refusal_helpers_and_rule_constants_make_a_rule_citable():
     """Z-PLACE-2 is cited only through ONE_SPECIES, Z-REST-3 only inside ``_refuse(...)``: both can be a reason."""
     citable = citable_rules(INDEX)
     assert {"Z-PLACE-2", "Z-REST-3", "Z-MONEY-8", "Z-SITES-9"} <= set(citable)
+
+
+def test_the_notebook_shows_every_drill_and_quiz_and_no_stored_output_gives_a_solution_away():
+    import json
+    from pathlib import Path
+
+    notebook = Path(__file__).parents[2] / "notebooks" / "32-learn-zooloretto.ipynb"
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    sources = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert all(f'drills["{drill.id}"]' in sources for drill in DRILLS)
+    named = {name for name in dir(__import__("zoobook.zooloretto.learn", fromlist=["x"])) if name.endswith("QUIZ")}
+    shown = sum(f"learn.{name}" in sources for name in named) + sources.count("learn.SCORING_QUIZZES[")
+    assert shown == len(QUIZZES)
+    for cell in cells:
+        text = json.dumps(cell.get("outputs", []))
+        assert "Goal reached" not in text and "One way" not in text and "solution" not in text, cell["id"]
