@@ -67,3 +67,14 @@ def test_placing_a_coin_tile_cites_the_coin_rule():
     assert state.zoos[0].coins == coins + 1 and state.to_place == ["camel"]
     why = state.refusal(Place("coin", "5"))
     assert why.rule == "Z-PLACE-5" and "paid out as 1 coin" in why.reason
+
+
+def test_discarding_a_barn_marker_cites_the_barn_marker_rule():
+    """It cited the stall-marker rule (Z-SITES-4): a barn marker always has a barn to go into (Z-SITES-5)."""
+    state = _sites_game(players=3)
+    state.trucks[0] = ["site:barn"]
+    state.supply.remove("site:barn")
+    state.apply(Take(0))
+    why = state.refusal(Mark("barn", 1, None))
+    assert why.rule == "Z-SITES-5"
+    assert state.refusal(Mark("barn", 1, za.BARN)) is None

@@ -665,7 +665,7 @@ class ZoolorettoState(GameState):
             if action.to is None:
                 return Refusal(f"player {action.seat}'s zoo has room for the {action.kind} marker: "
                                "it may be discarded only when there is none",
-                               "Z-SITES-3" if action.kind == "enclosure" else "Z-SITES-4")
+                               {"enclosure": "Z-SITES-3", "stall": "Z-SITES-4"}.get(action.kind, "Z-SITES-5"))
             try:  # the zoo rules say which space is wrong and why (no room: Z-SITES-3/4; barn: Z-SITES-5)
                 za.place_site(self.zoos[action.seat], action.kind, action.to)
             except IllegalAction as exc:
