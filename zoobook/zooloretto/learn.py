@@ -555,7 +555,7 @@ def _probe_odd_tiles(state, rng):
 
 
 def _placing_state(rng: random.Random) -> ZoolorettoState:
-    """A truck's tiles to place; half the time the zoo has (from the supply) a full enclosure of a species on
+    """A truck's tiles to place; mostly the zoo also has (from the supply) a full enclosure of a species on
     the truck, or full stall spaces for a stall on it: the two mistakes a late game offers."""
     state = random_state(rng, phases=("place",), steps=260)
     if rng.random() < 0.8:
