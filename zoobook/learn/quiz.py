@@ -324,7 +324,8 @@ def question_at(source: QuizSource | ScoreSource, seed: int, k: int, *, index: R
     A legal-or-not question is legal or not with even odds: the position is drawn until an
     action with the drawn answer is found (*tries* positions at most; then any answer).
     """
-    rng = random.Random(f"{seed}:{k}")
+    # The source's own name in the seed: two sources of one stream draw their answers apart.
+    rng = random.Random(f"{seed}:{source.group}:{getattr(source.states, '__qualname__', '')}:{k}")
     if isinstance(source, ScoreSource):
         return _points_question(source, rng, index)
     return _legal_question(source, rng, index, tries)
