@@ -550,8 +550,7 @@ def _probe_places(state, rng):
 
 
 def _probe_odd_tiles(state, rng):
-    code = rng.choice(state.to_place)
-    return [Place("coin", rng.choice(("5", "barn"))), Place(code, "x2")]
+    return [Place("coin", rng.choice(("5", "barn"))), Place(rng.choice(state.to_place), "x2")]
 
 
 def _placing_state(rng: random.Random) -> ZoolorettoState:
@@ -673,8 +672,14 @@ def _probe_buildings(state, rng):
             + [Purchase(_other(state), "souvenir-shop", to) for to in ("4", za.BARN)])
 
 
-BUILDINGS_QUIZ = _source("buildings", lambda rng: random_state(rng, expansions=(BUILDINGS,), phases=("turn",)),
-                         [_probe_buildings], ("Z-REST-1", "Z-REST-2", "Z-REST-3", "Z-PAV-1", "Z-PAV-2", "Z-SHOP-1"))
+def _buildings_state(rng: random.Random) -> ZoolorettoState:
+    """A turn with Three Additional Buildings; half the time a player with the 3 coins a building costs."""
+    rich = rng.random() < 0.5
+    return random_state(rng, expansions=(BUILDINGS,), where=lambda s: not rich or _you(s).coins >= 3)
+
+
+BUILDINGS_QUIZ = _source("buildings", _buildings_state, [_probe_buildings],
+                         ("Z-REST-1", "Z-REST-2", "Z-REST-3", "Z-PAV-1", "Z-PAV-2", "Z-SHOP-1"))
 
 
 # Construction Sites
@@ -713,8 +718,7 @@ def _marking_state(rng: random.Random) -> ZoolorettoState:
 
 
 def _sites_state(rng: random.Random) -> ZoolorettoState:
-    """A Construction Sites position with markers in play; now and then one where a tile from the truck
-    could go only onto a space an opponent has marked."""
+    """Markers of one's own and a coin to pass them on, or a truck's stall to place beside a marked space."""
     if rng.random() < 0.5:
         return random_state(rng, expansions=(SITES,), phases=("turn",), where=_has_markers, steps=220)
     state = random_state(rng, expansions=(SITES,), phases=("place",), steps=220)
@@ -747,8 +751,7 @@ def _ask_points(state) -> str:
 
 
 def _with_buildings(zoo: Zoo, rng: random.Random) -> Zoo:
-    """*zoo* as if it had bought a building or two (random play seldom does): the restaurant, a
-    pavilion, the souvenir shop in the barn."""
+    """*zoo* as if it had bought a building or two (random play seldom does), or had its shop in the barn."""
     if rng.random() < 0.5 and zoo.middle.restaurant and not zoo.enclosure("4").stalls:
         zoo = za.buy_restaurant(replace(zoo, coins=zoo.coins + 3)).zoo
     open_enclosures = [e for e in zoo.enclosures if e.free_spaces > 0 and e.animals]
