@@ -554,8 +554,7 @@ def _probe_odd_tiles(state, rng):
 
 
 def _placing_state(rng: random.Random) -> ZoolorettoState:
-    """A truck's tiles to place; mostly the zoo also has (from the supply) a full enclosure of a species on
-    the truck, or full stall spaces for a stall on it: the two mistakes a late game offers."""
+    """A truck's tiles to place, mostly beside a full enclosure or full stall spaces (tiles from the supply)."""
     state = random_state(rng, phases=("place",), steps=260)
     if rng.random() < 0.8:
         zoo, code = _you(state), rng.choice(state.to_place)
@@ -765,7 +764,8 @@ def _with_buildings(zoo: Zoo, rng: random.Random) -> Zoo:
 
 def _scoring_state(expansions):
     def states(rng: random.Random) -> ZoolorettoState:
-        state = random_state(rng, expansions=expansions, phases=("turn",), steps=300)
+        state = random_state(rng, expansions=expansions, steps=300,  # a zoo worth adding up: 5 animals or more
+                             where=lambda s: sum(e.animals for e in _you(s).enclosures) >= 5)
         if BUILDINGS in expansions:
             state.zoos[state.current_player] = _with_buildings(_you(state), rng)
         return state
