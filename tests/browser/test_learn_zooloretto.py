@@ -27,3 +27,21 @@ def test_the_load_drill_refuses_a_full_truck_then_reaches_its_goal(page, lab_url
     expect(answer).to_contain_text("Goal reached", timeout=30_000)
     expect(progress).to_contain_text("1 of 12 drills done")
     screenshot(page, "learn-zooloretto")
+
+
+def test_a_legal_move_that_misses_says_why_and_undo_brings_the_choices_back(page, lab_url):
+    """The stall drill left no button after 2 of its 3 legal moves (issue 43): now the miss is explained."""
+    run_cells(page, lab_url, "32-learn-zooloretto.ipynb", "import DrillWidget", "progress = LearnProgress(",
+              'DrillWidget(drills["drill-scoring-stall"]')
+    drill = outputs(page).locator(".zoobook-drill", has_text="Make the enclosure score").first
+    answer = drill.locator(".zoobook-drill-answer")
+    drill.get_by_role("button", name="place kiosk in the barn", exact=True).click()
+    expect(answer).to_contain_text("legal, but a vending stall in the barn earns nothing")
+    expect(drill.locator(".zoobook-drill-answer.missed")).to_have_count(1)
+    wait_for_kernel_idle(page)
+    page.wait_for_timeout(1500)
+    drill.locator(".zoobook-drill-undo").click()
+    wait_for_kernel_idle(page)
+    page.wait_for_timeout(1500)
+    drill.get_by_role("button", name="place kiosk in the 6-space enclosure", exact=True).click()
+    expect(answer).to_contain_text("Goal reached", timeout=30_000)

@@ -180,3 +180,29 @@ def test_witness_is_the_breakdown_and_adds_up():
     assert sum(int(line.rsplit(": ", 1)[1]) for line in body) == solution.value
     # 5 (one short) + 0 + 0 + 2 (zebras by the shop) + (1 stall x 2 + 2) + 1 offspring - 2 panda - 2 marker
     assert solution.value == 5 + 2 + 4 + 1 - 2 - 2
+
+
+def test_every_score_line_cites_the_rule_that_gives_its_points():
+    """A learner's "why?" for each line is one rule of the index (issue 43: "how many points?" quizzes)."""
+    from dataclasses import replace as _replace
+
+    from zoobook.learn.index import load_index
+    from zoobook.zooloretto.model import Barn, Enclosure, new_zoo
+    from zoobook.zooloretto.scoring import score
+
+    both = ("three-buildings", "construction-sites")
+    zoo = (new_zoo(players=2, expansions=both)
+           .with_enclosure(Enclosure("5", "camel", 3, pavilions=2))
+           .with_enclosure(Enclosure("4", "zebra", 2, offspring=1, stalls=("restaurant",)))
+           .with_enclosure(Enclosure("6", "panda", 5, sites=1, stalls=("kiosk",))))
+    zoo = _replace(zoo, barn=_replace(Barn(("monkey",), stalls=("snack",)), sites=2))
+    cites = {line.label.split(":")[0]: line.cites for line in score(zoo).lines}
+    assert cites == {"5-space enclosure full (3 animals and 2 pavilions)": "Z-PAV-3",
+                     "4-space enclosure": "Z-REST-6",
+                     "6-space enclosure one space short (a construction site counts as empty)": "Z-SITES-7",
+                     "Vending stalls with the restaurant": "Z-REST-4",
+                     "Barn": "Z-SITES-8"}, cites
+    lines = score(zoo).lines
+    assert [line.cites for line in lines if line.label.startswith("Barn")] == ["Z-SCORE-5", "Z-REST-5", "Z-SITES-8"]
+    index = load_index("zooloretto")
+    assert all(index.resolve(line.cites) for line in lines)

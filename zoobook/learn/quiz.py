@@ -379,28 +379,41 @@ _SCORING_NAME = re.compile(r"scor|bonus|points|award|rank")
 _REFUSERS = ("Refusal", "IllegalAction")
 
 
-def _constructs_refusal(function: ast.AST) -> bool:
+def _constructs_refusal(function: ast.AST, helpers=frozenset()) -> bool:
     for node in ast.walk(function):
         if isinstance(node, ast.Call):
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            if name in _REFUSERS:
+            if name in _REFUSERS or name in helpers:
                 return True
     return False
 
 
 def _refusal_citations(folder: Path) -> set[str]:
-    """Every rule-id string inside a function of *folder*'s modules that builds a refusal."""
+    """Every rule id cited inside a function of *folder*'s modules that builds a refusal.
+
+    A function builds a refusal when it calls ``Refusal`` or ``IllegalAction``, or a function of its
+    own module that does (a helper like ``_refuse(reason, rule)``); it cites a rule by writing its id,
+    or by naming a module constant that holds one (``ONE_SPECIES = "Z-PLACE-2"``).
+    """
     from zoobook.learn.index import _RULE_ID
 
     cited: set[str] = set()
     for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _constructs_refusal(node):
-                for leaf in ast.walk(node):
-                    if isinstance(leaf, ast.Constant) and isinstance(leaf.value, str) \
-                            and _RULE_ID.fullmatch(leaf.value):
-                        cited.add(leaf.value)
+        constants = {node.targets[0].id: node.value.value for node in tree.body
+                     if isinstance(node, ast.Assign) and len(node.targets) == 1
+                     and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Constant)
+                     and isinstance(node.value.value, str) and _RULE_ID.fullmatch(node.value.value)}
+        functions = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        helpers = frozenset(f.name for f in functions if _constructs_refusal(f))
+        for function in functions:
+            if not _constructs_refusal(function, helpers):
+                continue
+            for leaf in ast.walk(function):
+                if isinstance(leaf, ast.Constant) and isinstance(leaf.value, str) and _RULE_ID.fullmatch(leaf.value):
+                    cited.add(leaf.value)
+                elif isinstance(leaf, ast.Name) and leaf.id in constants:
+                    cited.add(constants[leaf.id])
     return cited
 
 

@@ -31,7 +31,8 @@ from zoobook.zooloretto.bots import BOTS, advice
 from zoobook.zooloretto.game import MONEY_ACTIONS, ZoolorettoState, combination_warning
 from zoobook.zooloretto.supply import END_STACK, marker_kind
 
-__all__ = ["GameTable", "trucks_html", "supply_html", "tile_chip", "table_picture"]
+__all__ = ["GameTable", "trucks_html", "supply_html", "tile_chip", "table_picture", "score_question_picture",
+           "final_table_picture"]
 
 
 def _esc(text) -> str:
@@ -178,3 +179,19 @@ def table_picture(state: ZoolorettoState) -> str:
     zoos = "".join(f'<div class="zoobook-learn-zoo"><b>player {s}{" (you)" if s == seats[0] else ""}'
                    f'</b><br>{zoo_svg(state.zoos[s])}</div>' for s in seats)
     return f'<div class="zoobook-learn-table">{trucks_html(state)}{zoos}</div>'
+
+
+def score_question_picture(state: ZoolorettoState) -> str:
+    """The zoo of the player to move, its points hidden: a "how many points?" question's picture
+    (:data:`zoobook.zooloretto.learn.SCORE_PICTURE`)."""
+    seat = state.current_player
+    return (f'<div class="zoobook-learn-table"><div class="zoobook-learn-zoo"><b>player {seat}</b><br>'
+            f'{zoo_svg(state.zoos[seat], scores=False)}</div></div>')
+
+
+def final_table_picture(state: ZoolorettoState) -> str:
+    """Every zoo with its coins, the points hidden: a "who wins?" question's picture
+    (:data:`zoobook.zooloretto.learn.FINAL_PICTURE`)."""
+    zoos = "".join(f'<div class="zoobook-learn-zoo"><b>player {s}</b><br>{zoo_svg(zoo, scores=False)}</div>'
+                   for s, zoo in enumerate(state.zoos))
+    return f'<div class="zoobook-learn-table">{zoos}</div>'

@@ -363,10 +363,10 @@ class ZoolorettoState(MoneyActions, GameState):
         return (None, why) if why else (outcome, None)
 
     def _place_refusal(self, seat: int, action: Place) -> Refusal | None:
+        if action.tile == "coin":  # never pending: asked first, so the coin rule answers, not "not on your truck"
+            return Refusal("a coin tile is never placed: it is paid out as 1 coin when its truck is taken", COIN_TILE)
         if action.tile not in self.to_place:
             return Refusal(f"there is no {action.tile} left on your truck", TAKE)
-        if Tile.parse(action.tile).kind == "coin":  # never pending: coins are paid as the truck is taken
-            return Refusal("a coin tile is paid out as the truck is taken", COIN_TILE)
         return self._place_outcome(seat, action)[1]
 
     def _mark_refusal(self, seat: int, action: Mark) -> Refusal | None:
@@ -379,7 +379,11 @@ class ZoolorettoState(MoneyActions, GameState):
             if action.to is None:
                 return Refusal(f"player {action.seat}'s zoo has room for the {action.kind} marker: "
                                "it may be discarded only when there is none",
-                               "Z-SITES-3" if action.kind == "enclosure" else "Z-SITES-4")
+                               {"enclosure": "Z-SITES-3", "stall": "Z-SITES-4"}.get(action.kind, "Z-SITES-5"))
+            try:  # the zoo rules say which space is wrong and why (no room: Z-SITES-3/4; barn: Z-SITES-5)
+                za.place_site(self.zoos[action.seat], action.kind, action.to)
+            except IllegalAction as exc:
+                return _refusal_from(exc, "Z-SITES-2")
             return Refusal(f"{with_article(action.kind)} marker may go into player {action.seat}'s "
                            f"{', '.join(map(str, options))}, not {action.to!r}", "Z-SITES-2")
         return None

@@ -179,6 +179,10 @@ class MoneyActions:
             return za.exchange(zoo, action.first, action.second, barn_species=action.barn_species,
                                shop_to=action.shop_to)
         if isinstance(action, Discard):
+            if action.tile in (SITE, "barn-site") or action.tile.startswith("site:"):
+                # a marker is no tile of the barn to discard, whether or not one is there (Z-SITES-9)
+                return Refusal("a discard cannot remove a construction-site marker: pass it on to an opponent "
+                               "(1 coin)", "Z-SITES-9")
             if (action.tile, action.offspring) not in self._barn_tiles(seat):
                 return Refusal(f"there is no {'offspring ' if action.offspring else ''}{action.tile} "
                                "in your barn to discard", DISCARD)

@@ -30,7 +30,7 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from zoobook.explain import join_words, plural
@@ -44,11 +44,16 @@ __all__ = ["ScoreLine", "Score", "score", "enclosure_points", "combination_flag"
 
 @dataclass(frozen=True)
 class ScoreLine:
-    """One line of the breakdown: what a player says, and its points."""
+    """One line of the breakdown: what a player says, and its points.
+
+    ``rule`` is the ruling the line follows (Z1 the base game, Z2-Z5 an expansion's); ``cites`` the one
+    rule of the rules index (``zooloretto/rules.toml``) that gives these points, for a learner's "why?".
+    """
 
     label: str
     points: int
     rule: str = "Z1"
+    cites: str = field(default="Z-SCORE-3", compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.label}: {self.points}"
@@ -98,19 +103,24 @@ def enclosure_points(enclosure: Enclosure) -> ScoreLine:
     note = f" ({'; '.join(detail)})" if detail else ""
     site_note = f" ({detail[-1]})" if enclosure.sites else ""
     rule = "Z5" if enclosure.sites else ("Z4" if enclosure.pavilions else "Z1")
+    # the rule a learner needs for this line: a marker or a pavilion changes the count, else the base rule
+    helper = "Z-SITES-7" if enclosure.sites else ("Z-PAV-3" if enclosure.pavilions else None)
     if enclosure.is_full:
-        return ScoreLine(f"{name} full{note}", spec.full_points, rule)
+        return ScoreLine(f"{name} full{note}", spec.full_points, rule, helper or "Z-SCORE-1")
     if enclosure.occupied == enclosure.size - 1:
-        return ScoreLine(f"{name} one space short{note}", spec.short_points, rule)
+        return ScoreLine(f"{name} one space short{note}", spec.short_points, rule, helper or "Z-SCORE-2")
     if enclosure.animals == 0:
-        return ScoreLine(f"{name}: empty{site_note}", 0, rule)
+        return ScoreLine(f"{name}: empty{site_note}", 0, rule, "Z-SITES-7" if enclosure.sites else "Z-SCORE-3")
     animals = plural(enclosure.animals, "animal")
     if enclosure.has_vending_stall:
         stall = next(s for s in enclosure.stalls if s != SITE)
         what = {RESTAURANT: "the restaurant", SOUVENIR_SHOP: "the souvenir shop"}.get(stall, "a vending stall")
         rule = {RESTAURANT: "Z2", SOUVENIR_SHOP: "Z3"}.get(stall, rule)
-        return ScoreLine(f"{name}: {animals} next to {what}{site_note}", enclosure.animals, rule)
-    return ScoreLine(f"{name}: {animals}, no vending stall{site_note}", 0, rule)
+        cites = {RESTAURANT: "Z-REST-6", SOUVENIR_SHOP: "Z-SHOP-4"}.get(
+            stall, "Z-BIRTH-4" if enclosure.offspring else "Z-SCORE-3")
+        return ScoreLine(f"{name}: {animals} next to {what}{site_note}", enclosure.animals, rule, cites)
+    return ScoreLine(f"{name}: {animals}, no vending stall{site_note}", 0, rule,
+                     "Z-SITES-7" if SITE in enclosure.stalls else "Z-SCORE-3")
 
 
 def _stall_lines(zoo: Zoo) -> list[ScoreLine]:
@@ -120,20 +130,25 @@ def _stall_lines(zoo: Zoo) -> list[ScoreLine]:
         # Z2: every stall on a stall space scores 2, whatever its type, plus 2 for the restaurant.
         lines.append(ScoreLine(
             f"Vending stalls with the restaurant: {plural(len(on_spaces), 'stall')} x 2 + restaurant 2",
-            2 * len(on_spaces) + 2, "Z2"))
+            2 * len(on_spaces) + 2, "Z2", "Z-REST-4"))
     elif on_spaces:
         types = sorted(set(on_spaces))
         names = join_words(t.replace("-", " ") for t in types)
         lines.append(ScoreLine(f"Vending stalls: {plural(len(types), 'type')} ({names})", 2 * len(types),
-                               "Z3" if SOUVENIR_SHOP in types else "Z1"))
+                               "Z3" if SOUVENIR_SHOP in types else "Z1",
+                               "Z-SHOP-4" if SOUVENIR_SHOP in types else "Z-SCORE-4"))
     if SOUVENIR_SHOP in on_spaces:
         lines.append(ScoreLine(f"Souvenir shop: {plural(zoo.offspring, 'offspring', 'offspring')}",
-                               zoo.offspring, "Z3"))
+                               zoo.offspring, "Z3", "Z-SHOP-3"))
     return lines
 
 
 def _barn_lines(zoo: Zoo) -> list[ScoreLine]:
-    return list(_barn_lines_of(zoo.barn))
+    lines = list(_barn_lines_of(zoo.barn))
+    if zoo.owns_restaurant:  # the restaurant changes the stalls on spaces, not the barn's cost (Z-REST-5)
+        lines = [replace(line, cites="Z-REST-5") if line.cites == "Z-SCORE-5" and "stall type" in line.label
+                 else line for line in lines]
+    return lines
 
 
 @lru_cache(maxsize=1 << 12)
@@ -141,14 +156,15 @@ def _barn_lines_of(barn) -> tuple[ScoreLine, ...]:
     lines = []
     if barn.species:
         lines.append(ScoreLine(f"Barn: {plural(len(barn.species), 'species', 'species')} "
-                               f"({join_words(barn.species)})", -2 * len(barn.species)))
+                               f"({join_words(barn.species)})", -2 * len(barn.species), "Z1", "Z-SCORE-5"))
     if barn.stall_types:
         lines.append(ScoreLine(f"Barn: {plural(len(barn.stall_types), 'vending stall type')} "
                                f"({join_words(t.replace('-', ' ') for t in barn.stall_types)})",
                                -2 * len(barn.stall_types),
-                               "Z3" if SOUVENIR_SHOP in barn.stall_types else "Z1"))
+                               "Z3" if SOUVENIR_SHOP in barn.stall_types else "Z1",
+                               "Z-SHOP-5" if SOUVENIR_SHOP in barn.stall_types else "Z-SCORE-5"))
     if barn.sites:
-        lines.append(ScoreLine(f"Barn: {plural(barn.sites, 'construction site')} (once)", -2, "Z5"))
+        lines.append(ScoreLine(f"Barn: {plural(barn.sites, 'construction site')} (once)", -2, "Z5", "Z-SITES-8"))
     return tuple(lines)
 
 

@@ -103,8 +103,11 @@ def pass_sites(zoo: Zoo, markers) -> Outcome:
         if kind == "barn":
             if where != BARN:  # a barn marker has one place: say so rather than take any word for it
                 raise _refuse(f"a barn marker is in the barn, not at {where!r}", "Z-SITES-10")
-            if zoo.barn.sites == 0:
-                raise _refuse("there is no construction-site marker in your barn", "Z-SITES-10")
+            if zoo.barn.sites == 0:  # none at all, or fewer than this action names
+                held = paid.barn.sites
+                raise _refuse("there is no construction-site marker in your barn" if not held else
+                              f"your barn holds {plural(held, 'construction-site marker')}, not "
+                              f"{sum(k == 'barn' for k, _ in markers)}", "Z-SITES-10")
             zoo = replace(zoo, barn=replace(zoo.barn, sites=zoo.barn.sites - 1))
             continue
         e = _enclosure(zoo, where, "Z-SITES-10")
