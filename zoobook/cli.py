@@ -65,13 +65,6 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path, help="a game record (docs/game-records.md)")
     replay.set_defaults(run=_replay)
 
-    review = commands.add_parser("review", help="judge each decision of a game record (Age of Steam, small maps: "
-                                 "against the exact planner)")
-    review.add_argument("file", type=Path, help="an Age of Steam game record (docs/game-records.md)")
-    review.add_argument("--budget", type=_seconds, default=20.0, metavar="SECONDS",
-                        help="CPU seconds of the exact planner per decision (default 20)")
-    review.set_defaults(run=_review)
-
     notebooks = commands.add_parser("notebooks", help="copy the workbook's notebooks (with their data) into a folder")
     notebooks.add_argument("folder", type=Path, help="where to copy them (made if missing)")
     notebooks.add_argument("--force", action="store_true", help="replace files of the same name already there")
@@ -98,25 +91,6 @@ def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     name = str(args.file)
     for line in replay_lines(load_record_text(args.file), file=name):
-        print(line, file=out)
-    return EXIT_OK
-
-
-def _seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = float("nan")
-    if not 0 < seconds <= 86400:
-        raise argparse.ArgumentTypeError(f"a number of seconds above 0 and at most 86400, not {text!r}")
-    return seconds
-
-
-def _review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from zoobook.records import load_record_text
-    from zoobook.steam.game.review import review, review_text
-
-    for line in review_text(review(load_record_text(args.file), file=str(args.file), budget=args.budget)):
         print(line, file=out)
     return EXIT_OK
 
