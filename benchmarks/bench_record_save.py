@@ -64,7 +64,9 @@ def _steam(seed: int, quick: bool):
     from zoobook.steam.game.maps import full_setup
 
     game = full_setup("easter-easy")
-    found = plan_anytime(game, budget_seconds=5.0)
+    # It stops as soon as its plan meets the goods bound (about 2 CPU-s on Easy); the rest is the margin
+    # of a busy machine, where 5 s found no plan (make bench under the load of eight sessions).
+    found = plan_anytime(game, budget_seconds=30.0)
     agree(bool(found.actions), True, "the anytime planner found a plan for Easter Island Easy")
     return game.new_state(), [_Planned(found.actions)], "steam"
 
