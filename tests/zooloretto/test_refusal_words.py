@@ -78,3 +78,13 @@ def test_discarding_a_barn_marker_cites_the_barn_marker_rule():
     why = state.refusal(Mark("barn", 1, None))
     assert why.rule == "Z-SITES-5"
     assert state.refusal(Mark("barn", 1, za.BARN)) is None
+
+
+def test_a_truck_that_does_not_exist_is_counted_as_the_action_counts_it():
+    """'take truck 10' was refused with 'there is no truck 9': the refusal counted from 0."""
+    from zoobook.zooloretto.game import Take, ZoolorettoState
+
+    state = ZoolorettoState.new(players=2, seed=1)
+    why = state.refusal(Take(9))
+    assert str(Take(9)) == "take truck 10"
+    assert why is not None and why.reason.startswith("there is no truck 10 (this game has")

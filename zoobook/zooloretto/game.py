@@ -325,7 +325,9 @@ class ZoolorettoState(MoneyActions, GameState):
 
     def _truck_refusal(self, truck, *, loading: bool) -> Refusal | None:
         if not isinstance(truck, int) or not 0 <= truck < len(self.trucks):
-            return Refusal(f"there is no truck {truck!r} (this game has {len(self.trucks)})", TRUCKS)
+            # counted from 1, as the action's own words count them ("take truck 10")
+            named = truck + 1 if isinstance(truck, int) else repr(truck)
+            return Refusal(f"there is no truck {named} (this game has {len(self.trucks)})", TRUCKS)
         if self.truck_taken(truck):
             return Refusal(f"truck {truck + 1} has been taken this round", TAKEN)
         if loading and self.room(truck) <= 0:
