@@ -47,13 +47,17 @@ import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from zoobook.records import GameRecord, from_record, parse_record
 
 __all__ = ["Appraisal", "Evaluator", "DecisionReview", "SeatSummary", "Review", "LABELS", "label",
            "register_evaluator", "evaluator_for", "review_record", "decision_seed", "prefix_text",
-           "review_lines"]
+           "review_lines", "write_mistake_puzzles", "PUZZLE_LABELS"]
+
+#: The labels whose decisions ``--puzzles`` turns into puzzles ("learn from your mistakes").
+PUZZLE_LABELS = ("mistake", "blunder")
 
 #: The labels, mildest first.
 LABELS = ("inaccuracy", "mistake", "blunder")
@@ -207,10 +211,16 @@ class SeatSummary:
     mean_loss: float
 
     def text(self, unit: str) -> str:
-        counts = ", ".join(f"{self.counts[name]} {name}{'s' if self.counts[name] != 1 else ''}"
-                           for name in LABELS)
+        counts = ", ".join(f"{self.counts[name]} {_plural(name, self.counts[name])}" for name in LABELS)
         return (f"seat {self.seat}: {self.decisions} decisions, {self.clean_share:.0%} without a label; "
                 f"{counts}; mean loss {self.mean_loss:.2f} {unit}")
+
+
+def _plural(word: str, count: int) -> str:
+    """*word* for *count* things: ``inaccuracies``, ``mistakes``, ``blunder``."""
+    if count == 1:
+        return word
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
 
 @dataclass(frozen=True)
@@ -359,3 +369,27 @@ def review_lines(review: Review) -> list[str]:
         out.append("no labelled decision: nothing costly to explain")
     return out
 
+
+def write_mistake_puzzles(review: Review, record: GameRecord, folder: str | Path,
+                          evaluator: Evaluator | None = None) -> list[str]:
+    """Write each mistake and blunder of *review* as a puzzle file in *folder* (made if missing), by
+    the evaluator's :meth:`~Evaluator.mistake_puzzle`; each file is checked by loading it before it
+    is written. Returns one line per decision: the file written, or why none was."""
+    from zoobook.puzzles.loading import write_puzzle
+
+    judge = evaluator if evaluator is not None else evaluator_for(review.game)
+    folder = Path(folder)
+    out = []
+    for decision in review.decisions:
+        if decision.label not in PUZZLE_LABELS:
+            continue
+        made = judge.mistake_puzzle(record, decision)
+        if made is None:
+            out.append(f"move {decision.number}: no puzzle (this game has no certified puzzle of the decision)")
+            continue
+        name, text = made
+        path = write_puzzle(folder / name, text)
+        out.append(f"move {decision.number}: wrote the puzzle {path}")
+    if not out:
+        out.append("no mistake or blunder: no puzzle written")
+    return out
