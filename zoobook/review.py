@@ -139,6 +139,9 @@ class Evaluator:
     thresholds: Mapping[str, float] = {}
     #: Seconds per decision when the caller gives none.
     default_budget: float = 1.0
+    #: ``"module:function"``, ``function(record, decision) -> (file name, puzzle TOML) or None``:
+    #: the default :meth:`mistake_puzzle` (a hook, since a puzzle kind builds on the evaluator).
+    puzzle_maker: str | None = None
 
     def evaluate(self, state: Any, played: Any, budget_seconds: float, seed: int) -> Appraisal:
         """The appraisal of *played* from *state* (the position before the decision; the evaluator
@@ -151,8 +154,13 @@ class Evaluator:
 
     def mistake_puzzle(self, record: GameRecord, decision: "DecisionReview") -> tuple[str, str] | None:
         """``(file name, puzzle TOML)`` of the decision as a "find a better move" puzzle, or None
-        when this game has no such puzzle (the default) or the answer cannot be certified."""
-        return None
+        when this game has no such puzzle or the answer cannot be certified. By default the
+        :attr:`puzzle_maker` hook's (None without one)."""
+        if self.puzzle_maker is None:
+            return None
+        from zoobook.puzzles.registry import resolve
+
+        return resolve(self.puzzle_maker)(record, decision)
 
 
 _REGISTERED: dict[str, Evaluator] = {}

@@ -148,6 +148,8 @@ class SteamEvaluator(Evaluator):
     game = "steam"
     thresholds = THRESHOLDS
     default_budget = 2.0
+    # the steam/decision puzzle kind builds on this module, so it is named, not imported
+    puzzle_maker = "zoobook.steam.game.decision_kind:mistake_puzzle"
 
     def evaluate(self, state: GameState, played: Any, budget_seconds: float, seed: int) -> Appraisal:
         game, position = state.game, state.position
@@ -178,11 +180,6 @@ class SteamEvaluator(Evaluator):
             reasons = (*reasons, f"After {played_action}, the best play found {played.words()}.")
         return Appraisal(best_action, -float(best.rank(limit)[0]), -float(played.rank(limit)[0]), loss,
                          interval, proved, reasons, "turns")
-
-    def mistake_puzzle(self, record: Any, decision: Any) -> tuple[str, str] | None:
-        from zoobook.steam.game.decision_kind import mistake_puzzle
-
-        return mistake_puzzle(record, decision)
 
 
 EVALUATOR = SteamEvaluator()
