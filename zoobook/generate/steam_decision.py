@@ -22,7 +22,7 @@ from zoobook.records import Player
 from zoobook.steam.game.decision_kind import DEFAULT_BUDGET, DecisionQuestion
 from zoobook.steam.game.planner import plan
 
-__all__ = ["sample_decision", "DECISION_GENERATOR"]
+__all__ = ["sample_decision", "decision_facts", "DECISION_CALIBRATION", "DECISION_GENERATOR"]
 
 THEMES = ("game review", "learn from your mistakes")
 
@@ -48,7 +48,7 @@ def _move(question: DecisionQuestion) -> int:
     return len(question.state.history) + 1
 
 
-def _facts(question: DecisionQuestion, solution: Solution) -> Facts:
+def decision_facts(question: DecisionQuestion, solution: Solution) -> Facts:
     """Effort: the legal actions at the position; the "greedy" answer is the move played, whose
     gap is the turns it loses over the best (the map lost counts as one turn after the limit)."""
     effort = len(question.state.legal_actions())
@@ -90,5 +90,5 @@ def _describe(question: DecisionQuestion, solution: Solution, facts: Facts) -> s
 DECISION_CALIBRATION = Calibration(effort_scale=60, decoy_scale=1, gap_scale=1.0,
                                    thresholds=(0.1, 0.25, 0.4, 0.6))
 
-DECISION_GENERATOR = Generator("steam/decision", sample_decision, _facts, DECISION_CALIBRATION, _title,
+DECISION_GENERATOR = Generator("steam/decision", sample_decision, decision_facts, DECISION_CALIBRATION, _title,
                                _problems, _describe, grade=_grade)

@@ -184,7 +184,7 @@ class SteamEvaluator(Evaluator):
         if not same:
             reasons = (*reasons, f"After {played_action}, the best play found {played.words()}.")
         return Appraisal(best_action, -float(best.rank(limit)[0]), -float(played.rank(limit)[0]), loss,
-                         interval, proved, reasons, "turns")
+                         interval, proved, reasons, "turns", interval_level=1.0)
 
 
 EVALUATOR = SteamEvaluator()
