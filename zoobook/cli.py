@@ -66,6 +66,24 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path, help="a game record (docs/game-records.md)")
     replay.set_defaults(run=_replay)
 
+    review = commands.add_parser(
+        "review", help="review every decision of a game record: the best action, the loss, a label",
+        description="Weigh each decision of the human seats (every seat when none is human) against the "
+                    "engine's best action: the loss, a label (inaccuracy, mistake, blunder), a summary per "
+                    "seat and the three costliest decisions with their reasons (docs/game-review.md).")
+    review.add_argument("file", type=Path, help="a game record (docs/game-records.md)")
+    review.add_argument("--budget", type=_seconds, metavar="S",
+                        help="seconds of search for each decision (default: the game's; docs/game-review.md "
+                             "says how each game spends it)")
+    review.add_argument("--workers", type=_count, default=1, metavar="N",
+                        help="run the decisions on a local Dask cluster of N processes")
+    review.add_argument("--scheduler", metavar="ADDR", help="run the decisions on the Dask cluster at ADDR")
+    review.add_argument("--seat", type=int, action="append", metavar="N",
+                        help="review seat N (repeatable; default: the human seats)")
+    review.add_argument("--puzzles", type=Path, metavar="DIR",
+                        help="write each mistake and blunder as a 'find a better move' puzzle file in DIR")
+    review.set_defaults(run=_review)
+
     notebooks = commands.add_parser("notebooks", help="copy the workbook's notebooks (with their data) into a folder")
     notebooks.add_argument("folder", type=Path, help="where to copy them (made if missing)")
     notebooks.add_argument("--force", action="store_true", help="replace files of the same name already there")
@@ -94,6 +112,68 @@ def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for line in replay_lines(load_record_text(args.file), file=name):
         print(line, file=out)
     return EXIT_OK
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds above 0 and at most a day (argparse words the error)."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= 86_400):
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0 and at most 86400, not {text!r}")
+    return value
+
+
+def _count(text: str) -> int:
+    """A whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+    return value
+
+
+def _review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from zoobook.parallel import SchedulerUnreachable
+    from zoobook.records import load_record_text, parse_record
+    from zoobook.review import evaluator_for, review_lines, review_record, write_mistake_puzzles
+
+    name = str(args.file)
+    record, _ = parse_record(load_record_text(args.file), file=name)
+    try:
+        evaluator_for(record.game)
+    except KeyError as exc:
+        raise PuzzleError(exc.args[0], file=name) from None
+    bad = [s for s in args.seat or () if not 0 <= s < len(record.players)]
+    if bad:
+        raise PuzzleError(f"seat {bad[0]} is not in this game (seats 0 to {len(record.players) - 1})", key="--seat")
+    if args.puzzles is not None and args.puzzles.exists() and not args.puzzles.is_dir():
+        raise PuzzleError("not a folder", key="--puzzles", file=str(args.puzzles))
+    bar = TerminalBar(err, label="decisions reviewed")
+    try:
+        review = review_record(record, args.seat, args.budget, workers=args.workers, scheduler=args.scheduler,
+                               progress=bar, file=name)
+    except (SchedulerUnreachable, ImportError) as exc:     # no cluster there, or no Dask here
+        bar.close()
+        print(f"zoobook: {exc}", file=err)
+        return EXIT_BAD_INPUT
+    bar.close()
+    for line in review_lines(review):
+        print(line, file=out)
+    if args.puzzles is not None:
+        try:
+            written = write_mistake_puzzles(review, record, args.puzzles)
+        except OSError as exc:
+            raise PuzzleError(f"cannot write the puzzles there ({exc.strerror or exc})", key="--puzzles",
+                              file=str(args.puzzles)) from None
+        for line in written:
+            print(line, file=out)
+    return EXIT_INTERRUPTED if review.partial else EXIT_OK
 
 
 def _solution_text(title: str, solution: Solution) -> str:

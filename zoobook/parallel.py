@@ -107,18 +107,23 @@ def dask_client(workers: int = 1, scheduler: str | None = None, *,
 
 def run_tasks(job: Callable[..., Any], tasks: Sequence[tuple], *, workers: int = 1, scheduler: str | None = None,
               progress: Callable[[int, int, str], Any] | None = None,
-              describe: Callable[[tuple], str] = lambda task: "") -> list:
+              describe: Callable[[tuple], str] = lambda task: "",
+              on_result: Callable[[int, Any], Any] | None = None) -> list:
     """``[job(*task) for task in tasks]``, on Dask when *workers* > 1 or *scheduler* is given.
 
     ``progress(done, total, describe(task))`` as each task finishes (in the order they finish); the results
     come back in the order of *tasks*. *job* must be importable by the workers (a module-level
-    function).
+    function). ``on_result(index, result)`` as each task's result arrives, before its progress: a
+    caller that must keep what is done when the run is interrupted (Ctrl-C propagates out of
+    ``run_tasks``, which closes the cluster) collects the results there.
     """
     results: list = [None] * len(tasks)
     with dask_client(workers, scheduler) as client:
         if client is None:
             for index, task in enumerate(tasks):
                 results[index] = job(*task)
+                if on_result is not None:
+                    on_result(index, results[index])
                 if progress is not None:
                     progress(index + 1, len(tasks), describe(task))
             return results
@@ -127,6 +132,8 @@ def run_tasks(job: Callable[..., Any], tasks: Sequence[tuple], *, workers: int =
         futures = {client.submit(job, *task, pure=False): index for index, task in enumerate(tasks)}
         for done, future in enumerate(as_completed(futures), start=1):
             results[futures[future]] = future.result()
+            if on_result is not None:
+                on_result(futures[future], results[futures[future]])
             if progress is not None:
                 progress(done, len(tasks), describe(tasks[futures[future]]))
     return results

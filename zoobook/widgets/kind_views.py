@@ -25,7 +25,7 @@ import ipywidgets as widgets
 
 from zoobook.widgets.common import KindView, figure_html
 
-__all__ = ["SHIPMENT_VIEW", "CLEAR_VIEW", "CONNECT_VIEW", "MOAI_VIEW", "LINEUP_VIEW", "SCORE_VIEW",
+__all__ = ["SHIPMENT_VIEW", "CLEAR_VIEW", "DECISION_VIEW", "CONNECT_VIEW", "MOAI_VIEW", "LINEUP_VIEW", "SCORE_VIEW",
            "TRUCK_VIEW", "SABOTAGE_VIEW", "INVEST_VIEW"]
 
 
@@ -92,6 +92,19 @@ CLEAR_VIEW = KindView(
             subject=lambda game: game.new_state()),
     _play("steam_game", "GamePlayer"), "turns",
     "Play the map turn by turn; Hint asks the planner for the best next action.")
+def _decision_player(question: Any) -> widgets.Widget:
+    """The game widget at the puzzle's position (a copy: playing on changes no puzzle)."""
+    player = _imported("steam_game", "GamePlayer")(question.game)
+    player.state = question.state.clone()
+    player.refresh()
+    return player
+
+
+DECISION_VIEW = KindView(
+    _figure("steam_game", "draw_game", "the position",
+            lambda question: f"Find a better move than {question.played}", subject=attrgetter("state")),
+    _decision_player, "turns",
+    "Play on from the position: the move played loses a turn; Hint asks the planner for the best.")
 CONNECT_VIEW = KindView(
     _figure("steam_easter", "draw_island", "island", lambda island: "join every ruin"),
     _play("steam_easter", "ConnectLab"), "dollars of track",

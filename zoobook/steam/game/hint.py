@@ -20,7 +20,7 @@ from zoobook.steam.game.planner import Plan, plan
 from zoobook.progress import Callback, quiet
 from zoobook.steam.game.state import Game, Position
 
-__all__ = ["Hint", "hint"]
+__all__ = ["Hint", "hint", "plan_reasons"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,15 @@ def hint(game: Game, position: Position | None = None, *, progress: Callback = q
     found = plan(game, position, progress=progress)
     if not found.cleared:
         return Hint(None, found, found.explanation)
-    first = found.actions[0]
+    return Hint(found.actions[0], found, plan_reasons(found))
+
+
+def plan_reasons(found: Plan) -> tuple[str, ...]:
+    """Why the first action of the exact planner's plan *found* is the best: the plan's
+    explanation, told of that action, and the plan turn by turn (the hint's and the game
+    review's words)."""
+    if not found.cleared:
+        return found.explanation
     lead = found.explanation[0].replace("A plan clears", "It starts a plan that clears", 1)
     rest = [s.text() for s in found.steps]
-    return Hint(first, found, (lead, *found.explanation[1:], "The plan: " + " | ".join(rest)))
+    return (lead, *found.explanation[1:], "The plan: " + " | ".join(rest))

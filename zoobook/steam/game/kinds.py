@@ -73,6 +73,7 @@ from typing import Any
 from zoobook.puzzles.fields import Table
 from zoobook.puzzles.registry import PuzzleKind
 from zoobook.puzzles.solution import Solution
+from zoobook.steam.game.decision_kind import DECISION_KIND
 from zoobook.steam.game.files import (check_not_cleared, dump_land, dump_start, read_land, read_start,
                                       read_turns)
 from zoobook.steam.easter import kinds as easter_kinds
@@ -578,13 +579,19 @@ KINDS = (
     PuzzleKind("steam-easter/clear",
                "Age of Steam Easter Island: the fewest turns to join the ruins and ship every moai",
                parse_easter, solve, dump_easter),
+    DECISION_KIND,     # "find a better move" at a position of a recorded game (zoobook review --puzzles)
 )
 
 # Hooks found by the registry, imported only when used (zoobook.puzzles.registry).
 VIEWS = {"steam-zoo/clear": "zoobook.widgets.kind_views:CLEAR_VIEW",
-         "steam-easter/clear": "zoobook.widgets.kind_views:CLEAR_VIEW"}
+         "steam-easter/clear": "zoobook.widgets.kind_views:CLEAR_VIEW",
+         "steam/decision": "zoobook.widgets.kind_views:DECISION_VIEW"}
 GENERATORS = {"steam-zoo/clear": "zoobook.generate.steam_game:ZOO_CLEAR_GENERATOR",
-              "steam-easter/clear": "zoobook.generate.steam_game:EASTER_CLEAR_GENERATOR"}
+              "steam-easter/clear": "zoobook.generate.steam_game:EASTER_CLEAR_GENERATOR",
+              "steam/decision": "zoobook.generate.steam_decision:DECISION_GENERATOR"}
 
 # The game-record codec of both maps (zoobook.records), imported when a record is read or written.
 RECORDS = {"steam": "zoobook.steam.game.record_codec:CODEC"}
+
+# The game review's evaluator (zoobook.review), imported when a record of the game is reviewed.
+REVIEWS = {"steam": "zoobook.steam.game.review:EVALUATOR"}
