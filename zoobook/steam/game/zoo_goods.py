@@ -154,14 +154,13 @@ class ZooGoods:
         try:
             need = route_level(_network(zoo), list(ship.route), list(ship.steps), feeding=discount)
         except (ValueError, KeyError, TypeError) as exc:
-            return Refusal(str(exc).strip("'\""), "S3")
+            return Refusal(str(exc).strip("'\""), getattr(exc, "rule", "S3"))
         if zoo.area(ship.route[0]).food == 0:
-            return Refusal(f"{ship.route[0]} holds no food left to ship", "S8")
+            return Refusal(f"{ship.route[0]} holds no food left to ship", "S-DANGER-2")
         if need > level:
             extra = " even with the Feeding discount" if discount else ""
-            return Refusal(f"this route needs locomotive level {need}{extra} and yours is {level}: "
-                           f"the level must be at least the number of links and the highest danger "
-                           f"passed", "S4")
+            return Refusal(f"this route needs locomotive level {need}{extra} and yours is {level}: at least "
+                           f"its number of links and the highest danger it starts from or passes", "S4")
         return None
 
     def ship(self, zoo: ZooMap, ship: Ship, level: int, *, discount: bool) -> ShipEffect:
