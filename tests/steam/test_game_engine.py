@@ -232,7 +232,7 @@ def test_locomotive_action_and_one_raise_per_move_goods_phase():
 def test_easter_actions_cost_8_paid_before_the_rapa_nui_5():
     poor = easter_game(economy=Economy(cash=7)).new_state()
     poor.apply(IssueShares(0))
-    refused(poor, Select("rapa-nui", "Red 3"), "costs $8, paid before any cash it gives, and you have $7", "S-ACTIONS-1")
+    refused(poor, Select("rapa-nui", "Red 3"), "paid before any cash it gives, and you have $7", "S-ACTIONS-1")
     state = easter_game(economy=Economy(cash=8)).new_state()
     state.apply(IssueShares(0))
     state.apply(Select("rapa-nui", "Red 3"))
