@@ -124,8 +124,8 @@ def test_zoo_track_costs_4_and_3_tiles_engineer_2_and_4_tiles():
 def test_track_is_refused_where_ruling_s2_forbids_it():
     state = at_build(zoo_game(), "engineer")
     refused(state, LayTrack([(1, 0), (2, 0)]), "starts at a city, town or exit", "S-TRACK-1")
-    refused(state, LayTrack([(0, 0), (2, 0)]), "not a neighbour")
-    refused(state, LayTrack([(0, 0), (0, -1)]), "not a hex where track may be laid")
+    refused(state, LayTrack([(0, 0), (2, 0)]), "does not touch")
+    refused(state, LayTrack([(0, 0), (0, -1)]), "only on the land hexes of the map")
     state.apply(LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]))
     refused(state, LayTrack([(3, 0), (2, 0), (1, 1)]), "already holds track", "S2")
     broke = at_build(zoo_game())

@@ -21,7 +21,7 @@ the map is redrawn only when the board changes.
 '<b>Turn 1 of 2</b>: action phase'
 >>> player.choose_text("select no action")
 >>> player.lay("0,0 0,1")
->>> "not a hex where track may be laid" in player.message.value
+>>> "only on the land hexes of the map" in player.message.value
 True
 >>> player.lay("0,0 1,0 2,0")
 >>> player.state.position.cash, player.message.value

@@ -430,13 +430,14 @@ def _plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> _LayP
                       "S2")
     for a, b in zip(hexes, hexes[1:]):
         if b not in neighbours(a):
-            raise _refuse(f"{hex_text(b)} is not a neighbour of {hex_text(a)}", "S1")
+            raise _refuse(f"track runs from a hex to a neighbouring hex, and {hex_text(b)} does not touch "
+                          f"{hex_text(a)}", "S1")
     seen = set(base)
     for h in new:
         if hexmap.is_node(h):
             raise _refuse(f"{hex_text(h)} is a node: a track's inner hexes are never nodes", "S2")
         if h not in game.land:
-            raise _refuse(f"{hex_text(h)} is not a hex where track may be laid on this map", "S2")
+            raise _refuse(f"track goes only on the land hexes of the map, and {hex_text(h)} is not one", "S2")
         if h in seen or hexmap.track_at(h) is not None:
             raise _refuse(f"{hex_text(h)} already holds track: a hex holds one track here "
                           f"(the workbook's simplification)", "S2")
