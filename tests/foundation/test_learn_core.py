@@ -274,3 +274,29 @@ def test_questions_are_seeded_distinct_and_answered_by_the_engine():
     # A source with only 3 distinct questions gives 3, not a loop forever.
     few = QuizSource("take", states=lambda rng: Pile(3), candidates=lambda state, rng: [1, 2, 3])
     assert len(questions(few, 10, seed=0)) == 3
+
+
+def test_citable_rules_come_from_the_engines_refusals_and_scoring():
+    from zoobook.learn.quiz import citable_rules
+
+    citable = citable_rules(load_index("fivebyfive"))
+    assert {"F4", "F7", "F10", "F-PLACEMENT-2"} <= set(citable)      # cited by refusal code
+    assert {"F11", "F12", "F17", "F19"} <= set(citable)               # engine references that score
+    assert "F-SETUP-1" not in citable                                 # the player count: no refusal, no score
+
+
+def test_rules_quizzes_prints_coverage_and_answer_shares(monkeypatch):
+    from zoobook.learn import quiz as learn_quiz
+
+    out = io.StringIO()
+    status = main(["rules", "fivebyfive", "--quizzes", "--sample", "3"], out=out)
+    text = out.getvalue()
+    assert text.startswith("5x5 Zoo: ") and "rules that can be a reason are one" in text
+    assert "always \"Not legal\" scores" in text and status == (1 if "BELOW 90%" in text else 0)
+    full = learn_quiz.QuizCoverage("Toy", ("A", "B"), ("A", "B"), learn_quiz.Counter(legal=1))
+    monkeypatch.setattr(learn_quiz, "quiz_coverage", lambda game, sources, per_source: full)
+    assert main(["rules", "fivebyfive", "--quizzes"], out=io.StringIO()) == 0
+    short = learn_quiz.QuizCoverage("Toy", ("A", "B"), ("A",), learn_quiz.Counter(illegal=1))
+    monkeypatch.setattr(learn_quiz, "quiz_coverage", lambda game, sources, per_source: short)
+    out = io.StringIO()
+    assert main(["rules", "fivebyfive", "--quizzes"], out=out) == 1 and "never a reason: B" in out.getvalue()

@@ -50,3 +50,50 @@ def test_the_quiz_widget_says_right_or_wrong_with_the_rule_and_moves_on():
     assert "Right." in quiz.answer.value and "1 of 2 right" in quiz.answer.value
     if not second.legal:
         assert "[Q-TAKE-1]" in quiz.answer.value
+
+
+def test_an_illegal_answer_asks_which_rule_with_the_true_rule_among_plausible_ones():
+    from zoobook.fivebyfive.learn import QUIZZES
+    from zoobook.learn.index import load_index
+
+    index = load_index("fivebyfive")
+    quiz = QuizWidget(next(q for q in QUIZZES if q.group == "lineup"), seed=0, index=index)
+    while quiz.question.legal:
+        quiz.next_button.click()
+    question = quiz.question
+    quiz.illegal_button.click()
+    assert "Right." in quiz.answer.value and "Which rule" in quiz.answer.value
+    reasons = [button.description for button in quiz.choices.children]
+    assert 3 <= len(reasons) <= 4 and index.resolve(question.rule).statement in reasons
+    assert all("zoobook-quiz-reason" in button._dom_classes for button in quiz.choices.children)
+    assert {index.resolve(r).group for r in question.reasons} == {index.resolve(question.rule).group}
+    wrong = next(b for b in quiz.choices.children if b.description != index.resolve(question.rule).statement)
+    wrong.click()
+    assert "Wrong." in quiz.answer.value and f"[{question.refusal.rule}]" in quiz.answer.value
+    assert quiz.choices.children == () and quiz.rule_score == [0, 1] and quiz.score == [1, 1]
+    quiz.next_button.click()
+    while quiz.question.legal:
+        quiz.next_button.click()
+    quiz.legal_button.click()                  # a wrong "Legal": the engine's words at once, no "which rule?"
+    assert "Wrong." in quiz.answer.value and f"[{quiz.question.refusal.rule}]" in quiz.answer.value
+    assert quiz.choices.children == ()
+
+
+def test_a_drill_move_that_misses_says_why_and_undo_takes_it_back():
+    from zoobook.learn.drill import Drill
+
+    drill = Drill("drill-two", "take", "Two takes", "Empty the pile in exactly two takes.", ("Q-TAKE-1",),
+                  start=lambda: Pile(3), choices=lambda s: [1, 2, 3], reached=lambda s: s.left == 0,
+                  solution=(2, 1), describe=lambda n: f"take {n}",
+                  misses=lambda s: "one take cannot empty the pile now" if s.left == 2 else None)
+    widget = DrillWidget(drill)
+    assert widget.undo_button.disabled and not widget.reset_button.disabled
+    widget.click("take 1")
+    assert "legal, but one take cannot empty the pile now" in widget.answer.value
+    assert "missed" in widget.answer.value and not widget.undo_button.disabled
+    widget.undo_button.click()
+    assert widget.run.state.left == 3 and widget.run.history == () and widget.undo_button.disabled
+    widget.show_button.click()                      # plays the solution; the learner is not counted done
+    assert widget.run.done and "One way: take 2; take 1" in widget.answer.value
+    widget.reset_button.click()
+    assert widget.run.state.left == 3 and labels(widget) == ["take 1", "take 2", "take 3"]

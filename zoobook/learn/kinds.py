@@ -7,6 +7,9 @@ This module defines no puzzle kinds, only the command::
     zoobook rules --coverage           # per game: rules with engine / lesson / test; exit 1 if any lacks one
                                        # or any reference is broken (test references only in a checkout:
                                        # an installed package has no tests/, and says so in one line)
+    zoobook rules --quizzes            # per game: the rules a question can have as reason (from the engine's
+                                       # refusals and scoring), those a sample of its quizzes has, the share
+                                       # of each answer; exit 1 below 90% for any game
 
 Examples
 --------
@@ -50,6 +53,8 @@ def _run(args: argparse.Namespace, out, err) -> int:
     names = _game_names(args.game, err)
     if names is None:
         return 2
+    if args.quizzes:
+        return _quizzes(names, args.sample, out)
     if args.coverage:
         status = 0
         for game in names:
@@ -84,6 +89,25 @@ def _run(args: argparse.Namespace, out, err) -> int:
     return 0
 
 
+#: The share of the rules that can be a reason that some quiz question must have (issue 43).
+QUIZ_COVERAGE_NEEDED = 0.9
+
+
+def _quizzes(names: list[str], per_source: int, out) -> int:
+    from zoobook.learn import quizzes
+    from zoobook.learn.quiz import quiz_coverage
+
+    status = 0
+    for game in names:
+        report = quiz_coverage(game, quizzes(game), per_source=per_source)
+        short = report.share < QUIZ_COVERAGE_NEEDED
+        print(str(report) + ("  BELOW 90%" if short else ""), file=out)
+        if report.never:
+            print(f"  never a reason: {', '.join(report.never)}", file=out)
+        status = max(status, int(short))
+    return status
+
+
 def add_rules(commands) -> None:
     """Add ``zoobook rules`` to the command's sub-parsers."""
     parser = commands.add_parser("rules", help="list a game's rules (id, group, statement); "
@@ -94,6 +118,11 @@ def add_rules(commands) -> None:
     parser.add_argument("--coverage", action="store_true",
                         help="per game: rules with engine / lesson / test; exit 1 if any lacks one "
                         "or any reference is broken")
+    parser.add_argument("--quizzes", action="store_true",
+                        help="per game: the rules a quiz question can have as reason, those a sample has, "
+                        "the share of each answer; exit 1 below 90%% coverage")
+    parser.add_argument("--sample", type=int, default=40, metavar="N",
+                        help="with --quizzes: questions sampled per quiz source (default 40)")
     parser.set_defaults(run=_run)
 
 
