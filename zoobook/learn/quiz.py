@@ -339,13 +339,21 @@ _SCORING_NAME = re.compile(r"scor|bonus|points|award|rank")
 _REFUSERS = ("Refusal", "IllegalAction")
 
 
-def _constructs_refusal(function: ast.AST) -> bool:
+def _constructs_refusal(function: ast.AST, helpers: frozenset = frozenset()) -> bool:
     for node in ast.walk(function):
         if isinstance(node, ast.Call):
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            if name in _REFUSERS:
+            if name in _REFUSERS or name in helpers:
                 return True
     return False
+
+
+def _refusal_helpers(tree: ast.AST) -> frozenset:
+    """A module's refusal helpers: functions that build a refusal from a ``rule`` argument
+    (``_refuse(reason, rule)``); a function calling one cites the rule it passes."""
+    return frozenset(node.name for node in ast.walk(tree)
+                     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _constructs_refusal(node)
+                     and "rule" in {arg.arg for arg in node.args.args + node.args.kwonlyargs})
 
 
 def _refusal_citations(folder: Path) -> set[str]:
@@ -355,8 +363,9 @@ def _refusal_citations(folder: Path) -> set[str]:
     cited: set[str] = set()
     for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        helpers = _refusal_helpers(tree)
         for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _constructs_refusal(node):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _constructs_refusal(node, helpers):
                 for leaf in ast.walk(node):
                     if isinstance(leaf, ast.Constant) and isinstance(leaf.value, str) \
                             and _RULE_ID.fullmatch(leaf.value):

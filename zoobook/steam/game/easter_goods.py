@@ -210,6 +210,9 @@ class MoaiGoods:
             if key is None or not graph.has_edge(a, b, key):
                 return Refusal(f"goods travel only on complete links, and there is no complete link {key} "
                                f"between {a} and {b}", "S-INCOMPLETE-1")
+        if ship.route[-1] not in colours:
+            return Refusal(f"cubes pass through towns and are delivered to cities: {ship.route[-1]} is a town",
+                           "S-GOODS-4")
         if colours.get(ship.route[-1]) != cube:
             return Refusal(f"the top cube of {origin} is {cube}: it goes to a {cube} city, and "
                            f"{ship.route[-1]} is not one", "S-GOODS-3")

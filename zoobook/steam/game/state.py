@@ -291,12 +291,27 @@ def _cleared_now(game: Game, pos: Position, lines: list[str]) -> Position:
     return pos
 
 
-def final_score(game: Game, pos: Position) -> int:
-    """The base game's final score (S10a): 3 per income level, -3 per issued share, +1 per
-    track tile in the player's complete links."""
+def score_lines(game: Game, pos: Position) -> list[tuple[int, str]]:
+    """The base game's final score (S10a), line by line: ``(points, what for)``.
+
+    >>> from zoobook.steam.zoo.model import Area, ZooMap
+    >>> zoo = ZooMap.build([Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)], tracks=[[(0, 0), (1, 0), (2, 0)]])
+    >>> game = Game.zoo(zoo, [], turns=1, economy=Economy(cash=0, income=4, shares=3, locomotive=1))
+    >>> score_lines(game, game.start)
+    [(12, 'income 4 x 3'), (-9, '3 shares x -3'), (1, '1 track tile in your complete links')]
+    """
     hexmap = game.rules.goods.hexmap(pos.board)
     tiles = sum(len(link.track_hexes) for link in hexmap.complete_links() if link.index not in pos.unowned)
-    return 3 * pos.economy.income - 3 * pos.economy.shares + tiles
+    eco = pos.economy
+    return [(3 * eco.income, f"income {eco.income} x 3"),
+            (-3 * eco.shares, f"{eco.shares} share{'s' if eco.shares != 1 else ''} x -3"),
+            (tiles, f"{tiles} track tile{'s' if tiles != 1 else ''} in your complete links")]
+
+
+def final_score(game: Game, pos: Position) -> int:
+    """The base game's final score (S10a): 3 per income level, -3 per issued share, +1 per
+    track tile in the player's complete links (:func:`score_lines`)."""
+    return sum(points for points, _ in score_lines(game, pos))
 
 
 def _finish(game: Game, pos: Position, lines: list[str], *, cleared: bool, reason: str) -> Position:
@@ -437,6 +452,9 @@ def _plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> _LayP
         if hexmap.is_node(h):
             raise _refuse(f"{hex_text(h)} is a node: a track's inner hexes are never nodes", "S2")
         if h not in game.land:
+            if rules.name == EASTER.name:   # the island's terrains are the two it prices
+                raise _refuse(f"track goes on plain ($3) and mountain ($4) hexes only, and {hex_text(h)} is "
+                              "neither", "S-TRACK-3")
             raise _refuse(f"track goes only on the land hexes of the map, and {hex_text(h)} is not one", "S2")
         if h in seen or hexmap.track_at(h) is not None:
             raise _refuse(f"{hex_text(h)} already holds track: a hex holds one track here "

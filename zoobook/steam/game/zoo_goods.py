@@ -154,7 +154,7 @@ class ZooGoods:
         try:
             need = route_level(_network(zoo), list(ship.route), list(ship.steps), feeding=discount)
         except (ValueError, KeyError, TypeError) as exc:
-            return Refusal(str(exc).strip("'\""), getattr(exc, "rule", "S3"))
+            return getattr(exc, "refusal", None) or Refusal(str(exc).strip("'\""), "S3")
         if zoo.area(ship.route[0]).food == 0:
             return Refusal(f"{ship.route[0]} holds no food left to ship", "S-DANGER-2")
         if need > level:

@@ -74,6 +74,7 @@ import networkx as nx
 
 from zoobook.explain import join_words, plural
 from zoobook.puzzles.solution import Solution
+from zoobook.errors import Refusal
 from zoobook.rulings import cite
 from zoobook.steam.zoo.model import AREA, MAX_LEVEL, ZooMap
 
@@ -473,11 +474,11 @@ def level_table(zoo: ZooMap | Network, *, feeding: bool = False) -> dict[tuple[s
 
 
 class RouteError(ValueError):
-    """An illegal route, with the ID of the one rule it breaks (``rule``), for the engine's refusal."""
+    """An illegal route; ``refusal`` names the one rule it breaks, for the engine's answer."""
 
-    def __init__(self, reason: str, rule: str) -> None:
-        super().__init__(reason)
-        self.rule = rule
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.reason)
+        self.refusal = refusal
 
 
 def route_level(zoo: ZooMap | Network, route: list[str], steps: list[int | None], *,
@@ -490,20 +491,21 @@ def route_level(zoo: ZooMap | Network, route: list[str], steps: list[int | None]
     """
     net = _network(zoo)
     if len(route) < 2 or len(steps) != len(route) - 1:
-        raise RouteError("a shipment names two nodes or more and one link between each pair", "S3")
+        raise RouteError(Refusal("a shipment names two nodes or more and one link between each pair", "S3"))
     if len(set(route)) != len(route):
-        raise RouteError("a shipment visits no node twice", "S3")
+        raise RouteError(Refusal("a shipment visits no node twice", "S3"))
     if net.zoo.kind_of(route[0]) != AREA or net.zoo.kind_of(route[-1]) != AREA:
-        raise RouteError("food goes from one animal area to another animal area", "S-DANGER-2")
+        raise RouteError(Refusal("food goes from one animal area to another animal area", "S-DANGER-2"))
     if steps.count(None) > 1:
-        raise RouteError("a shipment teleports at most once (one pair of exits)", "S5")
+        raise RouteError(Refusal("a shipment teleports at most once (one pair of exits)", "S5"))
     for a, b, step in zip(route, route[1:], steps):
         if step is None:
             if a not in net.exits or b not in net.exits:
-                raise RouteError(f"the teleport joins two exits, and {a} to {b} is not a pair of exits", "S5")
+                raise RouteError(Refusal(f"the teleport joins two exits, and {a} to {b} is not a pair of exits",
+                                         "S5"))
         elif not net.graph.has_edge(a, b, step):
-            raise RouteError(f"food travels only on complete links, and track {step} is not a complete link "
-                             f"between {a} and {b}", "S-INCOMPLETE-1")
+            raise RouteError(Refusal(f"food travels only on complete links, and track {step} is not a complete "
+                                     f"link between {a} and {b}", "S-INCOMPLETE-1"))
     dangers = sorted((net.danger[n] for n in route[:-1]), reverse=True)
     need = dangers[0] - 1 if feeding else dangers[0]
     if len(dangers) > 1:
