@@ -12,9 +12,14 @@ from __future__ import annotations
 import random
 import sys
 
+import pytest
+
 from zoobook.errors import Refusal
 from zoobook.learn import load_index
+from zoobook.learn.quiz import QuizSource
 from zoobook.steam import learn
+from zoobook.steam.game import easter_goods, zoo_goods
+from zoobook.steam.game.memo import IdentityCache
 
 _NEW = Refusal.__new__.__code__
 _HELPERS = {("zoobook.steam.game.state", "_refuse")}
@@ -29,26 +34,34 @@ def _writer(frame) -> str:
 
 
 def sampled_refusals(draws: int = 400, seed: int = 0) -> list[tuple[Refusal, str, object]]:
-    """(refusal, the function that wrote it, the action) from random quiz positions."""
+    """(refusal, the function that wrote it, the action) from random quiz positions.
+
+    The goods rules memoise their refusals, so the caches start empty and every refusal is
+    watched from the moment it is built (a ``Refusal`` passed on unchanged keeps its writer).
+    """
     written: dict[int, tuple[Refusal, str]] = {}
 
     def watch(frame, event, arg):
-        if event == "return" and frame.f_code is _NEW and isinstance(arg, Refusal):
+        if event == "return" and frame.f_code is _NEW and isinstance(arg, Refusal) \
+                and frame.f_back.f_globals.get("__name__") != "zoobook.errors":
             written.setdefault(id(arg), (arg, _writer(frame)))
 
     rng = random.Random(seed)
     found = []
-    for _ in range(draws):
-        source = rng.choice(learn.QUIZZES)
-        state = source.states(rng)
-        for action in learn._near_misses(state) + list(learn._OTHER_PHASES):
-            sys.setprofile(watch)
-            try:
-                why = state.refusal(action)
-            finally:
-                sys.setprofile(None)
-            if why is not None:
-                found.append((why, written[id(why)][1] if id(why) in written else "", action))
+    sources = [source for source in learn.QUIZZES if isinstance(source, QuizSource)]
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (zoo_goods, easter_goods):
+            patch.setattr(module, "_CACHE", IdentityCache())
+        sys.setprofile(watch)
+        try:
+            for _ in range(draws):
+                state = rng.choice(sources).states(rng)
+                for action in learn._near_misses(state) + list(learn._OTHER_PHASES):
+                    why = state.refusal(action)
+                    if why is not None:
+                        found.append((why, written[id(why)][1] if id(why) in written else "", action))
+        finally:
+            sys.setprofile(None)
     return found
 
 
