@@ -301,7 +301,9 @@ URBANIZATION = Drill(
 
 # -- moving goods ---------------------------------------------------------------------------------
 
-_TOP_RED_GONE = (lambda state: state.position.board.city("Red 3").cubes == ("blue",))
+def _top_red_gone(state: GameState) -> bool:
+    return state.position.board.city("Red 3").cubes == ("blue",)
+
 
 GOODS = Drill(
     id="drill-goods-top-cube", group="goods", title="The top cube to a city of its colour",
@@ -314,8 +316,8 @@ GOODS = Drill(
     choices=_fixed(Ship(("Red 3", "Blue 1"), (0,)), Ship(("Red 4", "Blue 1", "Red 3"), (1, 0)),
                    Ship(("Red 4", "Blue 1"), (1,)), Ship(("Red 3", "Red 4"), (0,)),
                    Ship(("Red 3", "Blue 1", "Red 4"), (0, 1)), Pass()),
-    reached=_TOP_RED_GONE,
-    misses=_misses_in_move(_TOP_RED_GONE, "Red 3's red cube is still there"),
+    reached=_top_red_gone,
+    misses=_misses_in_move(_top_red_gone, "Red 3's red cube is still there"),
     solution=(Ship(("Red 3", "Blue 1", "Red 4"), (0, 1)),), describe=describe, picture=PICTURE)
 
 _CHAIN = ("ants", "bees", "cats", "dogs")
@@ -323,7 +325,8 @@ _CHAIN = ("ants", "bees", "cats", "dogs")
 
 def _locomotive_misses(state: GameState) -> str | None:
     pos = state.position
-    if pos.phase in (BUILD, MOVE) and pos.turn == 1 and pos.economy.locomotive + (pos.phase == BUILD or not pos.raised) < 3:
+    raise_left = pos.phase == BUILD or not pos.raised
+    if pos.phase in (BUILD, MOVE) and pos.turn == 1 and pos.economy.locomotive + raise_left < 3:
         return ("your locomotive can reach only level 2 this turn (one raise in move goods), and three links "
                 "need level 3")
     return _misses_in_move(_fed("dogs"), "the dogs are still hungry")(state)
@@ -384,7 +387,9 @@ DANGER = Drill(
     misses=_misses_in_move(_fed("yaks"), "the yaks are still hungry"),
     solution=(Ship(("goats", "yaks"), (2,)),), describe=describe, picture=PICTURE)
 
-_BONUS = (lambda state: state.position.hand >= 1)
+def _bonus(state: GameState) -> bool:
+    return state.position.hand >= 1
+
 
 EXITS = Drill(
     id="drill-exits-teleport", group="exits", title="Through the exits",
@@ -395,7 +400,7 @@ EXITS = Drill(
                        economy=Economy(cash=10, income=0, shares=0, locomotive=2), phase=MOVE, moves=1),
     choices=_fixed(Ship(("ants", "2,0", "bees"), (0, None)), Ship(("ants", "2,0", "4,0", "bees"), (0, None, 1)),
                    Ship(("ants", "2,0", "4,0", "bees"), (0, 1, 1)), RaiseLocomotive(), Pass()),
-    reached=lambda state: _BONUS(state) and state.position.board.area("bees").fed,
+    reached=lambda state: _bonus(state) and state.position.board.area("bees").fed,
     misses=_misses_in_move(lambda state: state.position.board.area("bees").fed, "the bees are still hungry"),
     solution=(Ship(("ants", "2,0", "4,0", "bees"), (0, None, 1)),), describe=describe, picture=PICTURE)
 
