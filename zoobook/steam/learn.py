@@ -46,10 +46,10 @@ from zoobook.steam.game.actions import (EndBuild, IssueShares, LayTrack, Pass, R
                                         Ship, Urbanize)
 from zoobook.steam.game.economy import Economy
 from zoobook.steam.game.state import ACTION, BUILD, MOVE, SHARES, Game, GameState, score_lines
-from zoobook.steam.zoo.model import Area, ZooMap
+from zoobook.steam.zoo.model import Area, Town, ZooMap
 
 __all__ = ["DRILLS", "QUIZZES", "drill_by_id", "quiz_for", "describe", "PICTURE", "context", "GROUPS",
-           "hard_setup", "score_breakdown"]
+           "hard_setup", "score_breakdown", "EXAMPLES", "worked_example"]
 
 #: The drills' and quizzes' picture, named (drawn by the Learn widgets, :func:`zoobook.widgets.drill.draw`):
 #: the map as the game widget draws it, each hex labelled with the (q,r) the buttons name, with the
@@ -703,3 +703,70 @@ def quiz_for(group: str, kind: str = "legal") -> QuizSource | ScoreSource:
         if quiz.group == group and isinstance(quiz, ScoreSource) == (kind == "points"):
             return quiz
     raise KeyError(f"no steam {kind} quiz for the group {group!r} (groups: {', '.join(GROUPS)})")
+
+
+# -- worked examples ---------------------------------------------------------------------------------
+
+def _example_turn() -> GameState:
+    return _zoo([Area("goats", (0, 0), 1), Area("yaks", (3, 0), 2)], land=[(1, 0), (2, 0), (1, 1)], turns=2)
+
+
+def _example_incomplete() -> GameState:
+    return _zoo([Area("goats", (0, 0), 1), Area("yaks", (3, 0), 2)], land=[(1, 0), (2, 0)], turns=3)
+
+
+#: Worked examples, one per section: a position and the moves played on it (none of them a drill's
+#: solution). :func:`worked_example` plays them; the notebook draws the position and prints the log.
+EXAMPLES: dict[str, tuple[Callable[[], GameState], tuple]] = {
+    "turn": (_example_turn, (IssueShares(1), Select("engineer"), LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]),
+                             EndBuild(), Ship(("goats", "yaks"), (0,)), RaiseLocomotive())),
+    "actions": (lambda: _easter(**_RAPA_NUI_ISLAND, economy=Economy(cash=9), phase=ACTION),
+                (Select("locomotive"),)),
+    "blockers": (lambda: _easter(**_RAPA_NUI_ISLAND, economy=Economy(cash=20), phase=ACTION,
+                                 blocked=frozenset({"engineer", "locomotive"})),
+                 (Select("urbanization"), EndBuild(), Pass(), Pass())),
+    "track": (lambda: _easter([City("Red 3", (0, 0), "red", True), City("Blue 1", (3, 0), "blue", True, ("red",))],
+                              plain=[(1, 0)], mountain=[(2, 0)], phase=BUILD),
+              (LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]),)),
+    "incomplete": (_example_incomplete, (IssueShares(0), Select(None), LayTrack([(0, 0), (1, 0)]), EndBuild(),
+                                         Pass(), Pass(), IssueShares(0), Select(None), EndBuild())),
+    "urbanization": (lambda: _zoo([Area("goats", (0, 0), 1)], towns=[Town((2, 0))], land=[(1, 0)],
+                                  phase=ACTION),
+                     (Select("urbanization"), Urbanize((2, 0)))),
+    "goods": (lambda: _easter([City("Yellow 1", (0, 0), "yellow", True, ("blue", "red")),
+                               City("Red 3", (2, 0), "red", True), City("Red 4", (4, 0), "red", True)],
+                              plain=[(1, 0), (3, 0)], tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)]],
+                              phase=MOVE),
+              (Ship(("Yellow 1", "Red 3"), (0,)),)),
+    "locomotive": (lambda: _zoo([Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)], land=[(1, 0)],
+                                phase=ACTION),
+                   (Select("locomotive"), EndBuild(), RaiseLocomotive())),
+    "moai": (lambda: _easter(**_RAPA_NUI_ISLAND, economy=Economy(cash=8), phase=ACTION),
+             (Select("rapa-nui", "Red 3"),)),
+    "danger": (lambda: _zoo([Area("three", (0, 0), 3), Area("two", (2, 0), 2), Area("four", (4, 0), 4)],
+                            tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)]],
+                            economy=Economy(cash=10, locomotive=3), phase=MOVE),
+               (Ship(("three", "two", "four"), (0, 1)),)),
+    "exits": (lambda: _zoo([Area("ants", (0, 0), 1), Area("bees", (2, 2), 1)], exits=[(2, 0), (0, 2)],
+                           tracks=[[(0, 0), (1, 0), (2, 0)], [(0, 2), (1, 2), (2, 2)]],
+                           economy=Economy(cash=10, locomotive=2), phase=MOVE),
+              (Ship(("ants", "2,0", "0,2", "bees"), (0, None, 1)), Pass())),
+    "feeding": (lambda: _zoo([Area("lion", (0, 0), 6), Area("yaks", (2, 0), 1)], tracks=[[(0, 0), (1, 0), (2, 0)]],
+                             economy=Economy(cash=10, locomotive=5), phase=MOVE, card="feeding"),
+                (Ship(("lion", "yaks"), (0,)),)),
+    "end": (lambda: _zoo([Area("goats", (0, 0), 1, fed=True), Area("yaks", (3, 0), 1)],
+                         tracks=[[(0, 0), (1, 0), (2, 0), (3, 0)]], economy=Economy(cash=3, income=2, shares=4),
+                         phase=MOVE),
+            (Ship(("goats", "yaks"), (0,)),)),
+}
+
+
+def worked_example(group: str) -> tuple[GameState, GameState, list[str]]:
+    """The section's worked example: the position before, after, and the engine's log of the moves."""
+    start, actions = EXAMPLES[group]
+    before = start()
+    after = before.clone()
+    mark = len(after.log)
+    for action in actions:
+        after.apply(action)
+    return before, after, after.log[mark:]
