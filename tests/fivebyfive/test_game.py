@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from zoobook.fivebyfive import lineup as lu
-from zoobook.fivebyfive.board import start_squares
+from zoobook.fivebyfive.board import ALL_CELLS, Board, Tile, start_squares
 from zoobook.fivebyfive.components import components
 from zoobook.errors import IllegalAction
 from zoobook.fivebyfive.game import (
@@ -325,11 +325,17 @@ def test_every_refusal_names_its_rule():
     state.apply(Take(2, 0))
     assert state.refusal(Take(1, 0)).rule == "F-TURN-7"
     state.apply(RowEffect())
-    assert state.refusal(ChoosePopularity("A1")).rule == "F10"
+    board = state.players[state.current_player].board
+    empty = next(c.name for c in ALL_CELLS if board.tile_at(c.name) is None)
+    # A token on an empty cell breaks "a popularity token goes on an Animal tile" (row 2's effect),
+    # not "at most one token per tile" (issue 43: it used to cite F10).
+    assert state.refusal(ChoosePopularity(empty)).rule == "F-TURN-8"
+    assert state.refusal(TakeDoor()).rule == "F-TURN-8"
     state.apply(state.legal_actions()[0])
     tile = state.legal_actions()[0].tile
     assert state.refusal(PlaceTile(tile, "Z9")).rule == "F-PLACEMENT-2"
-    assert state.refusal(DiscardTile(tile)).rule == "F-PLACEMENT-2"
+    assert state.refusal(PlaceTile("T99" if tile != "T99" else "T98", "A1")).rule == "F-PLACEMENT-1"
+    assert state.refusal(DiscardTile(tile)).rule == "F-PLACEMENT-4"       # it still fits: it must be placed
     to_phase(state, "lineup")
     assert state.refusal(Take(1, 0)).rule == "F-LINEUP-1"
     assert state.refusal(lu.Place(lu.Colour.RED)).rule == "F4"
@@ -337,6 +343,25 @@ def test_every_refusal_names_its_rule():
         legal = state.legal_actions()
         state.apply(BestLineup() if BestLineup() in legal else legal[0])
     assert state.refusal(Take(1, 0)).rule == "F-FINAL-1"
+
+
+def test_each_refusal_cites_the_one_rule_it_breaks_issue_43():
+    board = Board((Tile.make(["A3", "B3"], "park"), Tile.make("C3", "bird")), popular=frozenset())
+    assert board.popularity_refusal("E5").rule == "F-TURN-8"             # no tile there
+    assert board.add_popularity("C3").popularity_refusal("C3").rule == "F10"   # one token per tile
+    assert board.door_refusal(lu.Border.parse("A3:E")).rule == "F5"     # inside the large tile
+    line = lu.LineupState.start(board, "W", cubes="GY")
+    assert line.refusal(lu.Move("D4")).rule == "F4"                       # an empty cell: not a tile
+    assert line.refusal(lu.Move("F3")).rule == "F1"                       # off the board
+    assert line.refusal(lu.PlaceDoor("A3:W")).rule == "F-FREE-1"          # no door token in hand
+    for seed in range(1, 30):                     # a game whose first lineup can make a move
+        state = GameState.new(players=1, seed=seed)
+        to_phase(state, "lineup")
+        moves = [a for a in state.lineup.legal_actions() if isinstance(a, lu.Move)]
+        if moves:
+            break
+    state.apply(moves[0])
+    assert state.refusal(BestLineup()).rule == "F-LINEUP-1"     # the whole lineup is one action only at first
 
 
 @pytest.mark.parametrize("condition", "ABCDEF")

@@ -17,6 +17,7 @@ from zoobook.fivebyfive.game import BestLineup, ChooseSpecial, GameState, PlaceT
 from zoobook.fivebyfive.learn import DRILLS, QUIZZES, after_setup, has_special, special_seed
 from zoobook.game_api import contract_violations
 from zoobook.learn import DrillRun, broken_references, coverage, load_index, questions
+from zoobook.learn.quiz import question_rules
 from zoobook.rulings import all_rulings
 from zoobook.widgets.drill import draw
 
@@ -133,6 +134,13 @@ def test_every_quiz_yields_five_distinct_questions_the_engine_agrees_with(source
     quiz = questions(source, 5, seed=11, index=INDEX)
     assert len(quiz) == 5 and len({q.prompt for q in quiz}) == 5
     for question in quiz:
+        assert set(question_rules(question)) <= {INDEX.resolve(r).id for r in source.rules} | set(source.rules)
+        if question.kind == "points":       # the answer is the engine's, its lines name resolvable rules
+            assert question.points in question.options
+            assert all(INDEX.resolve(line.rule) for line in question.breakdown)
+            if source.answer is None:
+                assert question.points == sum(line.points for line in question.breakdown)
+            continue
         why = question.state.refusal(question.action)
         assert question.legal == (why is None) and question.refusal == why
         if why is not None:
@@ -249,3 +257,80 @@ def test_final_scoring_adds_bonus_cards_specials_and_stars():
         assert [n for n in names if n.startswith("special")] == [f"special {c}" for c in player.specials]
         assert names[-1] == "stars" and dict(player.final)["stars"] == sum(t.stars for t in player.board.tiles)
         assert player.score == sum(r.total for r in player.rounds) + sum(points for _, points in player.final)
+
+
+# -- drills that need the rule, quizzes that test rules (issue 43) ----------------------------------------
+def _walk(drill, depth_extra=2, budget=3000):
+    """Every legal path through the drill's offered choices: goal reached, missed (with why), or stuck."""
+    found = {"goal": 0, "missed": set(), "stuck": []}
+    budget = [budget]
+
+    def walk(state, depth, path):
+        budget[0] -= 1
+        if budget[0] < 0 or drill.reached(state):
+            found["goal"] += budget[0] >= 0
+            return
+        why = drill.misses(state) if path else None
+        if why:
+            found["missed"].add(why)
+            return
+        legal = [a for a in drill.choices(state) if state.refusal(a) is None]
+        if not legal:
+            found["stuck"].append([drill.describe(a) for a in path])
+            return
+        for action in legal if depth else ():
+            after = state.clone()
+            after.apply(action)
+            walk(after, depth - 1, path + [action])
+
+    walk(drill.start(), len(drill.solution) + 2, [])
+    return found
+
+
+@pytest.mark.parametrize("drill", DRILLS, ids=lambda d: d.id)
+def test_no_legal_move_leaves_a_drill_silently_stuck(drill):
+    walked = _walk(drill)
+    assert walked["goal"] >= 1
+    assert walked["stuck"] == [], f"{drill.id}: legal paths that end with no move and no reason"
+
+
+NEED_THE_RULE = [d for d in DRILLS if d.id not in {"drill-setup-start-tiles", "drill-placement"}]
+
+
+@pytest.mark.parametrize("drill", NEED_THE_RULE, ids=lambda d: d.id)
+def test_a_drill_can_be_missed_by_a_legal_move_and_says_why(drill):
+    """Clicking legal buttons at random does not finish it: some legal path misses, and says why in words."""
+    walked = _walk(drill)
+    assert walked["missed"], f"{drill.id}: every legal path reaches the goal"
+    assert all(len(why) > 20 and not why.endswith(".") for why in walked["missed"])
+
+
+@pytest.mark.parametrize("drill", DRILLS, ids=lambda d: d.id)
+def test_a_drill_goal_names_no_button(drill):
+    labels = {drill.describe(a) for a in drill.solution}
+    assert not any(label in drill.goal for label in labels), drill.goal
+    run = DrillRun(drill, INDEX)
+    for action in drill.solution:
+        answer = run.try_action(action)
+        assert answer.missed is None, (drill.id, answer.message)      # the way there is never called a miss
+
+
+def test_undo_after_a_missing_move_brings_the_goal_back_in_reach():
+    from zoobook.fivebyfive.learn import drill as drill_by_id
+
+    run = DrillRun(drill_by_id("drill-lineup-colours"), INDEX)
+    run.try_action(lu.Move("A3"))
+    answer = run.try_action(lu.Place(lu.Colour.WHITE))         # the white cube was the bird's only visitor
+    assert answer.accepted and answer.missed and "Undo" in answer.message
+    assert run.undo() and run.missed is None
+    assert run.try_action(lu.Place(lu.Colour.RED)).missed is None
+
+
+def test_the_quizzes_ask_about_nine_in_ten_rules_and_not_legal_is_no_safe_guess():
+    from zoobook.learn import quizzes
+    from zoobook.learn.quiz import quiz_coverage
+
+    report = quiz_coverage("fivebyfive", quizzes("fivebyfive"), per_source=30, seed=1)
+    assert report.share >= 0.9, report.never
+    assert report.always_not_legal <= 0.6 and report.answers["points"] > 0
+    assert {"F7", "F17", "F19", "F-SOLO-4", "F-FINAL-9"} <= set(report.asked)

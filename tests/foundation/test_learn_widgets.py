@@ -97,3 +97,21 @@ def test_a_drill_move_that_misses_says_why_and_undo_takes_it_back():
     assert widget.run.done and "One way: take 2; take 1" in widget.answer.value
     widget.reset_button.click()
     assert widget.run.state.left == 3 and labels(widget) == ["take 1", "take 2", "take 3"]
+
+
+def test_a_points_question_offers_numbers_and_answers_with_the_breakdown():
+    from zoobook.learn.quiz import ScoreLine, ScoreSource
+
+    source = ScoreSource("take", states=lambda rng: Pile(rng.randint(1, 6)),
+                         score=lambda s: [ScoreLine(s.left, f"{s.left} left", "Q-TAKE-2"),
+                                          ScoreLine(1, "a bonus", "Q-X")],
+                         ask="How many points?")
+    quiz = QuizWidget(source, seed=5)
+    question = quiz.question
+    assert question.kind == "points" and question.points == question.state.left + 1
+    assert quiz.verdicts.layout.display == "none" and quiz.legal_button.disabled
+    labels_now = [b.description for b in quiz.choices.children]
+    assert f"{question.points} points" in labels_now and len(labels_now) == 4
+    quiz.choices.children[labels_now.index(f"{question.points} points")].click()
+    assert "Right." in quiz.answer.value and "a bonus: 1 point (Q-X)" in quiz.answer.value
+    assert quiz.score == [1, 1] and quiz.choices.children == ()

@@ -563,7 +563,7 @@ class Board:
             return Refusal(f"a door needs an Animal tile on both sides of {border}; {' and '.join(empty)} "
                            "is empty", rule="F-FREE-1")
         if len(tiles) == 2 and tiles[0] is tiles[1]:
-            return Refusal(f"{border} lies inside {tiles[0]}: its cells have no border between them", rule="F7")
+            return Refusal(f"{border} lies inside {tiles[0]}: its cells have no border between them", rule="F5")
         return None
 
     def door_refusal(self, border: Border) -> Refusal | None:
@@ -582,7 +582,8 @@ class Board:
         """Why a popularity token cannot go on *tile*, or ``None`` if it can (F10)."""
         found = tile if isinstance(tile, Tile) else self.tile_at(tile)
         if found is None or self._at.get(found.anchor) is not found:
-            return Refusal(f"there is no Animal tile at {tile}", rule="F10")
+            return Refusal(f"there is no Animal tile at {tile}: a popularity token goes on an Animal tile",
+                           rule="F-TURN-8")
         if found.anchor in self.popular:
             return Refusal(f"{found} already has a popularity token (at most one per tile)", rule="F10")
         return None

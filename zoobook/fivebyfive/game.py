@@ -577,7 +577,7 @@ class GameState(game_api.GameState):
         if isinstance(action, BestLineup):
             if self.lineup.path:
                 return Refusal("the whole optimal lineup is one action only before the first move",
-                               rule="F9")
+                               rule="F-LINEUP-1")
             return None
         if not isinstance(action, LINEUP_STEPS):
             return Refusal(f"{action_text(action)}: it is the lineup phase; move, place a visitor, place or "
@@ -614,11 +614,13 @@ class GameState(game_api.GameState):
                            rule=step)
         if kind == "popularity":
             if not isinstance(action, ChoosePopularity):
-                return Refusal(f"{action_text(action)}: place the popularity token first", rule="F10")
+                return Refusal(f"{action_text(action)}: place the popularity token first", rule="F-TURN-8")
             targets = {t.name for t in self._popularity_targets(player)}
             if action.tile not in targets:
-                return Refusal(f"a popularity token goes on one of your tiles without one "
-                               f"({', '.join(sorted(targets))}), not {action.tile}", rule="F10")
+                if any(t.name == action.tile for t in player.board.tiles):     # a tile, but it has a token
+                    return Refusal(f"{action.tile} already has a popularity token; one per tile", rule="F10")
+                return Refusal(f"there is no Animal tile of yours at {action.tile}: the token goes on one of "
+                               f"your tiles without one ({', '.join(sorted(targets))})", rule="F-TURN-8")
             return None
         if kind == "special":
             if not isinstance(action, ChooseSpecial):
@@ -644,11 +646,13 @@ class GameState(game_api.GameState):
                            rule="F-PLACEMENT-1")
         hand = [tile_id for tile_id, _ in player.hand]
         if action.tile not in hand:
-            return Refusal(f"{action.tile} is not in hand (in hand: {', '.join(hand)})", rule=rule)
+            return Refusal(f"{action.tile} is not the tile you took (in hand: {', '.join(hand)})",
+                           rule="F-PLACEMENT-1")
         spots = {c.name for c in anchors(components().tile(action.tile), player.board)}
         if isinstance(action, DiscardTile):
             if spots:
-                return Refusal(f"{action.tile} still fits on the zoo board, so it must be placed", rule=rule)
+                return Refusal(f"{action.tile} still fits on the zoo board, so it must be placed",
+                               rule="F-PLACEMENT-4")
             return None
         if action.cell not in spots:
             return Refusal(f"{action.tile} does not fit at {action.cell}: its cells must be open spaces "
@@ -894,7 +898,8 @@ class GameState(game_api.GameState):
         then the walk: move, place, move, place ...
         """
         if self.lineup is None or self.lineup.path:
-            raise IllegalAction("the whole optimal lineup is one action only before the first move", rule="F9")
+            raise IllegalAction("the whole optimal lineup is one action only before the first move",
+                                rule="F-LINEUP-1")
         return witness_steps(solve_lineup(self.lineup_puzzle()).witness)
 
     def _finish_lineup(self, seat: int) -> None:

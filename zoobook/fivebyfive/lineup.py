@@ -40,7 +40,7 @@ import networkx as nx
 
 from zoobook.errors import IllegalAction, Refusal
 from zoobook.action_fields import Action, field_refusal
-from zoobook.fivebyfive.board import GATES, Board, Border, BorderState, Tile, gate_border
+from zoobook.fivebyfive.board import ALL_CELLS, GATES, Board, Border, BorderState, Tile, gate_border
 from zoobook.fivebyfive.scoring import LineupScore
 from zoobook.fivebyfive.vocabulary import Colour, colour_letters, colours, fits, sorted_letters
 from zoobook.game_api import GameState
@@ -52,6 +52,7 @@ __all__ = ["GATE", "lineup_graph", "Visitor", "Hand", "Move", "Place", "PlaceDoo
 GATE = "gate"
 #: "By paying any 3 One Time Customer cubes from your hand" (ruling F9).
 FREE_ACTION_PRICE = 3
+_CELL_NAMES = frozenset(cell.name for cell in ALL_CELLS)
 
 
 def lineup_graph(board: Board, gate: str, *, include_blocked: bool = False) -> nx.MultiGraph:
@@ -336,7 +337,9 @@ class LineupState(GameState):
         try:
             tile = self.board.tile_named(action.tile)
         except (KeyError, ValueError, TypeError, AttributeError):
-            return Refusal(f"there is no Animal tile named {action.tile!r}", rule="F1")
+            if isinstance(action.tile, str) and action.tile in _CELL_NAMES:     # a cell of the board, but empty
+                return Refusal(f"{action.tile} is an empty cell: a visitor moves only onto Animal tiles", rule="F4")
+            return Refusal(f"there is no cell {action.tile!r} on the zoo board (columns A-E, rows 1-5)", rule="F1")
         if tile.name in self.path:
             return Refusal(f"{tile.name} already has a visitor (rulebook example E)", rule="F4")
         borders = self._border_to(tile)
@@ -378,7 +381,7 @@ class LineupState(GameState):
 
     def _refuse_place_door(self, action: PlaceDoor) -> Refusal | None:
         if self.hand.doors < 1:
-            return Refusal("there is no door token in hand (3 one-time cubes buy one)", rule="F9")
+            return Refusal("there is no door token in hand to place (3 one-time cubes buy one)", rule="F-FREE-1")
         try:
             border = Border.parse(action.border)
         except (ValueError, TypeError, AttributeError) as exc:

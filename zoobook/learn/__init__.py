@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import importlib
 
-from zoobook.learn.drill import Answer, Drill, DrillRun
+from zoobook.learn.drill import Answer, Drill, DrillRun, out_of_reach
 from zoobook.learn.index import (Coverage, Rule, RulesIndex, broken_references, coverage, games,
                                  load_index)
-from zoobook.learn.quiz import Question, QuizSource, questions
+from zoobook.learn.quiz import (Question, QuizSource, ScoreLine, ScoreSource, question_at, questions,
+                                quiz_coverage)
 
 __all__ = ["Rule", "RulesIndex", "Coverage", "load_index", "games", "coverage", "broken_references",
-           "Drill", "DrillRun", "Answer", "QuizSource", "Question", "questions", "learn_module",
+           "Drill", "DrillRun", "Answer", "out_of_reach", "QuizSource", "ScoreSource", "ScoreLine", "Question",
+           "questions", "question_at", "quiz_coverage", "learn_module",
            "drills", "quizzes"]
 
 

@@ -60,12 +60,56 @@ from zoobook.errors import Refusal
 from zoobook.game_api import GameState
 from zoobook.learn.index import RulesIndex, find_rule
 
-__all__ = ["Drill", "DrillRun", "Answer", "refusal_message", "on_the_way"]
+__all__ = ["Drill", "DrillRun", "Answer", "refusal_message", "on_the_way", "out_of_reach"]
 
 
 def on_the_way(state: GameState) -> str | None:
     """The default ``misses``: a legal move never rules the goal out (None)."""
     return None
+
+
+def out_of_reach(state: GameState, reached: Callable[[GameState], bool], *, depth: int = 12,
+                 budget: int = 20_000, actions: Callable[[GameState], Sequence] | None = None) -> bool:
+    """Whether no sequence of at most *depth* legal actions from *state* reaches the goal.
+
+    A small search for a drill's ``misses`` (a drill's position is small). *actions* are the
+    moves to try (default ``legal_actions``); past *budget* positions the goal counts as still
+    reachable (no false "you missed").
+
+    >>> from zoobook.game_api import GameState
+    >>> class Count(GameState):
+    ...     def __init__(self, n=0): self.n = n
+    ...     def legal_actions(self): return [1] if self.n < 3 else []
+    ...     def refusal(self, action): return None if action in self.legal_actions() else "no"
+    ...     def _apply(self, action): self.n += action
+    ...     def is_terminal(self): return self.n >= 3
+    ...     def returns(self): return [self.n]
+    ...     def clone(self): return Count(self.n)
+    >>> out_of_reach(Count(), lambda s: s.n == 3), out_of_reach(Count(), lambda s: s.n == 4)
+    (False, True)
+    """
+    moves = actions or (lambda s: s.legal_actions())
+    left = [budget]
+
+    def search(position: GameState, steps: int) -> bool | None:      # True: reachable; None: gave up
+        if reached(position):
+            return True
+        if steps == 0 or position.is_terminal():
+            return False
+        for action in moves(position):
+            left[0] -= 1
+            if left[0] < 0:
+                return None
+            if position.refusal(action) is not None:
+                continue
+            after = position.clone()
+            after.apply(action)
+            found = search(after, steps - 1)
+            if found is None or found:
+                return found
+        return False
+
+    return search(state, depth) is False
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,11 @@ class ScoreLine:
         return f"{self.text}: {self.points} point{'' if abs(self.points) == 1 else 's'} ({self.rule})"
 
 
+def points_label(points: Any) -> str:
+    """``"7 points"`` (``"1 point"``): a points answer on its button."""
+    return f"{points} point{'' if points == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class ScoreSource:
     """Where a group's "how many points?" questions come from.
@@ -137,6 +142,14 @@ class ScoreSource:
     context, picture : as in :class:`QuizSource`
     rules : tuple of str
         The rule ids its breakdowns can cite.
+    answer : callable or None
+        ``answer(state) -> int | str``: the answer when it is not the sum of the lines (who wins,
+        which rank); the lines then explain it.
+    choices : callable or None
+        ``choices(state) -> Sequence``: the answers offered when they are not numbers near the
+        answer (the players, the ranks).
+    label : callable
+        An answer on its button (``"7 points"``).
     """
 
     group: str
@@ -146,6 +159,9 @@ class ScoreSource:
     context: Callable[[GameState], str] | None = None
     picture: Callable[[GameState], str] | str | None = None
     rules: tuple[str, ...] = ()
+    answer: Callable[[GameState], Any] | None = None
+    choices: Callable[[GameState], Sequence] | None = None
+    label: Callable[[Any], str] = points_label
 
 
 @dataclass(frozen=True)
@@ -170,8 +186,8 @@ class Question:
     kind: str = "legal"
     rule: str | None = None
     reasons: tuple[str, ...] = ()
-    points: int | None = None
-    options: tuple[int, ...] = ()
+    points: Any = None
+    options: tuple = ()
     breakdown: tuple[ScoreLine, ...] = ()
 
 
@@ -247,18 +263,23 @@ def _prompt(source, state, label: str) -> str:
 
 
 def _legal_question(source: QuizSource, rng: random.Random, index: RulesIndex | None, tries: int) -> Question | None:
+    """Legal or not with even odds; an illegal action's rule drawn evenly among the rules the position breaks."""
     want_legal = rng.random() < 0.5
     fallback = None
     for _ in range(tries):
         state = source.states(rng)
         actions = list(source.candidates(state, rng))
         rng.shuffle(actions)
-        for action in actions:
-            why = state.refusal(action)
-            if (why is None) != want_legal:
-                fallback = fallback or (state, action, why)
-                continue
-            return _make_legal(source, state, action, why, rng, index)
+        answers = [(action, state.refusal(action)) for action in actions]
+        wanted = [(action, why) for action, why in answers if (why is None) == want_legal]
+        if not wanted:
+            fallback = fallback or next(((state, a, w) for a, w in answers), None)
+            continue
+        if not want_legal:                 # one rule as likely as another, however many actions break it
+            rule = rng.choice(sorted({why.rule for _, why in wanted}))
+            wanted = [(action, why) for action, why in wanted if why.rule == rule]
+        action, why = wanted[0]
+        return _make_legal(source, state, action, why, rng, index)
     return _make_legal(source, *fallback, rng, index) if fallback else None
 
 
@@ -282,13 +303,18 @@ def _point_options(points: int, rng: random.Random) -> tuple[int, ...]:
 def _points_question(source: ScoreSource, rng: random.Random, index: RulesIndex | None) -> Question:
     state = source.states(rng)
     lines = tuple(source.score(state))
-    total = sum(line.points for line in lines)
     ask = source.ask(state) if callable(source.ask) else source.ask
     context = source.context(state) + " " if source.context else ""
-    explanation = "; ".join(str(line) for line in lines) + f". In all: {total}."
     reasons = tuple(dict.fromkeys(line.rule for line in lines))
+    if source.answer is None:
+        answer = sum(line.points for line in lines)
+        explanation = "; ".join(str(line) for line in lines) + f". In all: {points_label(answer)}."
+    else:
+        answer = source.answer(state)
+        explanation = "; ".join(str(line) for line in lines) + f". So: {source.label(answer)}."
+    options = tuple(source.choices(state)) if source.choices else _point_options(answer, rng)
     return Question(source.group, f"{context}{ask}", None, None, explanation, state, None, "points",
-                    reasons[0] if reasons else None, reasons, total, _point_options(total, rng), lines)
+                    reasons[0] if reasons else None, reasons, answer, options, lines)
 
 
 def question_at(source: QuizSource | ScoreSource, seed: int, k: int, *, index: RulesIndex | None = None,
@@ -298,7 +324,8 @@ def question_at(source: QuizSource | ScoreSource, seed: int, k: int, *, index: R
     A legal-or-not question is legal or not with even odds: the position is drawn until an
     action with the drawn answer is found (*tries* positions at most; then any answer).
     """
-    rng = random.Random(f"{seed}:{k}")
+    # The source's own name in the seed: two sources of one stream draw their answers apart.
+    rng = random.Random(f"{seed}:{source.group}:{getattr(source.states, '__qualname__', '')}:{k}")
     if isinstance(source, ScoreSource):
         return _points_question(source, rng, index)
     return _legal_question(source, rng, index, tries)
@@ -373,13 +400,24 @@ def _refusal_citations(folder: Path) -> set[str]:
     return cited
 
 
+def _scores(reference: str) -> bool:
+    """Whether an engine reference names a public scoring function (``LineupState.score``, ``final_bonus``).
+
+    A private phase driver (``GameState._scoring``) runs the phase; it is not what a points
+    question's breakdown cites.
+    """
+    name = reference.rpartition(":")[2].rpartition(".")[2]
+    return not name.startswith("_") and bool(_SCORING_NAME.search(name))
+
+
 def citable_rules(index: RulesIndex) -> tuple[str, ...]:
     """The rules of *index* that a question can have as its reason, derived from the engine's code.
 
     A rule is citable when the game's refusal code cites it (a rule or ruling id written in a
     function of the game package that builds a ``Refusal``), or when one of its engine
-    references is a scoring function (its name says it scores: ``score``, ``bonus``,
-    ``points``, ``award``, ``rank``). In the index's order.
+    references is a public scoring function (its name says it scores: ``score``, ``bonus``,
+    ``points``, ``award``, ``rank``; not a private phase driver like ``_scoring``). In the
+    index's order.
 
     >>> "F4" in citable_rules(load_index("fivebyfive")), "F11" in citable_rules(load_index("fivebyfive"))
     (True, True)
@@ -393,7 +431,7 @@ def citable_rules(index: RulesIndex) -> tuple[str, ...]:
         except KeyError:
             continue
     for rule in index.rules:
-        if any(_SCORING_NAME.search(ref.rpartition(":")[2].rpartition(".")[2]) for ref in rule.engine):
+        if any(_scores(ref) for ref in rule.engine):
             cited.add(rule.id)
     return tuple(rule.id for rule in index.rules if rule.id in cited)
 

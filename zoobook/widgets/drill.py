@@ -250,7 +250,7 @@ class QuizWidget(widgets.VBox):
         self.verdicts.layout.display = "none" if points else None
         self.legal_button.disabled = self.illegal_button.disabled = points
         if points:
-            self.choices.children = [self._choice(f"{n} points", "points", lambda n=n: self.choose_points(n))
+            self.choices.children = [self._choice(self.source.label(n), "points", lambda n=n: self.choose_points(n))
                                      for n in question.options]
 
     def _choice(self, label: str, css: str, act) -> widgets.Button:
@@ -297,8 +297,8 @@ class QuizWidget(widgets.VBox):
         self.choices.children = ()
         self._say(right, question.explanation, self.rule_score)
 
-    def choose_points(self, points: int) -> None:
-        """Answer a "how many points?" question."""
+    def choose_points(self, points) -> None:
+        """Answer a "how many points?" question (or its kin: who wins, which rank)."""
         question = self.question
         if question is None or question.kind != "points" or not self.choices.children:
             return
@@ -306,7 +306,7 @@ class QuizWidget(widgets.VBox):
         self.score[0] += right
         self.score[1] += 1
         self.choices.children = ()
-        self._say(right, f"{question.points} points: {question.explanation}", self.score)
+        self._say(right, question.explanation, self.score)
 
     def next(self) -> None:
         """The next question (a new position)."""

@@ -113,10 +113,13 @@ def board_svg(board: Board, *, gate: str | None = None, path: Sequence[str] = ()
              'fill="#efe6d2" stroke="#8a7a5a" stroke-width="2" rx="6"/>']
     # Grid and start squares.
     starts = set(start_squares())
+    coordinates = []        # every cell's name ("B3"), drawn last, over the tiles: the buttons name cells
     for cell in (Cell(c, r) for r in range(SIZE) for c in range(SIZE)):
         x, y = _xy(cell)
         parts.append(f'<rect x="{x}" y="{y}" width="{_CELL}" height="{_CELL}" fill="none" '
                      'stroke="#cbbd9c" stroke-width="1"/>')
+        coordinates.append(f'<text class="cell-name" x="{x + _CELL / 2:.0f}" y="{y + 12}" text-anchor="middle" '
+                           f'font-size="9" fill="#5a5040" opacity="0.85">{cell.name}</text>')
         if cell in starts and board.tile_at(cell) is None:
             parts.append(f'<rect x="{x + 4}" y="{y + 4}" width="10" height="10" fill="#c0392b" '
                          'class="start-square"/>')
@@ -210,6 +213,7 @@ def board_svg(board: Board, *, gate: str | None = None, path: Sequence[str] = ()
                 else:
                     parts.append(f'<rect class="visitor cube" x="{vx - 7:.0f}" y="{vy - 7:.0f}" width="14" '
                                  f'height="14" fill="{fill}" stroke="#000" stroke-width="1.5"/>')
+    parts.extend(coordinates)
     if title:
         parts.append(f'<text x="{width / 2:.0f}" y="{height + 10}" text-anchor="middle" font-size="13">'
                      f'{html.escape(title)}</text>')

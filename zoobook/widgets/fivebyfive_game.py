@@ -108,8 +108,11 @@ def mainboard_html(state: GameState) -> str:
                     f"<td>{_cube(cube) if cube else '-'}</td>{cells}</tr>")
     specials = ", ".join(f"{c} ({components_special(c).effect})" for c in board.specials) or "none"
     meeples = "".join(_cube(m, True) for m in board.meeples) or "none"
+    # The slots numbered as the buttons name them ("take row 2 slot 1").
+    slots = "".join(f"<th>slot {n}</th>" for n in range(1, max(len(t) for t in board.rows) + 1))
+    head = f"<tr><th>row</th><th>effect</th><th>cube</th>{slots}</tr>"
     return (f"<div class='zoobook-5x5-main'><b>Main board, round {state.round}</b> (gate {state.gate})"
-            f"<table>{''.join(rows)}</table>Special cards: {_esc(specials)}<br>Meeples: {meeples}</div>")
+            f"<table>{head}{''.join(rows)}</table>Special cards: {_esc(specials)}<br>Meeples: {meeples}</div>")
 
 
 def _board_picture(state: GameState, board: Board, seat: int) -> str:
