@@ -489,9 +489,13 @@ def _near_misses(state: GameState) -> list:
         return out
     if pos.phase == BUILD:
         out = [EndBuild()] + [Urbanize(node.hex) for node in hexmap.nodes]
-        for node in hexmap.nodes:       # a jump over a hex; a step off the land
+        for node in hexmap.nodes:       # a jump over a hex; a step off the land; more bonus tiles than held
             out.append(LayTrack([node.hex, _step_off(node.hex, 2, 0)]))
+            out += [LayTrack([node.hex, h], pos.hand + 1) for h in sorted(state.game.land)
+                    if h in {_step_off(node.hex, dq, dr) for dq, dr in ((1, 0), (0, 1), (-1, 1))}]
             out += [LayTrack([node.hex, _step_off(node.hex, dq, dr)]) for dq, dr in ((0, -1), (0, 1), (-1, 0))]
+        free = [h for h in sorted(state.game.land) if hexmap.track_at(h) is None]
+        out += [LayTrack([h, _step_off(h, 1, 0)]) for h in free[:2]]      # a start in the open
         for lay in state.legal_actions():
             if isinstance(lay, LayTrack):
                 last = lay.hexes[-1]
@@ -535,7 +539,8 @@ _OTHER_PHASES = (IssueShares(0), Select(None), EndBuild(), Pass(), "feed the yak
 def _candidates(rules: Sequence[str], cross_phase: bool) -> Callable[[GameState, random.Random], list]:
     """A legal action and an illegal one of the current phase (of any phase with *cross_phase*),
     in random order: the illegal one breaks one of the section's *rules* (a rule drawn first, so
-    every rule of the section comes up), when the position has such an action."""
+    every rule of the section comes up); a position where no such action exists offers only the
+    legal one (the quiz draws another position for a "Not legal" question)."""
     def candidates(state: GameState, rng: random.Random) -> list:
         near = list(dict.fromkeys(_near_misses(state) + (list(_OTHER_PHASES) if cross_phase else [])))
         legal, broken = [], {}
@@ -546,7 +551,7 @@ def _candidates(rules: Sequence[str], cross_phase: bool) -> Callable[[GameState,
             else:
                 broken.setdefault(why.rule, []).append(action)
         legal = legal or state.legal_actions()
-        ours = sorted(rule for rule in broken if rule in rules) or sorted(broken)
+        ours = sorted(rule for rule in broken if rule in rules)   # none here: ask only the legal one
         picked = [rng.choice(legal)] if legal else []
         if ours:
             picked.append(rng.choice(broken[rng.choice(ours)]))
@@ -627,6 +632,12 @@ def _long_line() -> GameState:
                            [(2, 0), (2, 1), (2, 2)]], phase=MOVE, economy=Economy(cash=10, shares=2, locomotive=1))
 
 
+def _easter_track() -> GameState:
+    """Easter Island, building with \$5: a plain and a mountain hex between Red 3 and Blue 1."""
+    return _easter([City("Red 3", (0, 0), "red", True), City("Blue 1", (3, 0), "blue", True, ("red",))],
+                   plain=[(1, 0), (1, 1)], mountain=[(2, 0)], phase=BUILD, economy=Economy(cash=5))
+
+
 def _hungry_areas() -> GameState:
     """The danger drill's map with the goats' food gone: an empty area ships nothing."""
     return _zoo([Area("goats", (0, 0), 1, food=0, fed=True), Area("bears", (2, 0), 3), Area("yaks", (4, 0), 2)],
@@ -643,19 +654,19 @@ QUIZZES_LEGAL: tuple[QuizSource, ...] = (
             _in_debt(14, 3), _in_debt(15, 7), _in_debt(5, 2)),
     _source("actions", ("S8", "S9", "S-ACTIONS-1"), _at("drill-actions-pay-first", IssueShares(1)),
             _at("drill-actions-pay-first", IssueShares(0)), _at("drill-actions-pay-first", IssueShares(0)),
-            _drill_start("drill-locomotive-action")),
+            _at("drill-actions-pay-first", IssueShares(0)), _drill_start("drill-locomotive-action")),
     _source("blockers", ("S-BLOCKERS-2",), _drill_start("drill-blockers-cycle"),
             *(_blocked(*names) for size in (1, 2, 3)
               for names in itertools.combinations(("engineer", "locomotive", "urbanization", "rapa-nui"), size))),
     _source("track", ("S1", "S2", "S-TRACK-1", "S-TRACK-3", "S-TRACK-4"), _drill_start("drill-track-link"),
-            _at("drill-urbanization-black-city", Select("engineer")), _last_ruin),
+            _easter_track, _easter_track, _at("drill-urbanization-black-city", Select("engineer"))),
     _source("incomplete", ("S-INCOMPLETE-1",), _drill_start("drill-incomplete-extend"),
             _at("drill-incomplete-extend", EndBuild()), _at("drill-incomplete-extend", LayTrack([(3, 0), (2, 0)]),
                                                             EndBuild())),
     _source("urbanization", ("S-URBANIZATION-1",), _at("drill-urbanization-black-city", Select("urbanization")),
             _at("drill-urbanization-black-city", Select(None))),
     _source("goods", ("S3", "S-GOODS-2", "S-GOODS-3", "S-GOODS-4"), _drill_start("drill-goods-top-cube"),
-            _long_line, _long_line, _long_line, _at("drill-urbanization-black-city", *URBANIZATION.solution[:-1]),
+            _long_line, _long_line, _long_line,
             _at("drill-urbanization-black-city", Select(None), LayTrack([(0, 0), (1, 0), (2, 0)]), EndBuild())),
     _source("locomotive", ("S-LOCOMOTIVE-2",), _at("drill-locomotive-action", Select(None), EndBuild()),
             _at("drill-locomotive-action", Select(None), EndBuild(), RaiseLocomotive()),
@@ -668,7 +679,7 @@ QUIZZES_LEGAL: tuple[QuizSource, ...] = (
     _source("feeding", ("S4",), _drill_start("drill-feeding-lion"),
             _at("drill-feeding-lion", Ship(("yaks", "lion", "goats"), (1, 0)))),
     _source("end", ("S-END-3",), _drill_start("drill-end-clear"), _at("drill-end-clear", *END.solution),
-            _at("drill-end-clear", *END.solution), _at("drill-end-clear", Pass(), Pass()), _last_ruin),
+            _at("drill-end-clear", Pass(), Pass()), _last_ruin),
 )
 
 

@@ -146,9 +146,10 @@ class ZooGoods:
                            teleported or key is None, found)
 
     def refusal(self, zoo: ZooMap, ship: Ship, level: int, *, discount: bool) -> Refusal | None:
-        """Why *ship* is illegal at *level*, or None."""
-        return _CACHE.get(zoo, ("refusal", ship, level, discount),
-                          lambda: self._refusal(zoo, ship, level, discount))
+        """Why *ship* is illegal at *level*, or None (a refusal is made anew from the memoised words and
+        rule, so each refusal given is made here, by the rules that refuse)."""
+        why = _CACHE.get(zoo, ("refusal", ship, level, discount), lambda: self._refusal(zoo, ship, level, discount))
+        return None if why is None else Refusal(why.reason, why.rule)
 
     def _refusal(self, zoo: ZooMap, ship: Ship, level: int, discount: bool) -> Refusal | None:
         try:
