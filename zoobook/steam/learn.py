@@ -633,7 +633,7 @@ def _long_line() -> GameState:
 
 
 def _easter_track() -> GameState:
-    """Easter Island, building with \$5: a plain and a mountain hex between Red 3 and Blue 1."""
+    """Easter Island, building with $5: a plain and a mountain hex between Red 3 and Blue 1."""
     return _easter([City("Red 3", (0, 0), "red", True), City("Blue 1", (3, 0), "blue", True, ("red",))],
                    plain=[(1, 0), (1, 1)], mountain=[(2, 0)], phase=BUILD, economy=Economy(cash=5))
 
