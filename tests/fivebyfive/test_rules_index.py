@@ -14,7 +14,7 @@ import pytest
 from zoobook.fivebyfive import lineup as lu
 from zoobook.fivebyfive.cards import special_card_points
 from zoobook.fivebyfive.game import BestLineup, ChooseSpecial, GameState, PlaceTile, RowEffect, Take, components_special
-from zoobook.fivebyfive.learn import DRILLS, QUIZZES, after_setup, has_special, special_seed
+from zoobook.fivebyfive.learn import DRILLS, QUIZZES, after_setup, describe, has_special, special_seed
 from zoobook.game_api import contract_violations
 from zoobook.learn import DrillRun, broken_references, coverage, load_index, questions
 from zoobook.learn.quiz import question_rules
@@ -51,7 +51,7 @@ def test_drill_rules_resolve_and_each_drill_has_its_notebook_cell():
 
 
 def _candidates(state, rng):
-    from zoobook.fivebyfive.learn import _game_choices
+    from zoobook.fivebyfive.learn_positions import game_choices as _game_choices
 
     extra = [lu.Move("C3"), lu.Place(lu.Colour.WHITE), lu.PlaceDoor("A1:N"), lu.BuyDoor("RRR"), lu.Stop(),
              Take(rng.randint(0, 7), rng.randint(-1, 5)), RowEffect(), BestLineup(), "nonsense"]
@@ -78,7 +78,7 @@ def test_every_refusal_seen_in_random_games_resolves_in_the_index(players):
 
 
 def test_every_lineup_refusal_on_random_boards_resolves():
-    from zoobook.fivebyfive.learn import _free_candidates, _lineup_candidates, _random_lineup
+    from zoobook.fivebyfive.learn_quizzes import _free_candidates, _lineup_candidates, _random_lineup
 
     rng = random.Random(3)
     rules = set()
@@ -334,3 +334,18 @@ def test_the_quizzes_ask_about_nine_in_ten_rules_and_not_legal_is_no_safe_guess(
     assert report.share >= 0.9, report.never
     assert report.always_not_legal <= 0.6 and report.answers["points"] > 0
     assert {"F7", "F17", "F19", "F-SOLO-4", "F-FINAL-9"} <= set(report.asked)
+
+
+def test_notebook_23_stores_no_drill_solution_and_shows_every_table_whole():
+    import json
+
+    from zoobook.learn.index import repo_root
+
+    notebook = json.loads((repo_root() / "notebooks" / "23-learn-5x5.ipynb").read_text(encoding="utf-8"))
+    stored = json.dumps([cell.get("outputs", []) for cell in notebook["cells"]], ensure_ascii=False)
+    assert "Goal reached" not in stored and "One way:" not in stored and ": legal." not in stored
+    for action_words in {describe(a) for d in DRILLS for a in d.solution if not isinstance(a, (lu.Move, lu.Place))}:
+        assert f"{action_words}: legal" not in stored
+    assert stored.count("\u2192") >= 51                                # every bonus chart value, "count -> points"
+    assert "Legendary Zookeeper" in stored and "Totally uninterested in zookeeping" in stored
+    assert all(f"row {n}" in stored or f">{n}<" in stored for n in range(1, 7))

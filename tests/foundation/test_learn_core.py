@@ -137,7 +137,7 @@ def installed_root(tmp_path, monkeypatch):
 
 
 #: A rule whose lesson is a real cell of an installed notebook and whose test exists only in a checkout.
-INSTALLED_RULE = rule(lesson=["notebooks/23-learn-5x5.ipynb#coverage"], tests=["tests/test_toy.py::test_take"])
+INSTALLED_RULE = rule(lesson=["notebooks/23-learn-5x5.ipynb#learn-progress"], tests=["tests/test_toy.py::test_take"])
 
 
 def test_an_installed_package_checks_lessons_in_its_notebooks_and_skips_the_tests_it_lacks(installed_root):

@@ -20,7 +20,7 @@ import pytest
 from zoobook.errors import Refusal
 from zoobook.learn import load_index, quizzes
 from zoobook.learn.index import games
-from zoobook.learn.quiz import QuizSource
+from zoobook.learn.quiz import is_points_source
 
 PER_SOURCE = 12
 
@@ -85,7 +85,7 @@ def refusing(chain: list[str]) -> list[str]:
 def sampled_refusals(game: str, chains: dict) -> list[tuple[Refusal, list[str], str]]:
     found = []
     for source in quizzes(game):
-        if not isinstance(source, QuizSource):
+        if is_points_source(source):
             continue
         for k in range(PER_SOURCE):
             rng = random.Random(f"citations:{k}")

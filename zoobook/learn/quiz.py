@@ -72,7 +72,7 @@ from zoobook.game_api import GameState
 from zoobook.learn.index import RulesIndex, find_rule, games, load_index
 
 __all__ = ["QuizSource", "ScoreSource", "ScoreLine", "Question", "questions", "question_at", "reason_choices",
-           "citable_rules", "QuizCoverage", "quiz_coverage", "question_rules", "rule_index"]
+           "citable_rules", "QuizCoverage", "quiz_coverage", "question_rules", "rule_index", "is_points_source"]
 
 
 @dataclass(frozen=True)
@@ -110,14 +110,19 @@ class QuizSource:
 
 @dataclass(frozen=True)
 class ScoreLine:
-    """One line of a score's breakdown: the points, what they are for, and the rule that gives them."""
+    """One line of a score's breakdown: the points, what they are for, and the rule that gives them.
+
+    >>> str(ScoreLine(1, "condition A on A1", "F-POPULARITY-2", unit="token"))
+    'condition A on A1: 1 token (F-POPULARITY-2)'
+    """
 
     points: int
     text: str
     rule: str
+    unit: str = "point"
 
     def __str__(self) -> str:
-        return f"{self.text}: {self.points} point{'' if abs(self.points) == 1 else 's'} ({self.rule})"
+        return f"{self.text}: {self.points} {self.unit}{'' if abs(self.points) == 1 else 's'} ({self.rule})"
 
 
 def points_label(points: Any) -> str:
@@ -317,6 +322,14 @@ def _points_question(source: ScoreSource, rng: random.Random, index: RulesIndex 
                     reasons[0] if reasons else None, reasons, answer, options, lines)
 
 
+def is_points_source(source) -> bool:
+    """Whether *source* asks "how many points?" (a :class:`ScoreSource`: it scores, it offers no actions).
+
+    Read from what the source does, not its class: a doctest run may import this module twice.
+    """
+    return callable(getattr(source, "score", None)) and not hasattr(source, "candidates")
+
+
 def question_at(source: QuizSource | ScoreSource, seed: int, k: int, *, index: RulesIndex | None = None,
                 tries: int = 30) -> Question | None:
     """The *k*-th question of *source*'s endless stream *seed* (the pair seeds its position).
@@ -326,7 +339,7 @@ def question_at(source: QuizSource | ScoreSource, seed: int, k: int, *, index: R
     """
     # The source's own name in the seed: two sources of one stream draw their answers apart.
     rng = random.Random(f"{seed}:{source.group}:{getattr(source.states, '__qualname__', '')}:{k}")
-    if isinstance(source, ScoreSource):
+    if is_points_source(source):
         return _points_question(source, rng, index)
     return _legal_question(source, rng, index, tries)
 

@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import html
+import random
 from collections.abc import Sequence
 
 import ipywidgets as widgets
@@ -73,7 +74,7 @@ class LearnProgress(widgets.HBox):
     """
 
     def __init__(self, drills: Sequence) -> None:
-        self.ids = tuple(d.id if isinstance(d, Drill) else str(d) for d in drills)
+        self.ids = tuple(str(getattr(d, "id", d)) for d in drills)       # a Drill or its id
         self.done: set[str] = set()
         self.bar = widgets.IntProgress(value=0, min=0, max=max(1, len(self.ids)))
         self.label = widgets.Label()
@@ -188,8 +189,9 @@ class QuizWidget(widgets.VBox):
     Parameters
     ----------
     source : QuizSource or ScoreSource
-    seed : int
+    seed : int or None
         The stream (:func:`~zoobook.learn.quiz.question_at`); question *k* is drawn anew from it.
+        None: a new stream each time the widget is made (new positions for every reader).
     n : int, optional
         Kept for old callers; the quiz has no end.
     index : RulesIndex, optional
@@ -202,10 +204,10 @@ class QuizWidget(widgets.VBox):
     1
     """
 
-    def __init__(self, source: QuizSource | ScoreSource, seed: int = 0, n: int | None = None,
+    def __init__(self, source: QuizSource | ScoreSource, seed: int | None = 0, n: int | None = None,
                  index: RulesIndex | None = None) -> None:
         self.source = source
-        self.seed = seed
+        self.seed = random.randrange(10**9) if seed is None else seed
         self.index = index
         self.position = 0
         self.score = [0, 0]

@@ -26,10 +26,10 @@ from zoobook.fivebyfive.mainboard import ROW_EFFECTS
 from zoobook.fivebyfive.scoring import SOLO_BONUS, SOLO_THRESHOLDS, most_visitors_award
 from zoobook.fivebyfive.solo import RANKS
 from zoobook.widgets.fivebyfive_board import board_svg
-from zoobook.widgets.fivebyfive_game import mainboard_html
+from zoobook.widgets.fivebyfive_game import game_picture, mainboard_html
 
 __all__ = ["action_rows", "popularity_table", "special_table", "bonus_charts", "award_table", "solo_table",
-           "zoo", "main_board", "chart_card", "rank_card"]
+           "zoo", "main_board", "chart_card", "rank_card", "placement_picture"]
 
 _TABLE = "<table class='zoobook-5x5-table' style='border-collapse:collapse'>"
 _EFFECT_WORDS = {
@@ -135,3 +135,8 @@ def chart_card(ask: tuple[str, int]) -> str:
 def rank_card(score: int) -> str:
     """The solo rank table, as a rank question shows it (a quiz's picture)."""
     return solo_table()
+
+
+def placement_picture(placement) -> str:
+    """A popularity condition question's picture: the game as the game widget draws it, before the tile is placed."""
+    return game_picture(placement.state)
