@@ -21,7 +21,7 @@ Examples
 >>> [str(s) for s in MoaiGoods().shipments(island, 2, discount=False)]
 ['ship Red 3 -> Blue 1 -> Red 4']
 >>> MoaiGoods().refusal(island, Ship(("Red 3", "Blue 1"), (0,)), 2, discount=False)
-'the top cube of Red 3 is red: it goes to a red city [S9]'
+'the top cube of Red 3 is red: it goes to a red city, and Blue 1 is not one [S-GOODS-3]'
 """
 
 from __future__ import annotations
