@@ -119,3 +119,27 @@ def test_the_drill_buttons_name_hexes_the_picture_labels():
     figure, axes = draw_game(widget.run.state, coordinates=True)
     texts = {text.get_text() for text in axes.texts}
     assert {"(0,0)", "(1,0)", "(2,0)", "(3,0)", "(-1,1)"} <= texts
+
+
+def test_no_stored_output_of_notebook_14_plays_a_drills_solution():
+    import json
+    from pathlib import Path
+
+    notebook = Path(__file__).resolve().parents[2] / "notebooks" / "14-learn-steam.ipynb"
+    outputs = []
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            outputs.append("".join(output.get("text", "")) + "".join(data.get("text/plain", ""))
+                           + "".join(data.get("text/html", "")))
+    assert outputs and not any("One way:" in text or "Goal reached" in text for text in outputs)
+    for drill in DRILLS:
+        labels = [drill.describe(action) for action in drill.solution]
+        for text in outputs:
+            at = 0
+            for label in labels:
+                at = text.find(label, at)
+                if at < 0:
+                    break
+                at += len(label)
+            assert at < 0, f"an output of notebook 14 plays {drill.id}'s solution: {labels}"

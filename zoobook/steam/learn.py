@@ -719,18 +719,18 @@ def quiz_for(group: str, kind: str = "legal") -> QuizSource | ScoreSource:
 # -- worked examples ---------------------------------------------------------------------------------
 
 def _example_turn() -> GameState:
-    return _zoo([Area("goats", (0, 0), 1), Area("yaks", (3, 0), 2)], land=[(1, 0), (2, 0), (1, 1)], turns=2)
+    return _zoo([Area("camels", (0, 0), 1), Area("llamas", (3, 0), 2)], land=[(1, 0), (2, 0), (1, 1)], turns=2)
 
 
 def _example_incomplete() -> GameState:
-    return _zoo([Area("goats", (0, 0), 1), Area("yaks", (3, 0), 2)], land=[(1, 0), (2, 0)], turns=3)
+    return _zoo([Area("camels", (0, 0), 1), Area("llamas", (3, 0), 2)], land=[(1, 0), (2, 0)], turns=3)
 
 
 #: Worked examples, one per section: a position and the moves played on it (none of them a drill's
 #: solution). :func:`worked_example` plays them; the notebook draws the position and prints the log.
 EXAMPLES: dict[str, tuple[Callable[[], GameState], tuple]] = {
-    "turn": (_example_turn, (IssueShares(1), Select("engineer"), LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]),
-                             EndBuild(), Ship(("goats", "yaks"), (0,)), RaiseLocomotive())),
+    "turn": (_example_turn, (IssueShares(2), Select("engineer"), LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]),
+                             EndBuild(), Ship(("camels", "llamas"), (0,)), RaiseLocomotive())),
     "actions": (lambda: _easter(**_RAPA_NUI_ISLAND, economy=Economy(cash=9), phase=ACTION),
                 (Select("locomotive"),)),
     "blockers": (lambda: _easter(**_RAPA_NUI_ISLAND, economy=Economy(cash=20), phase=ACTION,
@@ -741,7 +741,7 @@ EXAMPLES: dict[str, tuple[Callable[[], GameState], tuple]] = {
               (LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]),)),
     "incomplete": (_example_incomplete, (IssueShares(0), Select(None), LayTrack([(0, 0), (1, 0)]), EndBuild(),
                                          Pass(), Pass(), IssueShares(0), Select(None), EndBuild())),
-    "urbanization": (lambda: _zoo([Area("goats", (0, 0), 1)], towns=[Town((2, 0))], land=[(1, 0)],
+    "urbanization": (lambda: _zoo([Area("camels", (0, 0), 1)], towns=[Town((2, 0))], land=[(1, 0)],
                                   phase=ACTION),
                      (Select("urbanization"), Urbanize((2, 0)))),
     "goods": (lambda: _easter([City("Yellow 1", (0, 0), "yellow", True, ("blue", "red")),
@@ -749,11 +749,14 @@ EXAMPLES: dict[str, tuple[Callable[[], GameState], tuple]] = {
                               plain=[(1, 0), (3, 0)], tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)]],
                               phase=MOVE),
               (Ship(("Yellow 1", "Red 3"), (0,)),)),
-    "locomotive": (lambda: _zoo([Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)], land=[(1, 0)],
-                                phase=ACTION),
-                   (Select("locomotive"), EndBuild(), RaiseLocomotive())),
-    "moai": (lambda: _easter(**_RAPA_NUI_ISLAND, economy=Economy(cash=8), phase=ACTION),
-             (Select("rapa-nui", "Red 3"),)),
+    "locomotive": (lambda: _zoo([Area("camels", (0, 0), 1), Area("bees", (2, 0), 1, food=0, fed=True),
+                                 Area("llamas", (4, 0), 1)],
+                                tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)]], phase=MOVE),
+                   (RaiseLocomotive(), Ship(("camels", "bees", "llamas"), (0, 1)))),
+    "moai": (lambda: _easter([City("Red 5", (0, 0), "red", True, ("yellow", "blue")),
+                              City("Yellow 2", (2, 0), "yellow", True)], plain=[(1, 0)],
+                             tracks=[[(0, 0), (1, 0), (2, 0)]], economy=Economy(cash=8), phase=ACTION),
+             (Select("rapa-nui", "Red 5"),)),
     "danger": (lambda: _zoo([Area("three", (0, 0), 3), Area("two", (2, 0), 2), Area("four", (4, 0), 4)],
                             tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)]],
                             economy=Economy(cash=10, locomotive=3), phase=MOVE),
@@ -765,10 +768,10 @@ EXAMPLES: dict[str, tuple[Callable[[], GameState], tuple]] = {
     "feeding": (lambda: _zoo([Area("lion", (0, 0), 6), Area("yaks", (2, 0), 1)], tracks=[[(0, 0), (1, 0), (2, 0)]],
                              economy=Economy(cash=10, locomotive=5), phase=MOVE, card="feeding"),
                 (Ship(("lion", "yaks"), (0,)),)),
-    "end": (lambda: _zoo([Area("goats", (0, 0), 1, fed=True), Area("yaks", (3, 0), 1)],
+    "end": (lambda: _zoo([Area("camels", (0, 0), 1, fed=True), Area("llamas", (3, 0), 1)],
                          tracks=[[(0, 0), (1, 0), (2, 0), (3, 0)]], economy=Economy(cash=3, income=2, shares=4),
                          phase=MOVE),
-            (Ship(("goats", "yaks"), (0,)),)),
+            (Ship(("camels", "llamas"), (0,)),)),
 }
 
 
