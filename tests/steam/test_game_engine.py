@@ -97,7 +97,7 @@ def test_shares_bring_5_each_and_stop_at_15():
     state.apply(IssueShares(13))
     assert state.position.economy.shares == 15 and state.position.cash == 75
     other = zoo_game().new_state()
-    refused(other, IssueShares(14), "at most 15", "S11")
+    refused(other, IssueShares(14), "at most 15", "S-ECONOMY-1")
 
 
 # -- phases and refusals ----------------------------------------------------------------------
@@ -112,25 +112,25 @@ def test_zoo_track_costs_4_and_3_tiles_engineer_2_and_4_tiles():
     plain = at_build(zoo_game())
     plain.apply(LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]))
     assert plain.position.cash == 10 - 2 * 4
-    refused(plain, LayTrack([(3, 0), (4, 0), (5, 0)]), "exceeds the limit of 3", "S8")
+    refused(plain, LayTrack([(3, 0), (4, 0), (5, 0)]), "at most 3 tiles", "S-TRACK-1")
     engineer = at_build(zoo_game(), "engineer")
     engineer.apply(LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]))
     engineer.apply(LayTrack([(3, 0), (3, 1), (3, 2)]))
     engineer.apply(LayTrack([(3, 0), (4, 0)]))
     assert engineer.position.cash == 10 - 4 * 2 and engineer.position.tiles_laid == 4
-    refused(engineer, LayTrack([(4, 0), (5, 0)]), "exceeds the limit of 4")
+    refused(engineer, LayTrack([(4, 0), (5, 0)]), "at most 4 tiles with the Engineer", "S-TRACK-1")
 
 
 def test_track_is_refused_where_ruling_s2_forbids_it():
     state = at_build(zoo_game(), "engineer")
-    refused(state, LayTrack([(1, 0), (2, 0)]), "neither a node nor the end", "S2")
-    refused(state, LayTrack([(0, 0), (2, 0)]), "not a neighbour")
-    refused(state, LayTrack([(0, 0), (0, -1)]), "not a hex where track may be laid")
+    refused(state, LayTrack([(1, 0), (2, 0)]), "starts at a city, town or exit", "S-TRACK-1")
+    refused(state, LayTrack([(0, 0), (2, 0)]), "does not touch")
+    refused(state, LayTrack([(0, 0), (0, -1)]), "only on the land hexes of the map")
     state.apply(LayTrack([(0, 0), (1, 0), (2, 0), (3, 0)]))
     refused(state, LayTrack([(3, 0), (2, 0), (1, 1)]), "already holds track", "S2")
     broke = at_build(zoo_game())
     broke.position = broke.position.with_(economy=broke.position.economy.with_(cash=3))
-    refused(broke, LayTrack([(0, 0), (1, 0)]), "cost $4 and you have $3", "S8")
+    refused(broke, LayTrack([(0, 0), (1, 0)]), "cost $4 ($4 a tile) and you have $3", "S-TRACK-4")
 
 
 def test_incomplete_track_not_extended_by_the_next_build_loses_its_owner_but_stays():
@@ -153,7 +153,7 @@ def test_ownerless_track_holds_its_hex_carries_goods_for_nothing_until_extended(
                    Pass(), Pass(), IssueShares(0), Select(None)]:
         state.apply(action)
     assert state.position.unowned == {0}
-    refused(state, LayTrack([(1, 1), (1, 0)]), "neither a node nor the end")
+    refused(state, LayTrack([(1, 1), (1, 0)]), "starts at a city, town or exit", "S-TRACK-1")
     refused(state, LayTrack([(0, 0), (1, 0)]), "already holds track", "S2")
     cash = state.position.cash
     state.apply(LayTrack([(1, 0), (2, 0), (3, 0)]))  # extending takes it back (S15), completes it
@@ -224,7 +224,7 @@ def test_locomotive_action_and_one_raise_per_move_goods_phase():
     assert state.position.economy.locomotive == 3
     state.apply(EndBuild())
     state.apply(RaiseLocomotive())
-    refused(state, RaiseLocomotive(), "at most once per move-goods phase")
+    refused(state, RaiseLocomotive(), "once a turn at most", "S-LOCOMOTIVE-2")
 
 
 # -- Easter Island ------------------------------------------------------------------------
@@ -232,7 +232,7 @@ def test_locomotive_action_and_one_raise_per_move_goods_phase():
 def test_easter_actions_cost_8_paid_before_the_rapa_nui_5():
     poor = easter_game(economy=Economy(cash=7)).new_state()
     poor.apply(IssueShares(0))
-    refused(poor, Select("rapa-nui", "Red 3"), "costs $8 and you have $7", "S9")
+    refused(poor, Select("rapa-nui", "Red 3"), "paid before any cash it gives, and you have $7", "S-ACTIONS-1")
     state = easter_game(economy=Economy(cash=8)).new_state()
     state.apply(IssueShares(0))
     state.apply(Select("rapa-nui", "Red 3"))
@@ -240,7 +240,7 @@ def test_easter_actions_cost_8_paid_before_the_rapa_nui_5():
     assert state.position.board.city("Red 3").cubes == ("red", "blue")
     other = easter_game().new_state()
     other.apply(IssueShares(0))
-    refused(other, Select("rapa-nui", "Blue 1"), "a stack of two cubes or a one-cube remnant", "S12a")
+    refused(other, Select("rapa-nui", "Blue 1"), "Blue 1 holds none", "S-MOAI-2")
 
 
 def test_rapa_nui_may_turn_a_one_cube_remnant_which_changes_nothing_and_pays_5():
@@ -262,7 +262,7 @@ def test_rapa_nui_with_no_cube_left_costs_8_and_pays_nothing():
                                                   City("Blue 1", (2, 0), "blue", True)])
     state = Game.easter(island, 2, economy=Economy(cash=10)).new_state()
     state.apply(IssueShares(0))
-    refused(state, Select("rapa-nui", "Red 3"), "none, so select it with no target", "S12a")
+    refused(state, Select("rapa-nui", "Red 3"), "none, so select it with no target", "S-MOAI-2")
     state.apply(Select("rapa-nui"))
     assert state.position.cash == 2
     assert "no cube is left on the map" in state.log[-1]
@@ -284,7 +284,7 @@ def test_easter_blockers_cycle_after_four_selections():
     assert blocked_after == [["engineer"], ["engineer", "locomotive"],
                              ["engineer", "locomotive", "urbanization"], [], ["engineer"]]
     state.apply(IssueShares(0))
-    refused(state, Select("engineer"), "action blocker", "S9")
+    refused(state, Select("engineer"), "action blocker", "S-BLOCKERS-2")
     state.apply(Select(None))  # choosing none is allowed and moves no blocker
 
 
@@ -294,7 +294,7 @@ def test_easter_track_prices_plain_3_mountain_4_and_cube_rules():
     state.apply(LayTrack([(4, 0), (5, 0), (6, 0)]))
     assert state.position.cash == 10 - 3 - 4
     state.apply(EndBuild())
-    refused(state, Ship(("Red 3", "Blue 1"), (0,)), "top cube of Red 3 is red", "S9")
+    refused(state, Ship(("Red 3", "Blue 1"), (0,)), "top cube of Red 3 is red", "S-GOODS-3")
     state.apply(Ship(("Red 4", "Blue 2"), (1,)))
     assert state.position.board.city("Red 4").cubes == ()
 
@@ -376,7 +376,7 @@ def test_void_actions_may_still_be_selected_and_cost_as_usual():
     state.apply(IssueShares(0))
     assert Select("locomotive") in state.legal_actions()
     assert Select("rapa-nui") in state.legal_actions()
-    refused(state, Select("rapa-nui", "Red 3"), "a stack of two cubes or a one-cube remnant", "S12a")
+    refused(state, Select("rapa-nui", "Red 3"), "Red 3 holds none", "S-MOAI-2")
     state.apply(Select("locomotive"))
     assert state.position.economy.locomotive == 6 and state.position.cash == 22
     assert "no effect (S12)" in state.log[-1]

@@ -125,7 +125,7 @@ def test_easter_urbanization_adds_no_cube():
 def test_a_shipment_visits_no_node_twice_and_follows_links():
     state = goats_and_yaks(phase=MOVE)
     refused(state, Ship(("goats", "yaks", "goats"), (0, 0)), "S3")
-    refused(state, Ship(("goats", "yaks"), (5,)), "S3")
+    refused(state, Ship(("goats", "yaks"), (5,)), "S-INCOMPLETE-1")
     island = Island.build(plain=[(1, 0)], cities=[City("Red 3", (0, 0), "red", True, ("blue",)),
                                                   City("Blue 1", (2, 0), "blue", True)],
                           tracks=[[(0, 0), (1, 0), (2, 0)]])
@@ -146,7 +146,7 @@ def test_a_shipment_uses_at_most_level_links():
                                   City("Red 5", (4, 0), "red", True), City("Blue 1", (6, 0), "blue", True)],
                           tracks=[[(0, 0), (1, 0), (2, 0)], [(2, 0), (3, 0), (4, 0)], [(4, 0), (5, 0), (6, 0)]])
     easter = Game.easter(island, 3, phase=MOVE).new_state()        # level 2 (S11b)
-    refused(easter, Ship(("Red 3", "Red 4", "Red 5", "Blue 1"), (0, 1, 2)), "S3", "locomotive level 3")
+    refused(easter, Ship(("Red 3", "Red 4", "Red 5", "Blue 1"), (0, 1, 2)), "S-GOODS-2", "locomotive level 3")
 
 
 def test_the_locomotive_never_goes_above_6():
@@ -154,14 +154,14 @@ def test_the_locomotive_never_goes_above_6():
     play(state, Select("locomotive"))
     assert state.position.economy.locomotive == 6
     play(state, EndBuild())
-    refused(state, RaiseLocomotive(), "S11", "already at level 6")
+    refused(state, RaiseLocomotive(), "S-LOCOMOTIVE-2", "already at level 6")
 
 
 def test_an_area_without_food_ships_nothing_and_arrival_feeds():
     zoo = ZooMap.build(areas=[Area("goats", (0, 0), 1, food=0), Area("yaks", (2, 0), 1)],
                        tracks=[[(0, 0), (1, 0), (2, 0)]])
     state = Game.zoo(zoo, [], 3, phase=MOVE).new_state()
-    refused(state, Ship(("goats", "yaks"), (0,)), "S8", "no food")
+    refused(state, Ship(("goats", "yaks"), (0,)), "S-DANGER-2", "no food")
     play(state, Ship(("yaks", "goats"), (0,)))
     board = state.position.board
     assert board.area("goats").fed and board.area("yaks").food == 1 and not board.area("yaks").fed

@@ -300,7 +300,7 @@ def _make_legal(source: QuizSource, state, action, why, rng: random.Random, inde
 
 
 def _point_options(points: int, rng: random.Random) -> tuple[int, ...]:
-    near = [p for p in range(points - 3, points + 4) if p >= 0 and p != points]
+    near = [p for p in range(points - 3, points + 4) if p >= min(0, points) and p != points]   # scores may be < 0
     options = rng.sample(near, min(3, len(near))) + [points]
     return tuple(sorted(options))
 

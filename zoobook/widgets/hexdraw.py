@@ -68,7 +68,7 @@ def draw_hexmap(hexmap: HexMap, *, ax=None, size: float = 1.0,
                 route: Iterable[int] = (), teleport: Sequence[str] | None = None,
                 extra_hexes: Iterable[Sequence[int]] = (), title: str = "",
                 figsize: tuple[float, float] | None = None, font_size: float = 8,
-                ownerless: Iterable[int] = ()):
+                ownerless: Iterable[int] = (), coordinates: bool = False):
     """Draw *hexmap*; returns ``(figure, axes)``.
 
     Parameters
@@ -86,6 +86,9 @@ def draw_hexmap(hexmap: HexMap, *, ax=None, size: float = 1.0,
         Track indices that lost their owner (S15), drawn pale.
     extra_hexes : iterable of hexes
         Hexes to draw as plain ground although the map does not mention them.
+    coordinates : bool
+        Write each hex's ``q,r`` in it (under a node's label): the names buttons use for hexes
+        ("lay track (0,0) (1,0)").
     """
     import matplotlib.pyplot as plt
     from matplotlib.collections import PolyCollection
@@ -118,6 +121,13 @@ def draw_hexmap(hexmap: HexMap, *, ax=None, size: float = 1.0,
         x, y = to_pixel(node.hex, size)
         insets.append([(x + 0.86 * (cx - x), y + 0.86 * (cy - y)) for cx, cy in corners(node.hex, size)])
         ax.text(x, y, label(node), ha="center", va="center", fontsize=font_size, zorder=5)
+    if coordinates:
+        nodes = {tuple(node.hex) for node in hexmap.nodes}
+        for h in ground:
+            x, y = to_pixel(h, size)
+            at_node = tuple(h) in nodes
+            ax.text(x, y + (0.55 * size if at_node else 0.0), f"({h[0]},{h[1]})", ha="center", va="center",
+                    fontsize=font_size, color="#444444" if not at_node else "#111111", zorder=6)
     if insets:
         ax.add_collection(PolyCollection(insets, closed=True, zorder=4, edgecolors="#333333", linewidths=1.0,
                                          facecolors=[colour(node) for node in hexmap.nodes]))

@@ -21,7 +21,7 @@ the map is redrawn only when the board changes.
 '<b>Turn 1 of 2</b>: action phase'
 >>> player.choose_text("select no action")
 >>> player.lay("0,0 0,1")
->>> "not a hex where track may be laid" in player.message.value
+>>> "only on the land hexes of the map" in player.message.value
 True
 >>> player.lay("0,0 1,0 2,0")
 >>> player.state.position.cash, player.message.value
@@ -82,8 +82,9 @@ def status_html(state: GameState) -> str:
             f"<b>Clear conditions</b><ul>{checks}</ul>{outcome}</div>")
 
 
-def draw_game(state: GameState, *, title: str = ""):
-    """The map with its land, track and goods; returns ``(figure, axes)``."""
+def draw_game(state: GameState, *, title: str = "", coordinates: bool = False):
+    """The map with its land, track and goods (each hex's ``q,r`` with *coordinates*); returns
+    ``(figure, axes)``."""
     from zoobook.widgets.hexdraw import draw_hexmap
 
     goods = state.game.rules.goods
@@ -91,7 +92,7 @@ def draw_game(state: GameState, *, title: str = ""):
     hexmap = goods.hexmap(board)
     return draw_hexmap(hexmap, label=lambda node: goods.node_label(board, node),
                        extra_hexes=state.game.land, title=title, font_size=7,
-                       ownerless=state.position.unowned)
+                       ownerless=state.position.unowned, coordinates=coordinates)
 
 
 _NODE_MARK = {"exit": "EX", "town": "T", "new-city": "NC"}
@@ -331,8 +332,9 @@ class GamePlayer(widgets.VBox):
 
 def game_picture(state: GameState) -> str:
     """The map as the game widget draws it, and the player's money and clear conditions (HTML): the
-    Learn notebook's picture (:data:`zoobook.steam.learn.PICTURE`)."""
-    figure, _ = draw_game(state)
-    figure.set_size_inches(4.5, 2.6)
+    Learn notebook's picture (:data:`zoobook.steam.learn.PICTURE`). Every hex carries its ``q,r``,
+    the coordinates the drill buttons name ("lay track (0,0) (1,0)")."""
+    figure, _ = draw_game(state, coordinates=True)
+    figure.set_size_inches(6.0, 3.4)
     return ("<div style='display:flex;gap:1em;align-items:flex-start'>"
-            f"{figure_html(figure, alt='the map', dpi=60)}{status_html(state)}</div>")
+            f"{figure_html(figure, alt='the map, each hex labelled q,r', dpi=80)}{status_html(state)}</div>")

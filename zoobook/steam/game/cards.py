@@ -159,11 +159,11 @@ class PaidWithBlockers:
 
     def refusal(self, blocked: frozenset, cash: int, card: Card) -> Refusal | None:
         if card.name in blocked:
-            return Refusal(f"{card.name} has an action blocker on it: \"You cannot select an action "
-                           f"that has an action blocker on it\"", "S9")
+            return Refusal(f"{card.name} has an action blocker on it: a blocked action cannot be selected "
+                           f"until all four have been", "S-BLOCKERS-2")
         if cash < self.price:
-            return Refusal(f"selecting an action costs ${self.price} and you have ${cash}: \"you must "
-                           f"be able to pay the $8 before you receive that cash\"", "S9")
+            return Refusal(f"selecting an action costs ${self.price}, paid before any cash it gives, and you "
+                           f"have ${cash}", "S-ACTIONS-1")
         return None
 
     def after_turn(self, blocked: frozenset, chosen: str | None) -> frozenset:

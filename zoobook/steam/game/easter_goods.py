@@ -21,7 +21,7 @@ Examples
 >>> [str(s) for s in MoaiGoods().shipments(island, 2, discount=False)]
 ['ship Red 3 -> Blue 1 -> Red 4']
 >>> MoaiGoods().refusal(island, Ship(("Red 3", "Blue 1"), (0,)), 2, discount=False)
-'the top cube of Red 3 is red: it goes to a red city [S9]'
+'the top cube of Red 3 is red: it goes to a red city, and Blue 1 is not one [S-GOODS-3]'
 """
 
 from __future__ import annotations
@@ -197,27 +197,32 @@ class MoaiGoods:
         colours = _colours(island)
         origin = ship.route[0]
         if origin not in colours:
-            return Refusal(f"{origin} is not a city holding cubes", "S9")
+            return Refusal(f"cubes ship from the ruins that hold them, and {origin} is not a ruin", "S-MOAI-1")
         cube = island.top_cube(origin)
         if cube is None:
-            return Refusal(f"{origin} holds no cube", "S9")
+            return Refusal(f"{origin} holds no cube to ship", "S-MOAI-1")
         if len(ship.route) < 2 or len(ship.steps) != len(ship.route) - 1:
-            return Refusal("a shipment needs two cities or more and one link between each pair", "S3")
+            return Refusal("a shipment names two cities or more and one link between each pair", "S3")
         if len(set(ship.route)) != len(ship.route):
             return Refusal("a shipment visits no city twice", "S3")
         graph = _graph(island)
         for a, b, key in zip(ship.route, ship.route[1:], ship.steps):
             if key is None or not graph.has_edge(a, b, key):
-                return Refusal(f"there is no complete link {key} between {a} and {b}", "S2")
+                return Refusal(f"goods travel only on complete links, and there is no complete link {key} "
+                               f"between {a} and {b}", "S-INCOMPLETE-1")
+        if ship.route[-1] not in colours:
+            return Refusal(f"cubes pass through towns and are delivered to cities: {ship.route[-1]} is a town",
+                           "S-GOODS-4")
         if colours.get(ship.route[-1]) != cube:
-            return Refusal(f"the top cube of {origin} is {cube}: it goes to a {cube} city", "S9")
+            return Refusal(f"the top cube of {origin} is {cube}: it goes to a {cube} city, and "
+                           f"{ship.route[-1]} is not one", "S-GOODS-3")
         passed = [n for n in ship.route[1:-1] if colours.get(n) == cube]
         if passed:
-            return Refusal(f"a {cube} cube stops at the first {cube} city it reaches ({passed[0]})",
-                           "S9")
+            return Refusal(f"a {cube} cube stops at the first {cube} city it reaches: here {passed[0]}",
+                           "S-GOODS-3")
         if len(ship.steps) > level:
-            return Refusal(f"{len(ship.steps)} links need locomotive level {len(ship.steps)} and "
-                           f"yours is {level}", "S3")
+            return Refusal(f"a shipment of {len(ship.steps)} links needs locomotive level {len(ship.steps)} "
+                           f"and yours is {level}", "S-GOODS-2")
         return None
 
     def ship(self, island: Island, ship: Ship, level: int, *, discount: bool) -> ShipEffect:

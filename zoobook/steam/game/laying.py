@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from zoobook.errors import IllegalAction
 from zoobook.hexgrid import Hex, neighbours
 from zoobook.steam.game.actions import LayTrack, hex_text
+from zoobook.steam.game.map_rules import EASTER
 from zoobook.steam.hexmap import MapError, Track
 
 if TYPE_CHECKING:
@@ -78,8 +79,8 @@ def plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> LayPla
     hexmap = hexmap or rules.goods.hexmap(pos.board)
     hexes = action.hexes
     if len(hexes) < 2:
-        raise IllegalAction("lay track from a node or an incomplete track's end to at least one new hex",
-                      "S2")
+        raise IllegalAction("a lay names its start (a city, town or exit, or the end of an incomplete track) "
+                            "and at least one new hex", "S-TRACK-1")
     start = hexes[0]
     index = extendable(hexmap, start)
     if index is not None:
@@ -87,8 +88,8 @@ def plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> LayPla
     elif hexmap.is_node(start):
         base = (start,)
     else:
-        raise IllegalAction(f"{hex_text(start)} is neither a node nor the end of an incomplete track: "
-                      f"track starts at a city, town or exit, or extends an incomplete link", "S2")
+        raise IllegalAction(f"new track starts at a city, town or exit, or at the end of an incomplete track, "
+                            f"and {hex_text(start)} is neither", "S-TRACK-1")
     ends_at_node = hexmap.is_node(hexes[-1])
     new = hexes[1:-1] if ends_at_node else hexes[1:]
     if not new:
@@ -96,13 +97,17 @@ def plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> LayPla
                       "S2")
     for a, b in zip(hexes, hexes[1:]):
         if b not in neighbours(a):
-            raise IllegalAction(f"{hex_text(b)} is not a neighbour of {hex_text(a)}", "S1")
+            raise IllegalAction(f"track runs from a hex to a neighbouring hex, and {hex_text(b)} does not touch "
+                                f"{hex_text(a)}", "S1")
     seen = set(base)
     for h in new:
         if hexmap.is_node(h):
             raise IllegalAction(f"{hex_text(h)} is a node: a track's inner hexes are never nodes", "S2")
         if h not in game.land:
-            raise IllegalAction(f"{hex_text(h)} is not a hex where track may be laid on this map", "S2")
+            if rules.name == EASTER.name:   # the island's terrains are the two it prices
+                raise IllegalAction(f"track goes on plain ($3) and mountain ($4) hexes only, and {hex_text(h)} "
+                                    "is neither", "S-TRACK-3")
+            raise IllegalAction(f"track goes only on the land hexes of the map, and {hex_text(h)} is not one", "S2")
         if h in seen or hexmap.track_at(h) is not None:
             raise IllegalAction(f"{hex_text(h)} already holds track: a hex holds one track here "
                           f"(the workbook's simplification)", "S2")
@@ -118,18 +123,17 @@ def plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> LayPla
     limit = rules.tile_limit(card)
     counted = len(new) - action.hand
     if pos.tiles_laid + counted > limit:
-        raise IllegalAction(f"{pos.tiles_laid} tile{'s' if pos.tiles_laid != 1 else ''} laid already and "
-                      f"{counted} more exceeds the limit of {limit} this turn "
-                      f"({'4 with the Engineer' if limit > rules.tiles else '3 per build, 4 with the Engineer'})",
-                      rules.rule)
+        raise IllegalAction(f"a build lays at most {limit} tiles"
+                            f"{' with the Engineer' if limit > rules.tiles else ' (4 with the Engineer)'}: "
+                            f"{pos.tiles_laid} laid already and {counted} more is {pos.tiles_laid + counted}",
+                            "S-TRACK-1")
     # Tiles from hand are the free ones; the most expensive tiles take them.
     prices = sorted((rules.tile_price(game.land[h], card) for h in new), reverse=True)
     cost = sum(prices[action.hand:])
     if cost > pos.cash:
         engineer = "; engineer $" + str(card.price) if getattr(card, "price", None) else ""
-        raise IllegalAction(f"these tiles cost ${cost} and you have ${pos.cash} "
-                      f"({rules.price.describe()}{engineer})",
-                      rules.rule)
+        raise IllegalAction(f"these tiles cost ${cost} ({rules.price.describe()}{engineer}) and you have "
+                            f"${pos.cash}", "S-TRACK-4")
     return LayPlan(index, tuple(base), tuple(new), ends_at_node, cost, counted)
 
 

@@ -25,7 +25,7 @@ rule               S8 (cited when a build is refused)         S9
 >>> ZOO.card("rapa-nui")
 Traceback (most recent call last):
 ...
-KeyError: "the zoo map has no action 'rapa-nui' (its actions: engineer, locomotive, urbanization, feeding)"
+KeyError: "the Zoo map has no action 'rapa-nui': its actions are engineer, locomotive, urbanization, feeding"
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ class MapRules:
             if card.name == name:
                 return card
         names = ", ".join(c.name for c in self.cards)
-        raise KeyError(f"the {self.name} map has no action {name!r} (its actions: {names})")
+        raise KeyError(f"{self.title or 'this map'} has no action {name!r}: its actions are {names}")
 
     def tile_limit(self, card: Card) -> int:
         """"3 tiles per build, 4 with the Engineer action" (base game; S8, S9)."""

@@ -251,8 +251,26 @@ def _phase_check(pos: Position, action: Action) -> None:
         how = "cleared" if pos.outcome.cleared else "lost"
         raise _refuse(f"the game is over ({how} in turn {pos.outcome.turns})", "S-END-3")
     if pos.phase != wanted:
-        raise _refuse(f"it is the {pos.phase} phase, not the {wanted} phase: a turn runs shares, "
-                      "action, build, move goods in that order", "S11")
+        raise _refuse(_out_of_turn(pos.phase, wanted), "S11")
+
+
+#: The phases a player decides in, in the turn's order (S11).
+_TURN_ORDER = (SHARES, ACTION, BUILD, MOVE)
+_DOING = {SHARES: "issuing shares", ACTION: "selecting an action", BUILD: "building",
+          MOVE: "moving goods"}
+
+
+def _out_of_turn(now: str, wanted: str) -> str:
+    """Why a decision of the *wanted* phase waits, said as a player would (S11).
+
+    >>> _out_of_turn("build", "shares")
+    'it is the build phase: issuing shares comes earlier in the turn, so it waits for the next turn'
+    >>> _out_of_turn("shares", "move goods")
+    'it is the shares phase: moving goods comes later in the turn (shares, action, build, move goods)'
+    """
+    if _TURN_ORDER.index(wanted) < _TURN_ORDER.index(now):
+        return f"it is the {now} phase: {_DOING[wanted]} comes earlier in the turn, so it waits for the next turn"
+    return f"it is the {now} phase: {_DOING[wanted]} comes later in the turn (shares, action, build, move goods)"
 
 
 def step(game: Game, pos: Position, action: Action) -> tuple[Position, list[str]]:
@@ -275,12 +293,27 @@ def _cleared_now(game: Game, pos: Position, lines: list[str]) -> Position:
     return pos
 
 
-def final_score(game: Game, pos: Position) -> int:
-    """The base game's final score (S10a): 3 per income level, -3 per issued share, +1 per
-    track tile in the player's complete links."""
+def score_lines(game: Game, pos: Position) -> list[tuple[int, str]]:
+    """The base game's final score (S10a), line by line: ``(points, what for)``.
+
+    >>> from zoobook.steam.zoo.model import Area, ZooMap
+    >>> zoo = ZooMap.build([Area("goats", (0, 0), 1), Area("yaks", (2, 0), 1)], tracks=[[(0, 0), (1, 0), (2, 0)]])
+    >>> game = Game.zoo(zoo, [], turns=1, economy=Economy(cash=0, income=4, shares=3, locomotive=1))
+    >>> score_lines(game, game.start)
+    [(12, 'income 4 x 3'), (-9, '3 shares x -3'), (1, '1 track tile in your complete links')]
+    """
     hexmap = game.rules.goods.hexmap(pos.board)
     tiles = sum(len(link.track_hexes) for link in hexmap.complete_links() if link.index not in pos.unowned)
-    return 3 * pos.economy.income - 3 * pos.economy.shares + tiles
+    eco = pos.economy
+    return [(3 * eco.income, f"income {eco.income} x 3"),
+            (-3 * eco.shares, f"{eco.shares} share{'s' if eco.shares != 1 else ''} x -3"),
+            (tiles, f"{tiles} track tile{'s' if tiles != 1 else ''} in your complete links")]
+
+
+def final_score(game: Game, pos: Position) -> int:
+    """The base game's final score (S10a): 3 per income level, -3 per issued share, +1 per
+    track tile in the player's complete links (:func:`score_lines`)."""
+    return sum(points for points, _ in score_lines(game, pos))
 
 
 def _finish(game: Game, pos: Position, lines: list[str], *, cleared: bool, reason: str) -> Position:
@@ -293,10 +326,10 @@ def _finish(game: Game, pos: Position, lines: list[str], *, cleared: bool, reaso
 def _issue(game: Game, pos: Position, action: IssueShares) -> tuple[Position, list[str]]:
     count, eco = action.count, pos.economy
     if not isinstance(count, int) or count < 0:
-        raise _refuse(f"a number of shares is a whole number, 0 or more, not {count!r}", "S11")
+        raise _refuse(f"you issue a whole number of shares, 0 or more, not {count!r}", "S-ECONOMY-1")
     if eco.shares + count > MAX_SHARES:
-        raise _refuse(f"at most {MAX_SHARES} shares may be issued and {eco.shares} already are",
-                      "S11")
+        raise _refuse(f"at most {MAX_SHARES} shares are ever issued: you have issued {eco.shares}, so "
+                      f"{MAX_SHARES - eco.shares} more at most", "S-ECONOMY-1")
     eco = eco.issue(count)
     line = (f"issue {count} share{'s' if count != 1 else ''}: +${SHARE_PRICE * count} -> ${eco.cash}"
             if count else "issue no shares")
@@ -311,7 +344,7 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
         raise _refuse(str(exc.args[0]), rules.rule) from None
     if action.action is None:
         if action.target is not None:
-            raise _refuse("no action has no target", rules.rule)
+            raise _refuse("selecting no action names no moai to turn", "S-TURN-2")
         return pos.with_(phase=BUILD, card=None), ["select no action"]
     reason = rules.selection.refusal(pos.blocked, pos.cash, card)
     if reason:
@@ -333,14 +366,16 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
             lines.append(f"  no cube is left on the map: nothing to turn, no ${card.cash_bonus} (S12, S12a)")
         elif action.target not in targets:
             shown = ", ".join(targets) or "none, so select it with no target"
-            raise _refuse(f"{card.name} turns a moai, a stack of two cubes or a one-cube remnant "
-                          f"(moai: {shown})", "S12a")
+            named = (f"{action.target} holds none" if action.target is not None
+                     else "name the one to turn")
+            raise _refuse(f"Rapa Nui turns a moai, a ruin holding cubes: {named} (the moai now: {shown})",
+                          "S-MOAI-2")
         else:
             board = rules.goods.flip(board, action.target)
             lines.append(f"  flip the moai on {action.target}: "
                          f"{rules.goods.stack_text(board, action.target)}")
     elif action.target is not None:
-        raise _refuse(f"{card.name} takes no target", rules.rule)
+        raise _refuse(f"only Rapa Nui names a moai: {card.name} takes no target", "S-TURN-2")
     if card.raises_locomotive:
         if eco.locomotive >= MAX_LEVEL:
             lines.append(f"  the locomotive is already at level {MAX_LEVEL}, the highest: no effect (S12)")
@@ -356,15 +391,17 @@ def _select(game: Game, pos: Position, action: Select) -> tuple[Position, list[s
 def _urbanize(game: Game, pos: Position, action: Urbanize) -> tuple[Position, list[str]]:
     rules = game.rules
     if not rules.card(pos.card).urbanizes:
-        raise _refuse("only the Urbanization action puts a new city on a town", "S11")
+        raise _refuse("only the Urbanization action puts a new city on a town, and you did not select it",
+                      "S-URBANIZATION-1")
     if pos.urbanized:
-        raise _refuse("Urbanization puts one new city tile on a town, and you placed it already",
-                      rules.rule)
+        raise _refuse("Urbanization puts one new city on a town, and you placed it already",
+                      "S-URBANIZATION-1")
     if action.town not in rules.goods.towns(pos.board):
-        raise _refuse(f"{hex_text(action.town)} is not a town that can be urbanized", rules.rule)
+        raise _refuse(f"a new city goes on a town, and {hex_text(action.town)} is not one",
+                      "S-URBANIZATION-1")
     price = assumed("steam.urbanize_cost")
     if price > pos.cash:
-        raise _refuse(f"a new city costs ${price} and you have ${pos.cash}", "S15")
+        raise _refuse(f"a new city costs ${price} and you have ${pos.cash}", "S-URBANIZATION-1")
     board = rules.goods.urbanize(pos.board, action.town)
     eco = pos.economy.with_(cash=pos.cash - price)
     return (pos.with_(board=board, urbanized=True, economy=eco),
@@ -417,10 +454,11 @@ def _ship(game: Game, pos: Position, action: Ship) -> tuple[Position, list[str]]
 
 def _raise(game: Game, pos: Position, action: RaiseLocomotive) -> tuple[Position, list[str]]:
     if pos.raised:
-        raise _refuse("the locomotive may be raised at most once per move-goods phase", "S11")
+        raise _refuse("you raised the locomotive in this move-goods phase already: once a turn at most",
+                      "S-LOCOMOTIVE-2")
     if pos.economy.locomotive >= MAX_LEVEL:
         raise _refuse(f"the locomotive is already at level {MAX_LEVEL}, the highest; pass instead",
-                      "S11")
+                      "S-LOCOMOTIVE-2")
     eco = pos.economy.with_(locomotive=pos.economy.locomotive + 1)
     return _next_round(game, pos.with_(economy=eco, raised=True),
                        [f"raise locomotive -> {eco.locomotive}"])

@@ -146,22 +146,22 @@ class ZooGoods:
                            teleported or key is None, found)
 
     def refusal(self, zoo: ZooMap, ship: Ship, level: int, *, discount: bool) -> Refusal | None:
-        """Why *ship* is illegal at *level*, or None."""
-        return _CACHE.get(zoo, ("refusal", ship, level, discount),
-                          lambda: self._refusal(zoo, ship, level, discount))
+        """Why *ship* is illegal at *level*, or None (a refusal is made anew from the memoised words and
+        rule, so each refusal given is made here, by the rules that refuse)."""
+        why = _CACHE.get(zoo, ("refusal", ship, level, discount), lambda: self._refusal(zoo, ship, level, discount))
+        return None if why is None else Refusal(why.reason, why.rule)
 
     def _refusal(self, zoo: ZooMap, ship: Ship, level: int, discount: bool) -> Refusal | None:
         try:
             need = route_level(_network(zoo), list(ship.route), list(ship.steps), feeding=discount)
         except (ValueError, KeyError, TypeError) as exc:
-            return Refusal(str(exc).strip("'\""), "S3")
+            return getattr(exc, "refusal", None) or Refusal(str(exc).strip("'\""), "S3")
         if zoo.area(ship.route[0]).food == 0:
-            return Refusal(f"{ship.route[0]} holds no food left to ship", "S8")
+            return Refusal(f"{ship.route[0]} holds no food left to ship", "S-DANGER-2")
         if need > level:
             extra = " even with the Feeding discount" if discount else ""
-            return Refusal(f"this route needs locomotive level {need}{extra} and yours is {level}: "
-                           f"the level must be at least the number of links and the highest danger "
-                           f"passed", "S4")
+            return Refusal(f"this route needs locomotive level {need}{extra} and yours is {level}: at least "
+                           f"its number of links and the highest danger it starts from or passes", "S4")
         return None
 
     def ship(self, zoo: ZooMap, ship: Ship, level: int, *, discount: bool) -> ShipEffect:

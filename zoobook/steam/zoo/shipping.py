@@ -74,10 +74,11 @@ import networkx as nx
 
 from zoobook.explain import join_words, plural
 from zoobook.puzzles.solution import Solution
+from zoobook.errors import Refusal
 from zoobook.rulings import cite
 from zoobook.steam.zoo.model import AREA, MAX_LEVEL, ZooMap
 
-__all__ = ["Shipment", "Network", "state_graph", "min_locomotive", "best_shipment",
+__all__ = ["RouteError", "Shipment", "Network", "state_graph", "min_locomotive", "best_shipment",
            "shipment_at_level", "explain_level",
            "level_table", "shipment_table", "explain_shipment", "shipment_solution", "route_level"]
 
@@ -472,28 +473,39 @@ def level_table(zoo: ZooMap | Network, *, feeding: bool = False) -> dict[tuple[s
     return {pair: (s.level if s else None) for pair, s in shipment_table(zoo, feeding=feeding).items()}
 
 
+class RouteError(ValueError):
+    """An illegal route; ``refusal`` names the one rule it breaks, for the engine's answer."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.reason)
+        self.refusal = refusal
+
+
 def route_level(zoo: ZooMap | Network, route: list[str], steps: list[int | None], *,
                 feeding: bool = False) -> int:
-    """The level a given route needs (ignoring the 1-6 bound); ValueError if it is illegal.
+    """The level a given route needs (ignoring the 1-6 bound); :class:`RouteError` (a ValueError
+    naming the rule broken) if it is illegal.
 
     Used to check witnesses; *steps* gives the track index of each link, None for
     the teleport.
     """
     net = _network(zoo)
     if len(route) < 2 or len(steps) != len(route) - 1:
-        raise ValueError("a route needs two nodes or more and one step between each pair")
+        raise RouteError(Refusal("a shipment names two nodes or more and one link between each pair", "S3"))
     if len(set(route)) != len(route):
-        raise ValueError("a shipment visits no node twice (S3)")
+        raise RouteError(Refusal("a shipment visits no node twice", "S3"))
     if net.zoo.kind_of(route[0]) != AREA or net.zoo.kind_of(route[-1]) != AREA:
-        raise ValueError("a shipment starts and ends at animal areas (S5)")
+        raise RouteError(Refusal("food goes from one animal area to another animal area", "S-DANGER-2"))
     if steps.count(None) > 1:
-        raise ValueError("a shipment teleports at most once (S5)")
+        raise RouteError(Refusal("a shipment teleports at most once (one pair of exits)", "S5"))
     for a, b, step in zip(route, route[1:], steps):
         if step is None:
             if a not in net.exits or b not in net.exits:
-                raise ValueError(f"the teleport joins exits, not {a} and {b}")
+                raise RouteError(Refusal(f"the teleport joins two exits, and {a} to {b} is not a pair of exits",
+                                         "S5"))
         elif not net.graph.has_edge(a, b, step):
-            raise ValueError(f"track {step} is not a complete link between {a} and {b}")
+            raise RouteError(Refusal(f"food travels only on complete links, and track {step} is not a complete "
+                                     f"link between {a} and {b}", "S-INCOMPLETE-1"))
     dangers = sorted((net.danger[n] for n in route[:-1]), reverse=True)
     need = dangers[0] - 1 if feeding else dangers[0]
     if len(dangers) > 1:
