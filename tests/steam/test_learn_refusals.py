@@ -22,7 +22,7 @@ from zoobook.steam.game import easter_goods, zoo_goods
 from zoobook.steam.game.memo import IdentityCache
 
 _NEW = Refusal.__new__.__code__
-_HELPERS = {("zoobook.steam.game.state", "_refuse")}
+_HELPERS = {("zoobook.steam.game.state", "_refuse"), ("zoobook.steam.game.laying", "_refuse")}
 
 
 def _writer(frame) -> str:

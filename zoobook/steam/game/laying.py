@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from zoobook.errors import IllegalAction
+from zoobook.errors import IllegalAction, Refusal
 from zoobook.hexgrid import Hex, neighbours
 from zoobook.steam.game.actions import LayTrack, hex_text
 from zoobook.steam.game.map_rules import EASTER
@@ -48,6 +48,12 @@ class LayPlan:
     ends_at_node: bool
     cost: int
     counted: int               # tiles that count toward the limit (the rest come from hand)
+
+
+def _refuse(reason: str, rule: str) -> IllegalAction:
+    """The refusal of a lay, built here so that it is the lay rules that wrote it (the rules index
+    names :func:`plan_lay` as the engine of the rules it cites)."""
+    return IllegalAction(Refusal(reason, rule))
 
 
 def last_tile(hexmap, hexes: tuple) -> Hex:
@@ -79,8 +85,8 @@ def plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> LayPla
     hexmap = hexmap or rules.goods.hexmap(pos.board)
     hexes = action.hexes
     if len(hexes) < 2:
-        raise IllegalAction("a lay names its start (a city, town or exit, or the end of an incomplete track) "
-                            "and at least one new hex", "S-TRACK-1")
+        raise _refuse("a lay names its start (a city, town or exit, or the end of an incomplete track) "
+                      "and at least one new hex", "S-TRACK-1")
     start = hexes[0]
     index = extendable(hexmap, start)
     if index is not None:
@@ -88,52 +94,52 @@ def plan_lay(game: Game, pos: Position, action: LayTrack, hexmap=None) -> LayPla
     elif hexmap.is_node(start):
         base = (start,)
     else:
-        raise IllegalAction(f"new track starts at a city, town or exit, or at the end of an incomplete track, "
-                            f"and {hex_text(start)} is neither", "S-TRACK-1")
+        raise _refuse(f"new track starts at a city, town or exit, or at the end of an incomplete track, "
+                      f"and {hex_text(start)} is neither", "S-TRACK-1")
     ends_at_node = hexmap.is_node(hexes[-1])
     new = hexes[1:-1] if ends_at_node else hexes[1:]
     if not new:
-        raise IllegalAction("a lay puts down at least one tile: track joins nodes through track hexes",
+        raise _refuse("a lay puts down at least one tile: track joins nodes through track hexes",
                       "S2")
     for a, b in zip(hexes, hexes[1:]):
         if b not in neighbours(a):
-            raise IllegalAction(f"track runs from a hex to a neighbouring hex, and {hex_text(b)} does not touch "
-                                f"{hex_text(a)}", "S1")
+            raise _refuse(f"track runs from a hex to a neighbouring hex, and {hex_text(b)} does not touch "
+                          f"{hex_text(a)}", "S1")
     seen = set(base)
     for h in new:
         if hexmap.is_node(h):
-            raise IllegalAction(f"{hex_text(h)} is a node: a track's inner hexes are never nodes", "S2")
+            raise _refuse(f"{hex_text(h)} is a node: a track's inner hexes are never nodes", "S2")
         if h not in game.land:
             if rules.name == EASTER.name:   # the island's terrains are the two it prices
-                raise IllegalAction(f"track goes on plain ($3) and mountain ($4) hexes only, and {hex_text(h)} "
-                                    "is neither", "S-TRACK-3")
-            raise IllegalAction(f"track goes only on the land hexes of the map, and {hex_text(h)} is not one", "S2")
+                raise _refuse(f"track goes on plain ($3) and mountain ($4) hexes only, and {hex_text(h)} "
+                              "is neither", "S-TRACK-3")
+            raise _refuse(f"track goes only on the land hexes of the map, and {hex_text(h)} is not one", "S2")
         if h in seen or hexmap.track_at(h) is not None:
-            raise IllegalAction(f"{hex_text(h)} already holds track: a hex holds one track here "
+            raise _refuse(f"{hex_text(h)} already holds track: a hex holds one track here "
                           f"(the workbook's simplification)", "S2")
         seen.add(h)
     if ends_at_node and hexes[-1] == base[0]:
-        raise IllegalAction("a link must join two different nodes", "S2")
+        raise _refuse("a link must join two different nodes", "S2")
     if not isinstance(action.hand, int) or not 0 <= action.hand <= len(new):
-        raise IllegalAction(f"{action.hand} tiles from hand for a lay of {len(new)}", "S7")
+        raise _refuse(f"{action.hand} tiles from hand for a lay of {len(new)}", "S7")
     if action.hand > pos.hand:
-        raise IllegalAction(f"you hold {pos.hand} bonus tile{'s' if pos.hand != 1 else ''}, not "
+        raise _refuse(f"you hold {pos.hand} bonus tile{'s' if pos.hand != 1 else ''}, not "
                       f"{action.hand}: bonus tiles come from shipments through exits", "S7")
     card = rules.card(pos.card)
     limit = rules.tile_limit(card)
     counted = len(new) - action.hand
     if pos.tiles_laid + counted > limit:
-        raise IllegalAction(f"a build lays at most {limit} tiles"
-                            f"{' with the Engineer' if limit > rules.tiles else ' (4 with the Engineer)'}: "
-                            f"{pos.tiles_laid} laid already and {counted} more is {pos.tiles_laid + counted}",
-                            "S-TRACK-1")
+        raise _refuse(f"a build lays at most {limit} tiles"
+                      f"{' with the Engineer' if limit > rules.tiles else ' (4 with the Engineer)'}: "
+                      f"{pos.tiles_laid} laid already and {counted} more is {pos.tiles_laid + counted}",
+                      "S-TRACK-1")
     # Tiles from hand are the free ones; the most expensive tiles take them.
     prices = sorted((rules.tile_price(game.land[h], card) for h in new), reverse=True)
     cost = sum(prices[action.hand:])
     if cost > pos.cash:
         engineer = "; engineer $" + str(card.price) if getattr(card, "price", None) else ""
-        raise IllegalAction(f"these tiles cost ${cost} ({rules.price.describe()}{engineer}) and you have "
-                            f"${pos.cash}", "S-TRACK-4")
+        raise _refuse(f"these tiles cost ${cost} ({rules.price.describe()}{engineer}) and you have "
+                      f"${pos.cash}", "S-TRACK-4")
     return LayPlan(index, tuple(base), tuple(new), ends_at_node, cost, counted)
 
 
@@ -153,7 +159,7 @@ def lay_track(game: Game, pos: Position, action: LayTrack) -> tuple[Position, li
     try:
         board = goods.with_tracks(pos.board, tracks)
     except MapError as exc:  # plan_lay checks every rule the map checks; kept as a safety net
-        raise IllegalAction(f"{exc.reason}", "S2") from None
+        raise _refuse(f"{exc.reason}", "S2") from None
     link = goods.hexmap(board).links()[index]
     stubs, unowned = dict(pos.stubs), set(pos.unowned)
     if plan.index is not None:
