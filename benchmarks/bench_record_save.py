@@ -13,6 +13,13 @@ renamed over the old one), judged by the target; and waiting for that whole atom
 end only): what the recorder saves by making each action's line once. Every record is read
 back (``from_record``) and must give the same final state.
 
+A game widget saves through :class:`zoobook.widgets.keeper.GameKeeper`, once per click (your
+decision and the bots' replies): timed too, with every seat a player's and the last save on the
+disk before the next one is handed over, as it is long before a player's next click (a save handed
+over while the writer still writes the last one can wait several milliseconds for it, which is why
+a widget saves once per click and not after each bot's move), printed beside the recorder's
+(the recorder's line is the one judged).
+
 Times are wall time (a save waits for the disk). Run: ``python -m benchmarks.bench_record_save
 [--quick] [GAMES]``; ``--quick`` plays one short game of each and judges no target.
 """
@@ -96,6 +103,30 @@ def save_times(make, seed: int, quick: bool, folder: Path) -> tuple[list[float],
     return times, waited, replay_ms
 
 
+def keeper_save_times(make, seed: int, quick: bool, folder: Path) -> list[float]:
+    """Each save's milliseconds of a widget's keeper over one game, the last save written before each."""
+    from zoobook.widgets.keeper import GameKeeper
+
+    state, bots, name = make(seed, quick)
+    keeper = GameKeeper(state, [Player.human()] * len(bots), on_restore=lambda *_: None,
+                        games_dir=folder / f"keeper-{name}-{seed}")
+    times = []
+    while not state.is_terminal() and not (isinstance(bots[0], _Planned) and not bots[0].actions):
+        keeper.apply(bots[state.current_player].choose(state), save=False)
+        start = time.perf_counter()
+        keeper.save()
+        times.append((time.perf_counter() - start) * 1000)
+        keeper.flush()              # the last save on the disk, as it is long before your next click
+    again = from_record(keeper.path.read_text(encoding="utf-8"), file=str(keeper.path))
+    agree(again.returns(), state.returns(), f"{name} seed {seed}: the keeper's record read back")
+    return times
+
+
+def _percentiles(times: list[float]) -> tuple[float, float, float]:
+    times = sorted(times)
+    return (statistics.median(times), *(times[min(len(times) - 1, int(q * len(times)))] for q in (0.95, 0.99)))
+
+
 def main(argv=None) -> int:
     args = options(argv, __doc__, count=3, what="games of each")
     games = 1 if args.quick else args.count
@@ -118,6 +149,10 @@ def main(argv=None) -> int:
                   f"{statistics.median(replays):.1f} ms")
             targets.append(target(f"{label} save after an action < {TARGET_MS:g} ms (95th percentile)",
                                   p95 < TARGET_MS))
+            kept = keeper_save_times(make, 0, args.quick, Path(folder))
+            median, p95, p99 = _percentiles(kept)
+            print(f"{label}, the widget's keeper (the last save written before each): {len(kept)} saves, median "
+                  f"{median:.2f} ms, 95th percentile {p95:.2f} ms, 99th {p99:.2f} ms, slowest {max(kept):.2f} ms")
     return verdict(targets, args.quick)
 
 

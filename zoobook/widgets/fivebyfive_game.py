@@ -340,7 +340,7 @@ class FiveByFiveGame(widgets.VBox):
         if self.you is None:
             return
         while not self.state.is_terminal() and self.state.current_player != self.you:
-            self.keeper.apply(self.bots[self.state.current_player].choose(self.state))
+            self.keeper.apply(self.bots[self.state.current_player].choose(self.state), save=False)
 
     @staticmethod
     def _button(label: str, handler, width: str = "auto") -> widgets.Button:
@@ -352,12 +352,13 @@ class FiveByFiveGame(widgets.VBox):
     def act(self, action) -> bool:
         """Apply *action* (recorded and saved); a refusal is shown in the status line and changes nothing."""
         try:
-            self.keeper.apply(action)
+            self.keeper.apply(action, save=False)
         except IllegalAction as refusal:
             self.status.value = f"<div class='zoobook-message'>Not allowed: {_esc(str(refusal))}</div>"
             return False
         self.hint_view.value = ""
         self._bots_play()
+        self.keeper.save()              # once: your decision and the bots' replies
         self.refresh()
         return True
 

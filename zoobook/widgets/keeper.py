@@ -257,9 +257,11 @@ class GameKeeper(widgets.VBox):
         """The record so far, as the file holds it."""
         return self._recorder.text() if self._recorder is not None else ""
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: Any, *, save: bool = True) -> None:
         """Apply *action* (``IllegalAction``, nothing recorded, when the engine refuses it), record
-        it, and save the game."""
+        it, and save the game (``save=False``: the caller saves once after a burst of actions, your
+        decision and the bots' replies, since a save handed over while the last one is still being
+        written waits for it)."""
         seat = self.state.current_player
         if self._recorder is None:
             self.state.apply(action)
@@ -267,7 +269,8 @@ class GameKeeper(widgets.VBox):
         self._recorder.apply(action)
         self.actions.append((seat, self.state.history[-1]))
         self.undo_button.disabled = self._undo_point() is None
-        self.save()
+        if save:
+            self.save()
 
     def save(self) -> None:
         """Write the record (in the background) once the game holds a decision of yours."""

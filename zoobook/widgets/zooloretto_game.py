@@ -151,7 +151,7 @@ class GameTable(widgets.VBox):
     def act(self, action) -> bool:
         """Apply *action* for you; then the bots play until it is your turn. False when refused."""
         try:
-            self.keeper.apply(action)
+            self.keeper.apply(action, save=False)
         except IllegalAction as exc:
             self.message.value = (f'<div class="zoobook-refusal">Not allowed: {_esc(exc.reason)} '
                                   f'<small>[{_esc(exc.rule)}]</small></div>')
@@ -159,12 +159,13 @@ class GameTable(widgets.VBox):
         self.message.value = f'<div class="zoobook-events">{_esc(self.state.log[-1])}</div>'
         self.hint.value = ""
         self.play_bots()
+        self.keeper.save()              # once: your decision and the bots' replies
         self.refresh()
         return True
 
     def play_bots(self) -> None:
         while not self.state.is_terminal() and self.state.current_player != self.human:
-            self.keeper.apply(self.bots[self.state.current_player].choose(self.state))
+            self.keeper.apply(self.bots[self.state.current_player].choose(self.state), save=False)
 
     def show_hint(self):
         """What the lookahead bot would do in your place, and why."""
