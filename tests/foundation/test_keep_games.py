@@ -217,3 +217,16 @@ def test_a_position_set_up_by_hand_is_played_unsaved(tmp_path):
     assert "set up in code" in game.keeper.message.value and game.keeper.undo_button.disabled
     game.act(game.state.legal_actions()[0])
     assert len(game.state.history) == 1 and list(tmp_path.iterdir()) == []
+
+
+def test_without_threads_a_save_is_on_the_disk_when_the_click_returns(tmp_path, monkeypatch):
+    """A browser's Python (JupyterLite) has no threads: the keeper writes before it returns."""
+    import threading
+
+    from zoobook.widgets import keeper
+
+    monkeypatch.setattr(keeper, "BACKGROUND", False)
+    monkeypatch.setattr(threading.Thread, "start", lambda self: pytest.fail("a thread was started"))
+    widget = TABLES[1].build(tmp_path)
+    TABLES[1].play(widget)
+    assert from_record(widget.keeper.path.read_text(encoding="utf-8")).history == widget.state.history

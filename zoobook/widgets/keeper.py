@@ -46,6 +46,7 @@ import dataclasses
 import html
 import json
 import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -59,6 +60,10 @@ from zoobook.records import (FORMAT, GameRecord, Player, Recorder, RecordError, 
 
 __all__ = ["GameKeeper", "SavedGame", "saved_games", "default_games_dir", "game_file_name", "bots_for",
            "GAMES_DIR_VARIABLE"]
+
+#: Write in a background thread (a save returns at once), except in a browser's Python (JupyterLite's
+#: Pyodide), which has no threads: there a save writes before it returns.
+BACKGROUND = sys.platform != "emscripten"
 
 #: The environment variable that moves the default games folder (the test runs point it at a
 #: temporary folder, so that no run leaves games in the repository).
@@ -226,7 +231,7 @@ class GameKeeper(widgets.VBox):
         self.actions: list[tuple[int, Any]] = list(actions)
         self.path = path
         self._state = state
-        self._recorder: Recorder | None = Recorder(state, self.players, background=True)
+        self._recorder: Recorder | None = Recorder(state, self.players, background=BACKGROUND)
         self.undo_button.disabled = self._undo_point() is None
 
     @property
@@ -399,7 +404,7 @@ class GameKeeper(widgets.VBox):
         if seat is not None and seat not in self.human_seats:
             self.players = tuple(Player.human() if s == seat else p for s, p in enumerate(self.players))
             if self._recorder is not None:
-                self._recorder = Recorder(self.state, self.players, background=True)
+                self._recorder = Recorder(self.state, self.players, background=BACKGROUND)
 
     def _say(self, text: str, *, refusal: bool = False) -> None:
         kind = "zoobook-refusal" if refusal else "zoobook-message"
