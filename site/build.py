@@ -35,7 +35,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 CONTENTS = ("notebooks", "puzzles")
-IGNORED = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.pyc")
+# games/: the games a developer played in the widgets (zoobook.widgets.keeper), git-ignored, not the site's
+IGNORED = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.pyc", "games")
 
 
 def install_cell() -> str:

@@ -83,3 +83,19 @@ def pytest_sessionfinish(session, exitstatus):
     kept = {file: seconds for file, seconds in sorted(costs.items(), key=lambda kv: -kv[1])
             if seconds >= SMALLEST_RECORDED}
     COSTS.write_text(json.dumps(kept, indent=0) + "\n", encoding="utf-8")
+
+
+# -- no saved games in the repository ----------------------------------------------------------------
+# The game widgets save every game they play (zoobook.widgets.keeper), by default into games/ of the
+# working folder: the repository's root for a test, notebooks/ for nbval. Every pytest process (and the
+# kernels nbval starts, which inherit its environment) saves into a temporary folder of its own instead,
+# removed when the process ends. The browser tests' JupyterLab drops the variable: there the widgets
+# keep games/ beside the notebook, in the server's temporary copy.
+import atexit  # noqa: E402
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+
+if not os.environ.get("ZOOBOOK_GAMES_DIR"):
+    _games = tempfile.mkdtemp(prefix="zoobook-games-")
+    os.environ["ZOOBOOK_GAMES_DIR"] = _games
+    atexit.register(shutil.rmtree, _games, True)

@@ -131,7 +131,8 @@ def lab_server(tmp_path_factory):
     """JupyterLab on a free loopback port, rooted in a temporary copy of notebooks/."""
     base = tmp_path_factory.mktemp("lab")
     root = base / "notebooks"
-    shutil.copytree(REPO / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    # games/: the games a reader saved beside the notebooks (git-ignored) stay out of the copy
+    shutil.copytree(REPO / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "games"))
     for path in root.rglob("*.ipynb"):
         without_outputs(path)
     if (REPO / "puzzles").is_dir():  # so that "../puzzles/..." works as in the repository
@@ -144,8 +145,12 @@ def lab_server(tmp_path_factory):
                "--LabApp.expose_app_in_browser=True", f"--ServerApp.root_dir={root}"]
     if os.geteuid() == 0:
         command.append("--allow-root")
+    env = isolated_jupyter_env(base / "home")
+    # The game widgets save into games/ beside the notebook, as for a reader (tests/startup.py points
+    # every other test run at a temporary folder).
+    env.pop("ZOOBOOK_GAMES_DIR", None)
     with log.open("wb") as sink:
-        process = subprocess.Popen(command, cwd=root, env=isolated_jupyter_env(base / "home"),
+        process = subprocess.Popen(command, cwd=root, env=env,
                                    stdout=sink, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -47,7 +47,8 @@ try:
 except ImportError:  # the browser tests then fail on their own imports, naming playwright
     PlaywrightTimeout = TimeoutError
 
-__all__ = ["ARTIFACTS", "run_cells", "run_notebook", "open_notebook", "close_documents", "wait_for_kernel_idle",
+__all__ = ["ARTIFACTS", "run_cells", "run_open_cells", "restart_kernel",
+           "run_notebook", "open_notebook", "close_documents", "wait_for_kernel_idle",
            "run_all_cells", "cell_errors", "output_html", "output_text", "outputs", "widget_box", "screenshot",
            "free_port", "isolated_jupyter_env", "wait_for_http", "stop_process", "lab_diagnosis", "POLL_MS"]
 
@@ -118,12 +119,26 @@ def run_cells(page, base_url: str, name: str, *needles: str, timeout: float = 12
     cell that raises (``AssertionError`` naming the error). Returns the indices of the cells run.
     """
     open_notebook(page, base_url, name)
+    return run_open_cells(page, *needles, timeout=timeout)
+
+
+def run_open_cells(page, *needles: str, timeout: float = 120_000) -> list[int]:
+    """:func:`run_cells` in the notebook open now, in its kernel as it is (after
+    :func:`restart_kernel`, say): outputs cleared, the code cells holding a needle run."""
     result = page.evaluate(_RUN_CELLS, [list(needles), timeout])
-    assert not result["missing"], f"{name}: no code cell holds {result['missing']}"
+    assert not result["missing"], f"no code cell holds {result['missing']}"
     wait_for_kernel_idle(page, timeout=timeout)
     errors = cell_errors(page)
     assert not errors, f"cells raised: {errors}"
     return result["ran"]
+
+
+def restart_kernel(page, *, timeout: float = 90_000) -> None:
+    """Restart the open notebook's kernel (no dialog: through its session) and wait until it is idle:
+    every variable of the notebook is gone, as after the reader's Kernel > Restart."""
+    page.evaluate("async () => { await window.jupyterapp.shell.currentWidget.sessionContext.session"
+                  ".kernel.restart(); }")
+    wait_for_kernel_idle(page, timeout=timeout)
 
 
 def run_notebook(page, base_url: str, name: str, *, timeout: float = 120_000) -> None:

@@ -32,7 +32,8 @@ ARCHITECTURE = REPO / "docs" / "architecture.md"
 #: The map editor is a form: its changes carry names, numbers and file names a reader typed.
 READS_TYPED_TEXT = {("widgets/steam_easter.py", "_hex"), ("widgets/steam_easter.py", "lay"),
                     ("classroom/widgets.py", "run"), ("widgets/steam_map_editor.py", "_change"),
-                    ("widgets/steam_map_editor.py", "save")}
+                    ("widgets/steam_map_editor.py", "save"),
+                    ("widgets/keeper.py", "saved_games")}   # the headers of the files in a games folder
 BROAD = {"ValueError", "Exception", "BaseException", "TypeError"}
 
 

@@ -63,7 +63,9 @@ from zoobook.fivebyfive.mainboard import ROW_EFFECTS
 from zoobook.fivebyfive.reasons import reason
 from zoobook.fivebyfive.search_bot import SearchBot, SearchView
 from zoobook.fivebyfive.vocabulary import Colour
+from zoobook.records import Player
 from zoobook.widgets.fivebyfive_board import CATEGORY_FILL, VISITOR_FILL, board_svg
+from zoobook.widgets.keeper import GameKeeper, bots_for
 
 __all__ = ["FiveByFiveGame", "SoloGame", "mainboard_html", "zoo_html", "lineup_html", "hand_html", "scores_html",
            "table_html", "hint_html", "game_picture"]
@@ -250,18 +252,23 @@ class FiveByFiveGame(widgets.VBox):
     opponents : str
         The bot in the other seats, a name of :data:`zoobook.fivebyfive.all_bots.BOTS` (``"search"``
         for the strong bot: stronger, about a second or two per decision).
+    games_dir : str or Path, optional
+        Where the game is saved after each action (:mod:`zoobook.widgets.keeper`: Undo, Resume, Load);
+        default ``games/`` beside the notebook.
     """
 
     def __init__(self, seed: int = 0, players: int = 1, beginner: bool = False, you: int | None = 0,
-                 opponents: str = "lookahead") -> None:
+                 opponents: str = "lookahead", games_dir=None) -> None:
         if opponents not in BOTS:
             raise ValueError(f"unknown bot {opponents!r} (known: {', '.join(BOTS)})")
         if you is not None and not 0 <= you < players:
             raise ValueError(f"you play one of the seats 0-{players - 1}, not {you}")
-        self.state = GameState.new(players=players, seed=seed, beginner=beginner)
-        self.you = you
-        self.bots = {seat: BOTS[opponents](seed * 10 + seat) for seat in range(players) if seat != you}
-        self.bot_names = {seat: opponents for seat in self.bots}
+        self.opponents = opponents
+        state = GameState.new(players=players, seed=seed, beginner=beginner)
+        seats = [Player.human() if seat == you else Player.bot(opponents, seed=seed * 10 + seat)
+                 for seat in range(players)]
+        self.keeper = GameKeeper(state, seats, on_restore=self._restore, games_dir=games_dir)
+        self._seat_bots(seats)
         self.status = widgets.HTML()
         self.main_view = widgets.HTML()
         self.take_buttons: dict[Take, widgets.Button] = {}
@@ -298,7 +305,31 @@ class FiveByFiveGame(widgets.VBox):
                           widgets.HBox([widgets.VBox([self.zoo_view]), widgets.VBox([self.grid, self.hand_view])]),
                           self.choices, self.lineup_steps,
                           widgets.HBox([self.best_lineup, self.hint_button, self.bot_move]),
-                          self.hint_view, self.scores_view, self.log_view])
+                          self.keeper, self.hint_view, self.scores_view, self.log_view])
+        self._bots_play()
+        self.refresh()
+
+    # -- the game kept (zoobook.widgets.keeper) ----------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The game as it stands (kept by :attr:`keeper`: every action recorded and saved)."""
+        return self.keeper.state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        self.keeper.adopt(state)
+
+    def _seat_bots(self, seats) -> None:
+        """Your seat (the record's human seat; none: bots play every seat) and the others' bots."""
+        self.you = next((seat for seat, player in enumerate(seats) if player.kind == "human"), None)
+        self.bots = bots_for(seats, BOTS, default=self.opponents, you=self.you,
+                             default_seed=lambda seat: self.state.config.seed * 10 + seat)
+        self.bot_names = {seat: type(bot).name for seat, bot in self.bots.items()}
+
+    def _restore(self, state: GameState, seats) -> None:
+        """Show a game rebuilt from its record (Undo, Resume, Load): its seats, its bots, its position."""
+        self._seat_bots(seats)
+        self.hint_view.value = ""
         self._bots_play()
         self.refresh()
 
@@ -312,7 +343,7 @@ class FiveByFiveGame(widgets.VBox):
         if self.you is None:
             return
         while not self.state.is_terminal() and self.state.current_player != self.you:
-            self.state.apply(self.bots[self.state.current_player].choose(self.state))
+            self.keeper.apply(self.bots[self.state.current_player].choose(self.state), save=False)
 
     @staticmethod
     def _button(label: str, handler, width: str = "auto") -> widgets.Button:
@@ -322,14 +353,15 @@ class FiveByFiveGame(widgets.VBox):
 
     # -- acting ----------------------------------------------------------------------------------
     def act(self, action) -> bool:
-        """Apply *action*; a refusal is shown in the status line and changes nothing."""
+        """Apply *action* (recorded and saved); a refusal is shown in the status line and changes nothing."""
         try:
-            self.state.apply(action)
+            self.keeper.apply(action, save=False)
         except IllegalAction as refusal:
             self.status.value = f"<div class='zoobook-message'>Not allowed: {_esc(str(refusal))}</div>"
             return False
         self.hint_view.value = ""
         self._bots_play()
+        self.keeper.save()              # once: your decision and the bots' replies
         self.refresh()
         return True
 
@@ -480,10 +512,12 @@ class SoloGame(FiveByFiveGame):
         The game's seed (the same seed deals the same game).
     beginner : bool
         Final bonus cards A, B, C and popularity condition A, as the rulebook recommends.
+    games_dir : str or Path, optional
+        Where the game is saved (default ``games/`` beside the notebook).
     """
 
-    def __init__(self, seed: int = 0, beginner: bool = False) -> None:
-        super().__init__(seed=seed, players=1, beginner=beginner)
+    def __init__(self, seed: int = 0, beginner: bool = False, games_dir=None) -> None:
+        super().__init__(seed=seed, players=1, beginner=beginner, games_dir=games_dir)
 
 
 def game_picture(state: GameState) -> str:

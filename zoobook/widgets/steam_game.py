@@ -44,8 +44,10 @@ from zoobook.steam.game.anytime import AnytimePlan, plan_anytime
 from zoobook.progress import quiet
 from zoobook.errors import IllegalAction
 from zoobook.steam.game.state import Game, GameState, short_actions
+from zoobook.records import Player
 from zoobook.widgets.common import figure_html
 from zoobook.widgets.hexbuttons import HexButtonBoard
+from zoobook.widgets.keeper import GameKeeper
 
 __all__ = ["GamePlayer", "status_html", "action_label", "draw_game", "hex_label", "menu_actions",
            "budgeted_hint", "Advice", "DEFAULT_THINK", "game_picture"]
@@ -182,11 +184,23 @@ _HEX = re.compile(r"-?\d+\s*,\s*-?\d+")
 
 
 class GamePlayer(widgets.VBox):
-    """Play a game turn by turn (see the module docstring)."""
+    """Play a game turn by turn (see the module docstring).
 
-    def __init__(self, game: Game, *, draw: bool = True) -> None:
-        self.state = game.new_state()
+    Parameters
+    ----------
+    game : Game
+        The map, its land, turns and start.
+    draw : bool
+        Draw the map (matplotlib); off in tests that only click.
+    games_dir : str or Path, optional
+        Where the game is saved after each action (:mod:`zoobook.widgets.keeper`: Undo, Resume, Load);
+        default ``games/`` beside the notebook.
+    """
+
+    def __init__(self, game: Game, *, draw: bool = True, games_dir=None) -> None:
         self.draw = draw
+        self.keeper = GameKeeper(game.new_state(), [Player.human()], on_restore=self._restore,
+                                 games_dir=games_dir)
         self.phase_label = widgets.HTML()
         self.status = widgets.HTML()
         self.picture = widgets.HTML()
@@ -218,19 +232,37 @@ class GamePlayer(widgets.VBox):
         self.lay_button.on_click(lambda _: self.lay(self.track.value, self.hand.value))
         self.hint_button.on_click(lambda _: self.ask_hint())
         build_row = widgets.HBox([self.track, self.hand, self.lay_button])
-        board_row = widgets.VBox([self.board, widgets.HBox([self.board_lay_button, self.board_clear_button,
-                                                            self.board_path])])
+        self.board_row = widgets.VBox([self.board, widgets.HBox([self.board_lay_button, self.board_clear_button,
+                                                                 self.board_path])])
         super().__init__([self.phase_label, widgets.HBox([self.picture, self.status]),
-                          widgets.HBox([self.actions, self.apply_button]), build_row, board_row,
+                          widgets.HBox([self.actions, self.apply_button]), build_row, self.board_row,
                           widgets.HBox([self.hint_button, self.think, self.progress]), self.message,
-                          self.advice, self.log_view])
+                          self.keeper, self.advice, self.log_view])
+        self.refresh()
+
+    # -- the game kept (zoobook.widgets.keeper) -------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The game as it stands (kept by :attr:`keeper`: every action recorded and saved)."""
+        return self.keeper.state
+
+    def _restore(self, state: GameState, players) -> None:
+        """Show a game rebuilt from its record (Undo, Resume, Load); a record of another map gets
+        that map's hex buttons."""
+        if set(self.board.buttons) != {(int(h[0]), int(h[1])) for h in state_hexes(state)}:
+            self.board = HexButtonBoard(state_hexes(state), label=lambda h: hex_label(self._hexmap(), h),
+                                        on_change=lambda board: setattr(self.board_path, "value", board.text()))
+            self.board_row.children = (self.board,) + tuple(self.board_row.children[1:])
+        self.clear_clicks()
+        self.message.value = ""
+        self.advice.value = ""
         self.refresh()
 
     # -- what the buttons do ------------------------------------------------------------
     def choose(self, action) -> None:
-        """Apply *action*; a refusal is shown (with its rule) and changes nothing."""
+        """Apply *action* (recorded and saved); a refusal is shown (with its rule) and changes nothing."""
         try:
-            self.state.apply(action)
+            self.keeper.apply(action)
         except IllegalAction as exc:
             self.message.value = f"<div class='zoobook-refused'>Refused: {html.escape(str(exc))}</div>"
             return

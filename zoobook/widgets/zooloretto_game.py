@@ -26,6 +26,8 @@ import html
 import ipywidgets as widgets
 
 from zoobook.errors import IllegalAction
+from zoobook.records import Player
+from zoobook.widgets.keeper import GameKeeper, bots_for
 from zoobook.widgets.zooloretto import COLOURS, STALL_COLOURS, score_html, zoo_svg
 from zoobook.zooloretto.bots import BOTS, advice
 from zoobook.zooloretto.game import MONEY_ACTIONS, ZoolorettoState, combination_warning
@@ -91,13 +93,19 @@ class GameTable(widgets.VBox):
         The bot in the other seats: ``"random"``, ``"greedy"`` or ``"lookahead"``.
     state : ZoolorettoState, optional
         A game to continue instead of a new one.
+    games_dir : str or Path, optional
+        Where the game is saved after each action (:mod:`zoobook.widgets.keeper`: Undo, Resume, Load);
+        default ``games/`` beside the notebook.
     """
 
     def __init__(self, players: int = 3, seed: int = 0, expansions=(), bot: str = "greedy",
-                 state: ZoolorettoState | None = None) -> None:
-        self.state = state or ZoolorettoState.new(players=players, seed=seed, expansions=expansions)
-        self.human = 0
-        self.bots = {s: BOTS[bot](seed + s) for s in range(self.state.players) if s != self.human}
+                 state: ZoolorettoState | None = None, games_dir=None) -> None:
+        self.bot_name = bot
+        self.seed = seed
+        start = state or ZoolorettoState.new(players=players, seed=seed, expansions=expansions)
+        seats = [Player.human()] + [Player.bot(bot, seed=seed + s) for s in range(1, start.players)]
+        self.keeper = GameKeeper(start, seats, on_restore=self._restore, games_dir=games_dir)
+        self._seat_bots(seats)
         self.header = widgets.HTML()
         self.trucks = widgets.HTML()
         self.actions = widgets.Dropdown(description="Action", layout=widgets.Layout(width="640px"))
@@ -111,7 +119,32 @@ class GameTable(widgets.VBox):
         self.hint_button.on_click(lambda _: self.show_hint())
         super().__init__([self.header, self.trucks, widgets.HBox([self.actions, self.act_button,
                                                                   self.hint_button]),
-                          self.message, self.hint, self.boards, self.log_view])
+                          self.message, self.keeper, self.hint, self.boards, self.log_view])
+        self.play_bots()
+        self.refresh()
+
+    # -- the game kept (zoobook.widgets.keeper) ----------------------------------------------------
+    @property
+    def state(self) -> ZoolorettoState:
+        """The game as it stands (kept by :attr:`keeper`: every action recorded and saved)."""
+        return self.keeper.state
+
+    @state.setter
+    def state(self, state: ZoolorettoState) -> None:
+        self.keeper.adopt(state)
+
+    def _seat_bots(self, seats) -> None:
+        """Your seat (the record's first human seat, else seat 0, now yours) and the others' bots."""
+        self.human = next((seat for seat, player in enumerate(seats) if player.kind == "human"), 0)
+        self.keeper.take_seat(self.human)
+        self.bots = bots_for(seats, BOTS, default=self.bot_name, default_seed=lambda seat: self.seed + seat,
+                             you=self.human)
+
+    def _restore(self, state: ZoolorettoState, seats) -> None:
+        """Show a game rebuilt from its record (Undo, Resume, Load): its seats, its bots, its position."""
+        self._seat_bots(seats)
+        self.hint.value = ""
+        self.message.value = ""
         self.play_bots()
         self.refresh()
 
@@ -119,7 +152,7 @@ class GameTable(widgets.VBox):
     def act(self, action) -> bool:
         """Apply *action* for you; then the bots play until it is your turn. False when refused."""
         try:
-            self.state.apply(action)
+            self.keeper.apply(action, save=False)
         except IllegalAction as exc:
             self.message.value = (f'<div class="zoobook-refusal">Not allowed: {_esc(exc.reason)} '
                                   f'<small>[{_esc(exc.rule)}]</small></div>')
@@ -127,12 +160,13 @@ class GameTable(widgets.VBox):
         self.message.value = f'<div class="zoobook-events">{_esc(self.state.log[-1])}</div>'
         self.hint.value = ""
         self.play_bots()
+        self.keeper.save()              # once: your decision and the bots' replies
         self.refresh()
         return True
 
     def play_bots(self) -> None:
         while not self.state.is_terminal() and self.state.current_player != self.human:
-            self.state.apply(self.bots[self.state.current_player].choose(self.state))
+            self.keeper.apply(self.bots[self.state.current_player].choose(self.state), save=False)
 
     def show_hint(self):
         """What the lookahead bot would do in your place, and why."""
