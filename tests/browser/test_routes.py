@@ -40,6 +40,11 @@ ROUTES = [
           ("drill-turn-full-trucks", "drill-turn-load"), "learn.TURN_QUIZ",
           "31-zooloretto-game.ipynb", ("from zoobook.zooloretto.game import (", "table = GameTable("),
           "Zooloretto, 3 players", "Do it"),
+    Route("steam", "14-learn-steam.ipynb", ("progress = LearnProgress(",),
+          ("drill-turn-order", "drill-danger-route"), 'quiz_for("turn")',
+          "12-steam-zoo-game.ipynb", ("from zoobook.errors import IllegalAction", "game = load_puzzle(DATA",
+                                      "player = GamePlayer(game)"),
+          "Turn 1 of", "Do it"),
 ]
 
 
