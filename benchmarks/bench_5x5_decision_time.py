@@ -16,7 +16,7 @@ each on the deciding thread's CPU clock (``time.thread_time``, as the cap itself
 
 It prints each part's median, 99th percentile and largest over the decisions, and every
 decision past the cap with its parts. Target (issue 22): every decision within its cap; exit
-status 1 when one is not. The study that found the last overruns' causes (notebook 22, "The last
+status 1 when one is not. The study that found the last overruns' causes (notebook 23, "The last
 overruns") timed these parts.
 
 Run: ``python -m benchmarks.bench_5x5_decision_time [--games 6] [--duels 6] [--jobs 2]``;

@@ -16,7 +16,7 @@ deciding thread (``time.thread_time``), which a busy shared machine inflates far
 less than wall time. ``--jobs N`` plays N games at once in worker processes (each
 game is seeded, so the results do not depend on N). ``--save FILE`` writes every game's scores as
 JSON, and the run's first solo game decision by decision with the search's view and
-reasons (the notebook ``22-5x5-strong-bot`` draws the scores and replays that game). Exit status 1 when the search
+reasons (the notebook ``23-5x5-strategy`` draws the scores and replays that game). Exit status 1 when the search
 bot does not out-score the lookahead bot on average.
 
 ``--compare OLD.json [OLD.json ...] NEW.json`` prints the paired difference of the search bot's solo
@@ -34,7 +34,7 @@ chose the strongest shrinkage towards the prior at both round starts (the larges
 the bonus one step away 0.62 -> 0.47, the third round's cards 0.55 -> 0.44); what moved is the
 constant, which changes no choice: for the search bot's play the estimate is 9.2 points low at round
 2's start and 3.7 at round 3's.
-``--lesson RUN.json OUT.json`` keeps of a saved run what notebook 22 (the strategy lesson) shows: every
+``--lesson RUN.json OUT.json`` keeps of a saved run what notebook 23 (the strategy lesson) shows: every
 solo game's seed, both scores and both breakdowns by source, the first game decision by decision, and the
 two-player results (``notebooks/data/5x5-search-games.json`` is made so from the run of seeds 1000-1099).
 
@@ -235,7 +235,7 @@ def merge(results: list[dict]) -> dict:
 
 
 def lesson_data(result: dict) -> dict:
-    """What the strategy lesson (notebook 22) reads of a saved run: small enough to ship with the workbook."""
+    """What the strategy lesson (notebook 23) reads of a saved run: small enough to ship with the workbook."""
     solo = [{key: game[key] for key in ("seed", "search", "lookahead", "breakdown", "decisions") if key in game}
             for game in sorted(result["solo"]["games"], key=lambda g: g["seed"])]
     duels = [{key: game[key] for key in ("seed", "search_seat", "scores", "won")} for game in result["duels"]["games"]]
@@ -437,7 +437,7 @@ def main(argv: list[str]) -> int:
                         "are the search bot's at SECONDS CPU-s a decision (is the estimate fitted to the player "
                         "that continues from the leaf?), not the greedy and lookahead bots'")
     parser.add_argument("--lesson", type=Path, nargs=2, metavar=("RUN", "OUT"),
-                        help="write what notebook 22 shows of the saved RUN to OUT (JSON)")
+                        help="write what notebook 23 shows of the saved RUN to OUT (JSON)")
     parser.add_argument("--compare", type=Path, nargs="+", metavar="RUN",
                         help="OLD [OLD ...] NEW: the paired difference of the search bot's solo scores, a saved "
                         "run against the mean of one or more others")

@@ -37,7 +37,7 @@ Write ``tests/browser/test_<your lesson>.py``::
         # a fresh workspace; outputs cleared, only the cells holding these texts run (the
         # imports and the widget's own cell), errors named (a module with several tests runs
         # its cells once, in a module-scoped fixture, and the tests share the tab)
-        run_cells(page, lab_url, "20-5x5-lineup.ipynb", "import LineupExplorer", "explorer = LineupExplorer(")
+        run_cells(page, lab_url, "21-5x5-lineup.ipynb", "import LineupExplorer", "explorer = LineupExplorer(")
         outputs(page).get_by_role("button", name="Solve").first.click()
         expect(outputs(page).locator(".zoobook-solution")).to_have_count(1)
         screenshot(page, "five-by-five")

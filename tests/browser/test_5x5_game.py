@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_take_a_tile_and_place_it_in_the_solo_game(page, lab_url):
-    run_cells(page, lab_url, "21-5x5-game.ipynb", "play_here = SoloGame(")   # the reader's game, with its import
+    run_cells(page, lab_url, "22-5x5-game.ipynb", "play_here = SoloGame(")   # the reader's game, with its import
     zoo = page.locator(".zoobook-5x5-zoo").first
     expect(zoo).to_contain_text("Your zoo (0 tiles")
     page.get_by_role("button", name="C1", exact=True).first.click()       # the two start tiles

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_two_clicks_build_a_two_step_lineup_with_its_score(page, lab_url):
-    run_cells(page, lab_url, "20-5x5-lineup.ipynb", "import LineupExplorer", "explorer = LineupExplorer(")
+    run_cells(page, lab_url, "21-5x5-lineup.ipynb", "import LineupExplorer", "explorer = LineupExplorer(")
     # The first explorer in the notebook is the reader's, untouched by the notebook's own cells.
     score = page.locator(".zoobook-5x5-score").first
     expect(score).to_contain_text("Score so far: 0")

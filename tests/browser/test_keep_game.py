@@ -1,5 +1,5 @@
 """A kernel restart loses no game (issue 45, item 2): in JupyterLab, play three moves of the 5x5 Zoo
-solo game of notebook 21, restart the kernel, run the cells again, resume the saved game from the
+solo game of notebook 22, restart the kernel, run the cells again, resume the saved game from the
 widget's list, and find the same position on the screen."""
 
 import json
@@ -23,7 +23,7 @@ def _shown(page) -> list[str]:
 
 def test_a_restarted_kernel_resumes_the_saved_game_at_the_same_position(page, lab_server):
     cell = "play_here = SoloGame("
-    run_cells(page, lab_server.url, "21-5x5-game.ipynb", cell)
+    run_cells(page, lab_server.url, "22-5x5-game.ipynb", cell)
     zoo = page.locator(".zoobook-5x5-zoo").first
     expect(zoo).to_contain_text("Your zoo (0 tiles")
     page.get_by_role("button", name="C1", exact=True).first.click()           # two start tiles...

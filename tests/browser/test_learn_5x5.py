@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 def test_the_door_drill_refuses_naming_the_rule_then_reaches_its_goal(page, lab_url):
     # The notebook's imports, its progress bar and the door drill's widget (the reader's, untouched by the
     # notebook's cells); the other drills and the walk-throughs are nbval's.
-    run_cells(page, lab_url, "23-learn-5x5.ipynb", "import DrillWidget", "progress = LearnProgress(",
+    run_cells(page, lab_url, "20-learn-5x5.ipynb", "import DrillWidget", "progress = LearnProgress(",
               'DrillWidget(drill("drill-lineup-doors")')
     drill = page.locator(".zoobook-drill", has_text=next(d.title for d in DRILLS if d.id == "drill-lineup-doors"))
     expect(drill).to_have_count(1)

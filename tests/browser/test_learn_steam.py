@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 
 def test_the_danger_drill_refuses_the_route_past_the_bears_then_reaches_its_goal(page, lab_url):
     # The imports and progress bar, and the danger drill's widget (the other drills are nbval's).
-    run_cells(page, lab_url, "14-learn-steam.ipynb", "progress = LearnProgress(",
+    run_cells(page, lab_url, "10-learn-steam.ipynb", "progress = LearnProgress(",
               'DrillWidget(drill_by_id("drill-danger-route")')
     drill = outputs(page).locator(".zoobook-drill", has_text="Around the bears").first
     answer = drill.locator(".zoobook-drill-answer")

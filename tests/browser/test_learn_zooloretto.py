@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 
 def test_the_load_drill_refuses_a_full_truck_then_reaches_its_goal(page, lab_url):
     # The imports, the progress bar and the load drill's widget (the other drills are nbval's).
-    run_cells(page, lab_url, "32-learn-zooloretto.ipynb", "import DrillWidget", "progress = LearnProgress(",
+    run_cells(page, lab_url, "30-learn-zooloretto.ipynb", "import DrillWidget", "progress = LearnProgress(",
               'DrillWidget(drills["drill-turn-load"]')
     drill = outputs(page).locator(".zoobook-drill", has_text="Load the drawn tile").first
     progress = outputs(page).locator(".zoobook-learn-progress").first
@@ -31,7 +31,7 @@ def test_the_load_drill_refuses_a_full_truck_then_reaches_its_goal(page, lab_url
 
 def test_a_legal_move_that_misses_says_why_and_undo_brings_the_choices_back(page, lab_url):
     """The stall drill left no button after 2 of its 3 legal moves (issue 43): now the miss is explained."""
-    run_cells(page, lab_url, "32-learn-zooloretto.ipynb", "import DrillWidget", "progress = LearnProgress(",
+    run_cells(page, lab_url, "30-learn-zooloretto.ipynb", "import DrillWidget", "progress = LearnProgress(",
               'DrillWidget(drills["drill-scoring-stall"]')
     drill = outputs(page).locator(".zoobook-drill", has_text="Make the enclosure score").first
     answer = drill.locator(".zoobook-drill-answer")

@@ -33,16 +33,16 @@ class Route:
 
 
 ROUTES = [
-    Route("fivebyfive", "23-learn-5x5.ipynb", ("from zoobook.fiveby", "progress = LearnProgress("),
+    Route("fivebyfive", "20-learn-5x5.ipynb", ("from zoobook.fiveby", "progress = LearnProgress("),
           ("drill-setup-start-tiles", "drill-turn-door"), 'quiz("turn")',
-          "21-5x5-game.ipynb", ("play_here = SoloGame(",), "setup phase", "C1"),
-    Route("zooloretto", "32-learn-zooloretto.ipynb", ("from dataclasses import replace", "progress = LearnProgress("),
+          "22-5x5-game.ipynb", ("play_here = SoloGame(",), "setup phase", "C1"),
+    Route("zooloretto", "30-learn-zooloretto.ipynb", ("from dataclasses import replace", "progress = LearnProgress("),
           ("drill-turn-full-trucks", "drill-turn-load"), "learn.TURN_QUIZ",
-          "31-zooloretto-game.ipynb", ("from zoobook.zooloretto.game import (", "table = GameTable("),
+          "32-zooloretto-game.ipynb", ("from zoobook.zooloretto.game import (", "table = GameTable("),
           "Zooloretto, 3 players", "Do it"),
-    Route("steam", "14-learn-steam.ipynb", ("progress = LearnProgress(",),
+    Route("steam", "10-learn-steam.ipynb", ("progress = LearnProgress(",),
           ("drill-turn-order", "drill-danger-route"), 'quiz_for("turn")',
-          "12-steam-zoo-game.ipynb", ("from zoobook.errors import IllegalAction", "game = load_puzzle(DATA",
+          "13-steam-zoo-game.ipynb", ("from zoobook.errors import IllegalAction", "game = load_puzzle(DATA",
                                       "player = GamePlayer(game)"),
           "Turn 1 of", "Do it"),
 ]

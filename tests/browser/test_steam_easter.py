@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_laying_track_by_hand_updates_cost_and_optimum(page, lab_url):
-    run_cells(page, lab_url, "11-steam-easter-island.ipynb", "import ConnectLab", "corridor = load_puzzle(",
+    run_cells(page, lab_url, "12-steam-easter-island.ipynb", "import ConnectLab", "corridor = load_puzzle(",
               "lab = ConnectLab(corridor)")
     lab = widget_box(page, page.get_by_role("button", name="Show optimum"))
     status = lab.locator(".widget-html-content", has_text="laid in").first

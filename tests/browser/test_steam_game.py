@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 def test_play_one_turn_of_the_zoo_game(page, lab_url):
     # The imports, the ten-turn map, the player and the notebook's own first turn in it (the planner's
     # cells are nbval's).
-    run_cells(page, lab_url, "12-steam-zoo-game.ipynb", "exit_bonus = load_puzzle(",
+    run_cells(page, lab_url, "13-steam-zoo-game.ipynb", "exit_bonus = load_puzzle(",
               'game = load_puzzle(DATA / "zoo-game-full.toml")', "player = GamePlayer(game)",
               'player.choose_text("issue no shares")')
     phase = page.locator(".widget-html-content", has_text="Turn 2 of 10").first

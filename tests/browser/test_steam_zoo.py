@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_changing_the_destination_changes_the_shown_answer(page, lab_url):
-    run_cells(page, lab_url, "10-steam-zoo-shipping.ipynb", "import ShipmentExplorer", "explorer = ShipmentExplorer(",
+    run_cells(page, lab_url, "11-steam-zoo-shipping.ipynb", "import ShipmentExplorer", "explorer = ShipmentExplorer(",
               "explorer.feeding.value = False")
     explorer = widget_box(page, page.locator(".widget-slider", has_text="Locomotive"))
     answer = explorer.locator(".widget-html-content", has_text="enough").first

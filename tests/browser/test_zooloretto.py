@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_placing_a_stall_on_the_board_changes_the_score(page, lab_url):
-    run_cells(page, lab_url, "30-zooloretto.ipynb", "import PuzzleCard, ZooBoard", "board = ZooBoard(",
+    run_cells(page, lab_url, "31-zooloretto.ipynb", "import PuzzleCard, ZooBoard", "board = ZooBoard(",
               'board.place(Tile.parse("zebra"), "4")')
     board = widget_box(page, page.get_by_role("button", name="Place tile"))
     score = board.locator(".widget-html-content", has_text="Total:").first

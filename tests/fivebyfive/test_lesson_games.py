@@ -1,4 +1,4 @@
-"""The bot games notebook 22 teaches from (``notebooks/data/5x5-search-games.json``) still fit the engine.
+"""The bot games notebook 23 teaches from (``notebooks/data/5x5-search-games.json``) still fit the engine.
 
 The file is a record of a benchmark run; a rule change that would make its recorded game illegal, or score it
 differently, must show here before the lesson teaches from stale games.

@@ -47,7 +47,7 @@ def test_drill_rules_resolve_and_each_drill_has_its_notebook_cell():
     for drill in DRILLS:
         for rule_id in drill.rules:
             assert INDEX.resolve(rule_id).group in {drill.group, "turn", "free", "popularity"}, (drill.id, rule_id)
-        assert f"notebooks/23-learn-5x5.ipynb#{drill.id}" in cells, drill.id
+        assert f"notebooks/20-learn-5x5.ipynb#{drill.id}" in cells, drill.id
 
 
 def _candidates(state, rng):
@@ -341,7 +341,7 @@ def test_notebook_23_stores_no_drill_solution_and_shows_every_table_whole():
 
     from zoobook.learn.index import repo_root
 
-    notebook = json.loads((repo_root() / "notebooks" / "23-learn-5x5.ipynb").read_text(encoding="utf-8"))
+    notebook = json.loads((repo_root() / "notebooks" / "20-learn-5x5.ipynb").read_text(encoding="utf-8"))
     stored = json.dumps([cell.get("outputs", []) for cell in notebook["cells"]], ensure_ascii=False)
     assert "Goal reached" not in stored and "One way:" not in stored and ": legal." not in stored
     for action_words in {describe(a) for d in DRILLS for a in d.solution if not isinstance(a, (lu.Move, lu.Place))}:

@@ -27,6 +27,6 @@ def test_simulate_one_bot_against_others_its_seat_moving_round_the_table():
 
 
 def test_the_greedy_bot_outscores_the_random_bot_over_ten_seeded_solo_games():
-    """Notebook 21 shows both bots' scores over ten seeded solo games; greedy play is the better one."""
+    """Notebook 22 shows both bots' scores over ten seeded solo games; greedy play is the better one."""
     runs = {bot: simulate(games=10, players=1, bot=bot, seed=100) for bot in ("random", "greedy")}
     assert sum(runs["greedy"].all_scores) > sum(runs["random"].all_scores) + 10 * 20

@@ -137,15 +137,15 @@ def installed_root(tmp_path, monkeypatch):
 
 
 #: A rule whose lesson is a real cell of an installed notebook and whose test exists only in a checkout.
-INSTALLED_RULE = rule(lesson=["notebooks/23-learn-5x5.ipynb#learn-progress"], tests=["tests/test_toy.py::test_take"])
+INSTALLED_RULE = rule(lesson=["notebooks/20-learn-5x5.ipynb#learn-progress"], tests=["tests/test_toy.py::test_take"])
 
 
 def test_an_installed_package_checks_lessons_in_its_notebooks_and_skips_the_tests_it_lacks(installed_root):
     assert not learn_index.tests_checkable()
     assert broken_references(parse_index(HEAD + INSTALLED_RULE)) == []
-    index = parse_index(HEAD + rule(lesson=["notebooks/23-learn-5x5.ipynb#gone", "notebooks/gone.ipynb#a"]))
+    index = parse_index(HEAD + rule(lesson=["notebooks/20-learn-5x5.ipynb#gone", "notebooks/gone.ipynb#a"]))
     assert broken_references(index) == [
-        "Q-TAKE-1: lesson notebooks/23-learn-5x5.ipynb#gone: no cell with id 'gone'",
+        "Q-TAKE-1: lesson notebooks/20-learn-5x5.ipynb#gone: no cell with id 'gone'",
         "Q-TAKE-1: lesson notebooks/gone.ipynb#a: no notebook notebooks/gone.ipynb"]
 
 
@@ -187,9 +187,9 @@ def test_rules_coverage_of_an_installed_package_says_once_the_tests_are_not_chec
     toy_game["index"] = parse_index(HEAD + INSTALLED_RULE)
     assert run("--coverage") == (0, "Toy: 1 rules, engine 1/1, lesson 1/1, test 1/1\n"
                                     + learn_index.TESTS_UNCHECKED + "\n", "")
-    toy_game["index"] = parse_index(HEAD + rule(lesson=["notebooks/23-learn-5x5.ipynb#gone"]))
+    toy_game["index"] = parse_index(HEAD + rule(lesson=["notebooks/20-learn-5x5.ipynb#gone"]))
     status, out, _ = run("--coverage")
-    assert status == 1 and "broken: Q-TAKE-1: lesson notebooks/23-learn-5x5.ipynb#gone: no cell" in out
+    assert status == 1 and "broken: Q-TAKE-1: lesson notebooks/20-learn-5x5.ipynb#gone: no cell" in out
 
 
 def test_rules_lists_id_group_statement_and_filters_by_group(toy_game):

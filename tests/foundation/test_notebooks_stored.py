@@ -49,7 +49,7 @@ HTML_IN_TEXT = re.compile(r"<(div|span|table|p|b|small|code)\b[^>]*>.*</\1>", re
 
 @pytest.mark.parametrize("path", all_notebooks(), ids=lambda p: str(p.relative_to(NOTEBOOKS)))
 def test_no_cell_prints_html_as_text(path):
-    """Issue 44: notebook 31 printed a refusal's HTML (``<div class=...>``) as text; HTML is shown
+    """Issue 44: notebook 32 printed a refusal's HTML (``<div class=...>``) as text; HTML is shown
     as HTML (``IPython.display.HTML``), so a reader never sees the tags."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
     printed = [(index, "".join(out["text"])[:120]) for index, cell in enumerate(notebook["cells"])

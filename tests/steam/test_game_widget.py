@@ -188,7 +188,7 @@ def test_the_hint_on_a_full_map_gives_an_action_the_engine_takes_and_the_bound()
 
 
 def test_the_action_list_never_starts_blank_so_do_it_always_does_something():
-    """Issue 44: in notebooks 12 and 13 the list started blank and Do it did nothing."""
+    """Issue 44: in notebooks 13 and 14 the list started blank and Do it did nothing."""
     view = player("zoo-game-exit-bonus")
     first_label, first = view.actions.options[0]
     assert view.actions.value == first and view.actions.label == first_label

@@ -125,7 +125,7 @@ def test_no_stored_output_of_notebook_14_plays_a_drills_solution():
     import json
     from pathlib import Path
 
-    notebook = Path(__file__).resolve().parents[2] / "notebooks" / "14-learn-steam.ipynb"
+    notebook = Path(__file__).resolve().parents[2] / "notebooks" / "10-learn-steam.ipynb"
     outputs = []
     for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
         for output in cell.get("outputs", []):
@@ -142,4 +142,4 @@ def test_no_stored_output_of_notebook_14_plays_a_drills_solution():
                 if at < 0:
                     break
                 at += len(label)
-            assert at < 0, f"an output of notebook 14 plays {drill.id}'s solution: {labels}"
+            assert at < 0, f"an output of notebook 10 plays {drill.id}'s solution: {labels}"

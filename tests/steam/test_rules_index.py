@@ -141,7 +141,7 @@ def test_the_quiz_asks_five_distinct_questions_the_engine_answers(quiz):
 
 
 def test_the_learn_notebook_has_a_cell_for_every_drill_and_quiz():
-    notebook = json.loads((REPO / "notebooks" / "14-learn-steam.ipynb").read_text(encoding="utf-8"))
+    notebook = json.loads((REPO / "notebooks" / "10-learn-steam.ipynb").read_text(encoding="utf-8"))
     ids = {cell.get("id") for cell in notebook["cells"]}
     assert {drill.id for drill in DRILLS} <= ids
     assert {f"quiz-{group}" for group in GROUPS if group != "setup"} | {"quiz-end-points"} <= ids

@@ -115,7 +115,7 @@ def test_the_notebook_shows_every_drill_and_quiz_and_no_stored_output_gives_a_so
     import json
     from pathlib import Path
 
-    notebook = Path(__file__).parents[2] / "notebooks" / "32-learn-zooloretto.ipynb"
+    notebook = Path(__file__).parents[2] / "notebooks" / "30-learn-zooloretto.ipynb"
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     sources = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
     assert all(f'drills["{drill.id}"]' in sources for drill in DRILLS)

@@ -1,4 +1,4 @@
-"""What notebook 30 says of the rules agrees with the library and the rulebooks (issue 41)."""
+"""What notebook 31 says of the rules agrees with the library and the rulebooks (issue 41)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from zoobook.zooloretto.model import ENCLOSURE_SPECS
 
-NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "30-zooloretto.ipynb"
+NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "31-zooloretto.ipynb"
 KEYS = {"5-space": "5", "4-space": "4", "6-space": "6", "expansion": "x1"}
 
 
@@ -22,7 +22,7 @@ def test_the_points_lists_name_every_enclosure_with_its_points():
     """'*full* pays 8, 5, 10 or 9 (5-space, 4-space, 6-space, expansion)': each enclosure the
     one-short list names, the full list names too, with the points the scoring uses."""
     found = re.search(r"\*full\* pays ([\d, or]+) \(([^)]*)\), \*one space short\* ([\d, or]+),", _markdown())
-    assert found, "the points sentence of notebook 30 is gone"
+    assert found, "the points sentence of notebook 31 is gone"
     full = [int(n) for n in re.findall(r"\d+", found[1])]
     names = [name.strip() for name in found[2].split(",")]
     short = [int(n) for n in re.findall(r"\d+", found[3])]

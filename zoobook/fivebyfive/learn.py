@@ -1,4 +1,4 @@
-"""The 5x5 Zoo drills and quizzes of notebook 23 (``DRILLS``, ``QUIZZES``).
+"""The 5x5 Zoo drills and quizzes of notebook 20 (``DRILLS``, ``QUIZZES``).
 
 Every drill is a small position built with the engine's own constructors
 (:class:`~zoobook.fivebyfive.lineup.LineupState` on a hand-made

@@ -1,4 +1,4 @@
-"""The 5x5 Zoo quizzes of notebook 23 (``QUIZZES``): real positions, actions to judge, scores to count.
+"""The 5x5 Zoo quizzes of notebook 20 (``QUIZZES``): real positions, actions to judge, scores to count.
 
 Each source draws real engine positions (random legal play, random lineups) and either the
 actions to ask "legal or not?" about (a :class:`~zoobook.learn.quiz.QuizSource`) or the

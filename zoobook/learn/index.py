@@ -5,7 +5,7 @@ Each game package may hold a ``rules.toml`` (``zoobook/<game>/rules.toml``)::
     [index]
     game = "5x5 Zoo"
     rulebooks = ["5x5 Zoo rulebook"]
-    learn = "notebooks/23-learn-5x5.ipynb"
+    learn = "notebooks/20-learn-5x5.ipynb"
 
     [[rule]]
     id = "F-LINEUP-3"
@@ -13,7 +13,7 @@ Each game package may hold a ``rules.toml`` (``zoobook/<game>/rules.toml``)::
     statement = "A visitor may step through an open door in a wall."
     source = "5x5 Zoo rulebook, III. Lineup phase"
     engine = ["zoobook.fivebyfive.lineup:LineupState.refusal"]
-    lesson = ["notebooks/23-learn-5x5.ipynb#drill-lineup-doors"]
+    lesson = ["notebooks/20-learn-5x5.ipynb#drill-lineup-doors"]
     tests = ["tests/fivebyfive/test_lineup.py::test_doors_open_walls"]
     rulings = ["F7"]                  # optional
     assumed = ["fivebyfive.gates"]    # optional
