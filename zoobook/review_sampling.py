@@ -165,7 +165,15 @@ class SampledEvaluator:
     number, so the same record writes the same bytes."""
 
     decision_module: str = ""
+    #: Sampled deals per decision at most (the budget may stop sooner).
+    deals: int = 24
     puzzle_deals: int = 32
+
+    def __init__(self, deals: int | None = None, puzzle_deals: int | None = None) -> None:
+        if deals is not None:
+            self.deals = deals
+        if puzzle_deals is not None:
+            self.puzzle_deals = puzzle_deals
 
     def label(self, appraisal):
         from zoobook.review import label

@@ -96,11 +96,12 @@ class FiveByFiveEvaluator(SampledEvaluator, Evaluator):
     thresholds = THRESHOLDS
     # the decision kind builds on this module, so it is named, not imported
     decision_module = "zoobook.fivebyfive.decision_kind"
+    deals = DEALS
     puzzle_deals = PUZZLE_DEALS
     default_budget = 1.0
 
     def evaluate(self, state: GameState, played: Any, budget_seconds: float | None, seed: int,
-                 deals: int = DEALS) -> Appraisal:
+                 deals: int | None = None) -> Appraisal:
         actions = state.legal_actions()
         if len(actions) == 1 or isinstance(played, BestLineup):
             why = ("the only legal action" if len(actions) == 1
@@ -109,7 +110,7 @@ class FiveByFiveEvaluator(SampledEvaluator, Evaluator):
         if state.phase == "lineup":
             return Appraisal(played, 0.0, 0.0, 0.0, None, False,
                              ("a lineup walked step by step is not appraised step by step",))
-        found = comparison(state, played, deals, seed, budget_seconds)
+        found = comparison(state, played, deals or self.deals, seed, budget_seconds)
         reasons = ()
         if found.best != played:
             from zoobook.fivebyfive.reasons import reason

@@ -39,10 +39,10 @@ __all__ = ["EVALUATOR", "ZoolorettoEvaluator", "THRESHOLDS", "CANDIDATES", "DEAL
            "lead"]
 
 #: The labels' thresholds in points of the lead. The final scores of the lookahead bot's 3-player
-#: games spread with a standard deviation of about 6 points (docs/game-review.md), and most
-#: decisions (which truck to load, where a tile goes) move a zoo by a point or two: an
-#: *inaccuracy* gives away 1.5 points, a *mistake* 3 (half that spread), a *blunder* 6 (all of it).
-THRESHOLDS = {"inaccuracy": 1.5, "mistake": 3.0, "blunder": 6.0}
+#: games spread with a standard deviation of 3.8 points, and the winner's margin is 3.8 points on
+#: average (30 games measured, docs/game-review.md): an *inaccuracy* gives away 1 point (a quarter
+#: of that spread), a *mistake* 2 (half of it), a *blunder* 4 (a whole winner's margin in one move).
+THRESHOLDS = {"inaccuracy": 1.0, "mistake": 2.0, "blunder": 4.0}
 
 #: Candidates compared at most (the lookahead bot's best, and the action played).
 CANDIDATES = 5
@@ -126,14 +126,15 @@ class ZoolorettoEvaluator(SampledEvaluator, Evaluator):
     thresholds = THRESHOLDS
     # the decision kind builds on this module, so it is named, not imported
     decision_module = "zoobook.zooloretto.decision_kind"
+    deals = DEALS
     puzzle_deals = PUZZLE_DEALS
     default_budget = 0.4
 
     def evaluate(self, state: ZoolorettoState, played: Any, budget_seconds: float | None, seed: int,
-                 deals: int = DEALS) -> Appraisal:
+                 deals: int | None = None) -> Appraisal:
         if len(state.legal_actions()) == 1:
             return Appraisal(played, 0.0, 0.0, 0.0, None, True, ("the only legal action",))
-        found = comparison(state, played, deals, seed, budget_seconds)
+        found = comparison(state, played, deals or self.deals, seed, budget_seconds)
         reasons = ()
         if found.best != played:
             reasons = (f"{found.best}: {_why(state, found.best)}", f"{played} (played): {_why(state, played)}",
