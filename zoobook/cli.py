@@ -156,7 +156,7 @@ def _review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         review = review_record(record, args.seat, args.budget, workers=args.workers, scheduler=args.scheduler,
                                progress=bar, file=name)
-    except SchedulerUnreachable as exc:
+    except (SchedulerUnreachable, ImportError) as exc:     # no cluster there, or no Dask here
         bar.close()
         print(f"zoobook: {exc}", file=err)
         return EXIT_BAD_INPUT
@@ -164,7 +164,12 @@ def _review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for line in review_lines(review):
         print(line, file=out)
     if args.puzzles is not None:
-        for line in write_mistake_puzzles(review, record, args.puzzles):
+        try:
+            written = write_mistake_puzzles(review, record, args.puzzles)
+        except OSError as exc:
+            raise PuzzleError(f"cannot write the puzzles there ({exc.strerror or exc})", key="--puzzles",
+                              file=str(args.puzzles)) from None
+        for line in written:
             print(line, file=out)
     return EXIT_INTERRUPTED if review.partial else EXIT_OK
 

@@ -84,6 +84,9 @@ class Appraisal:
         Why the best is better, in words (the game's hint).
     unit : str
         What the values count: ``"points"``, ``"turns"``, ...
+    interval_level : float
+        The confidence of :attr:`interval`: 0.95 for a sampled interval, 1.0 for a range proved by
+        bounds (a planner's plan above, its proven bound below).
     """
 
     best: Any
@@ -94,6 +97,7 @@ class Appraisal:
     proved: bool = False
     reasons: tuple[str, ...] = ()
     unit: str = "points"
+    interval_level: float = 0.95
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.loss) and self.loss >= 0):
@@ -102,11 +106,17 @@ class Appraisal:
             raise ValueError(f"an interval is (low, high) with low <= high, not {self.interval!r}")
 
     def loss_text(self) -> str:
-        """The loss with its interval, ``2.5 points (95%: 1.1 to 3.9)``, or ``2 turns (proved)``."""
+        """The loss with its interval, ``2.5 points (95%: 1.1 to 3.9)``, ``1 turn (proven range: 0 to 2)``,
+        or ``2 turns (proved)``.
+
+        >>> Appraisal("x", 0, -2.5, 2.5, (1.1, 3.9)).loss_text(), Appraisal("x", 0, -1, 1, proved=True).loss_text()
+        ('2.5 points (95%: 1.1 to 3.9)', '1 point (proved)')
+        """
         unit = self.unit[:-1] if self.unit.endswith("s") and self.loss == 1 else self.unit
         head = f"{self.loss:g} {unit}"
         if self.interval is not None:
-            return f"{head} (95%: {self.interval[0]:.2g} to {self.interval[1]:.2g})"
+            level = "proven range" if self.interval_level >= 1 else f"{self.interval_level:.0%}"
+            return f"{head} ({level}: {self.interval[0]:.2g} to {self.interval[1]:.2g})"
         return head + (" (proved)" if self.proved else "")
 
 

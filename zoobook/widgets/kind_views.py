@@ -92,11 +92,19 @@ CLEAR_VIEW = KindView(
             subject=lambda game: game.new_state()),
     _play("steam_game", "GamePlayer"), "turns",
     "Play the map turn by turn; Hint asks the planner for the best next action.")
+def _decision_player(question: Any) -> widgets.Widget:
+    """The game widget at the puzzle's position (a copy: playing on changes no puzzle)."""
+    player = _imported("steam_game", "GamePlayer")(question.game)
+    player.state = question.state.clone()
+    player.refresh()
+    return player
+
+
 DECISION_VIEW = KindView(
     _figure("steam_game", "draw_game", "the position",
             lambda question: f"Find a better move than {question.played}", subject=attrgetter("state")),
-    _play("steam_game", "GamePlayer", attrgetter("game")), "turns",
-    "The position is drawn; play the map from its start with Hint to see the planner's moves.")
+    _decision_player, "turns",
+    "Play on from the position: the move played loses a turn; Hint asks the planner for the best.")
 CONNECT_VIEW = KindView(
     _figure("steam_easter", "draw_island", "island", lambda island: "join every ruin"),
     _play("steam_easter", "ConnectLab"), "dollars of track",

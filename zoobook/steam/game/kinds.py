@@ -587,7 +587,8 @@ VIEWS = {"steam-zoo/clear": "zoobook.widgets.kind_views:CLEAR_VIEW",
          "steam-easter/clear": "zoobook.widgets.kind_views:CLEAR_VIEW",
          "steam/decision": "zoobook.widgets.kind_views:DECISION_VIEW"}
 GENERATORS = {"steam-zoo/clear": "zoobook.generate.steam_game:ZOO_CLEAR_GENERATOR",
-              "steam-easter/clear": "zoobook.generate.steam_game:EASTER_CLEAR_GENERATOR"}
+              "steam-easter/clear": "zoobook.generate.steam_game:EASTER_CLEAR_GENERATOR",
+              "steam/decision": "zoobook.generate.steam_decision:DECISION_GENERATOR"}
 
 # The game-record codec of both maps (zoobook.records), imported when a record is read or written.
 RECORDS = {"steam": "zoobook.steam.game.record_codec:CODEC"}

@@ -147,7 +147,12 @@ class SteamEvaluator(Evaluator):
 
     game = "steam"
     thresholds = THRESHOLDS
-    default_budget = 2.0
+    #: CPU seconds of each planner run (one or two a decision): on a small map the exact planner
+    #: settles a position in well under it; on a full set-up the anytime planner's plan from a
+    #: position meets its bound within it at most positions, and the review of a whole Easter
+    #: Island Normal game (65 decisions) stays within 120 s on two cores
+    #: (``benchmarks/bench_review.py``).
+    default_budget = 1.0
     # the steam/decision puzzle kind builds on this module, so it is named, not imported
     puzzle_maker = "zoobook.steam.game.decision_kind:mistake_puzzle"
 
@@ -179,7 +184,7 @@ class SteamEvaluator(Evaluator):
         if not same:
             reasons = (*reasons, f"After {played_action}, the best play found {played.words()}.")
         return Appraisal(best_action, -float(best.rank(limit)[0]), -float(played.rank(limit)[0]), loss,
-                         interval, proved, reasons, "turns")
+                         interval, proved, reasons, "turns", interval_level=1.0)
 
 
 EVALUATOR = SteamEvaluator()
