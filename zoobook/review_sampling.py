@@ -272,7 +272,7 @@ def decision_kind(game: str, kind: str, description: str, comparison: Callable[[
         if not (found.significant and low <= found.lead <= high):
             raise PuzzleError(f"the lead of {found.best} is {found.lead:g} points (95%: {found.lead_interval[0]:g} to "
                               f"{found.lead_interval[1]:g}), outside the certified {low:g} to {high:g}")
-        return Solution(round(found.lead, 1), {"best": str(found.best), "runner-up": str(found.runner_up)},
+        return Solution(found.lead, {"best": str(found.best), "runner-up": str(found.runner_up)},
                         _explain(found))
 
     def mistake_puzzle(record, decision, deals: int, seed: int):
@@ -293,7 +293,7 @@ def decision_kind(game: str, kind: str, description: str, comparison: Callable[[
                  f"{found.interval[1]:g}). Find a better move.")
         text = puzzle_toml(id=ident, kind=kind, body=dump(question), title=f"Find a better move (move "
                            f"{decision.number})", difficulty=3, themes=["game review", "learn from your mistakes"],
-                           description=words, answer=Answer(round(found.lead, 1)), multiline_strings=True)
+                           description=words, answer=Answer(found.lead), multiline_strings=True)
         return f"{ident}.toml", text
 
     return PuzzleKind(kind, description, parse, solve, dump), mistake_puzzle
