@@ -15,7 +15,8 @@ always compared on the SAME deals as the best (:func:`zoobook.review_sampling.co
 and its 95% interval come from the paired differences). The reasons are the hint's
 (:func:`zoobook.fivebyfive.reasons.reason`) for the best action and for the action played.
 
-Not sampled: a decision with one legal action (nothing to lose), and the lineup: the whole
+A loss is labelled only when it is significant (its 95% interval above 0): the luck of a few
+deals labels nothing. Not sampled: a decision with one legal action (nothing to lose), and the lineup: the whole
 optimal lineup (``BestLineup``) is the exact solver's, loss 0; a lineup walked step by step is
 not appraised step by step (its steps get loss 0 and say so).
 
@@ -41,10 +42,11 @@ from zoobook.review_sampling import Comparison, SampledEvaluator, compare
 
 __all__ = ["EVALUATOR", "FiveByFiveEvaluator", "THRESHOLDS", "CANDIDATES", "DEALS", "PUZZLE_DEALS", "comparison"]
 
-#: The labels' thresholds in points of expected final score. The search bot's solo games end
-#: with a standard deviation of about 9 points (docs/game-review.md: 12 games measured), and a
-#: single decision moves the expected score by far less: an *inaccuracy* gives away 2 points (a
-#: fifth of that spread), a *mistake* 4, a *blunder* 8 (most of the game's spread in one move).
+#: The labels' thresholds in points of expected final score, from the spread of solo scores: the
+#: search bot's games scored 137, 116 and 132 (standard deviation 11), the lookahead bot's 16 games
+#: a standard deviation of 17.5 (docs/game-review.md). A game has about 58 decisions, and one
+#: decision moves the expected score by far less: an *inaccuracy* gives away 2 points (a fifth of
+#: the search bot's spread), a *mistake* 4 (a third), a *blunder* 8 (most of it in one move).
 THRESHOLDS = {"inaccuracy": 2.0, "mistake": 4.0, "blunder": 8.0}
 
 #: The ranking's best actions compared (the search bot's halving keeps 8 at its start; 5 keep a
