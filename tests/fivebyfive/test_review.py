@@ -32,6 +32,14 @@ def judge():
 
 
 @pytest.fixture(scope="module")
+def puzzles(game, judge, review, tmp_path_factory):
+    """The review's mistake puzzles, written once: (folder, the report's lines)."""
+    record, _ = parse_record(game)
+    folder = tmp_path_factory.mktemp("puzzles")
+    return folder, write_mistake_puzzles(review, record, folder, evaluator=judge)
+
+
+@pytest.fixture(scope="module")
 def review(game, judge):
     return review_record(game, budget=1000.0, evaluator=judge)     # no time cap: the seed alone decides
 
@@ -68,12 +76,12 @@ def test_no_choice_and_the_optimal_lineup_lose_nothing_proved():
     assert (appraisal.loss, appraisal.proved, appraisal.best) == (0.0, True, BestLineup())
 
 
-def test_the_mistake_puzzles_verify_and_the_same_seed_writes_the_same_bytes(game, judge, review, tmp_path):
+def test_the_mistake_puzzles_verify_and_the_same_seed_writes_the_same_bytes(game, judge, review, puzzles, tmp_path):
     record, _ = parse_record(game)
-    lines = write_mistake_puzzles(review, record, tmp_path / "a", evaluator=judge)
-    written = sorted((tmp_path / "a").glob("*.toml"))
+    folder, lines = puzzles
+    written = sorted(folder.glob("*.toml"))
     assert written, lines
-    checks, errors = verify([tmp_path / "a"])
+    checks, errors = verify([folder])
     assert not errors and all(c.ok for c in checks) and len(checks) == len(written)
     write_mistake_puzzles(review, record, tmp_path / "b", evaluator=judge)
     assert [p.read_bytes() for p in written] == [p.read_bytes() for p in sorted((tmp_path / "b").glob("*.toml"))]
@@ -81,10 +89,9 @@ def test_the_mistake_puzzles_verify_and_the_same_seed_writes_the_same_bytes(game
     assert puzzle.kind.name == "5x5/decision" and puzzle.model.deals == 12
 
 
-def test_verify_fails_when_the_stated_best_is_not_the_best(game, judge, review, tmp_path):
-    record, _ = parse_record(game)
-    write_mistake_puzzles(review, record, tmp_path, evaluator=judge)
-    path = sorted(tmp_path.glob("*.toml"))[0]
+def test_verify_fails_when_the_stated_best_is_not_the_best(puzzles, tmp_path):
+    path = tmp_path / "copy.toml"
+    path.write_text(sorted(puzzles[0].glob("*.toml"))[0].read_text())
     puzzle = parse_puzzle(path.read_text())
     text = path.read_text().replace(f'best = {_toml_string(puzzle, "best")}',
                                     f'best = {_toml_string(puzzle, "played")}')
@@ -101,3 +108,13 @@ def _toml_string(puzzle, key):
             if ln.startswith(f"{key} = ")][0]
     tomllib.loads(line)
     return line.split(" = ", 1)[1]
+
+
+def test_the_puzzle_browser_shows_the_zoo_and_opens_the_game(puzzles):
+    from zoobook.puzzles.registry import view_hooks
+    from zoobook.widgets.kind_views import FIVE_DECISION_VIEW
+
+    question = parse_puzzle(sorted(puzzles[0].glob("*.toml"))[0].read_text()).model
+    assert view_hooks()["5x5/decision"][0] == "zoobook.widgets.kind_views:FIVE_DECISION_VIEW"
+    assert FIVE_DECISION_VIEW.picture(question).startswith("<svg")
+    assert len(FIVE_DECISION_VIEW.play(question).state.players) == 2

@@ -34,6 +34,14 @@ def judge():
 
 
 @pytest.fixture(scope="module")
+def puzzles(game, judge, review, tmp_path_factory):
+    """The review's mistake puzzles, written once: (folder, the report's lines)."""
+    record, _ = parse_record(game)
+    folder = tmp_path_factory.mktemp("puzzles")
+    return folder, write_mistake_puzzles(review, record, folder, evaluator=judge)
+
+
+@pytest.fixture(scope="module")
 def review(game, judge):
     return review_record(game, seats=(0, 1), budget=1000.0, evaluator=judge)   # no time cap: the seed decides
 
@@ -69,12 +77,12 @@ def test_the_lead_is_the_zoo_value_over_the_best_other():
     assert lead(state, 0) == 0.0                       # three empty zoos of equal value
 
 
-def test_the_mistake_puzzles_verify_and_the_same_seed_writes_the_same_bytes(game, judge, review, tmp_path):
+def test_the_mistake_puzzles_verify_and_the_same_seed_writes_the_same_bytes(game, judge, review, puzzles, tmp_path):
     record, _ = parse_record(game)
-    lines = write_mistake_puzzles(review, record, tmp_path / "a", evaluator=judge)
-    written = sorted((tmp_path / "a").glob("*.toml"))
+    folder, lines = puzzles
+    written = sorted(folder.glob("*.toml"))
     assert written, lines
-    checks, errors = verify([tmp_path / "a"])
+    checks, errors = verify([folder])
     assert not errors and all(c.ok for c in checks) and len(checks) == len(written)
     write_mistake_puzzles(review, record, tmp_path / "b", evaluator=judge)
     assert [p.read_bytes() for p in written] == [p.read_bytes() for p in sorted((tmp_path / "b").glob("*.toml"))]
@@ -82,10 +90,9 @@ def test_the_mistake_puzzles_verify_and_the_same_seed_writes_the_same_bytes(game
     assert puzzle.kind.name == "zooloretto/decision" and puzzle.model.lead_interval[0] > 0
 
 
-def test_verify_fails_when_the_stated_lead_is_outside_the_rederived_interval(game, judge, review, tmp_path):
-    record, _ = parse_record(game)
-    write_mistake_puzzles(review, record, tmp_path, evaluator=judge)
-    path = sorted(tmp_path.glob("*.toml"))[0]
+def test_verify_fails_when_the_stated_lead_is_outside_the_rederived_interval(puzzles, tmp_path):
+    path = tmp_path / "copy.toml"
+    path.write_text(sorted(puzzles[0].glob("*.toml"))[0].read_text())
     high = parse_puzzle(path.read_text()).model.lead_interval[1]
     lines = path.read_text().splitlines()                # an interval wholly above the lead re-derived
     lines = [f"lead_high = {high + 2}" if ln.startswith("lead_high = ") else
@@ -93,3 +100,14 @@ def test_verify_fails_when_the_stated_lead_is_outside_the_rederived_interval(gam
     path.write_text("\n".join(lines) + "\n")
     checks, errors = verify([path])
     assert not errors and not checks[0].ok and "outside the certified" in checks[0].reason
+
+
+def test_the_puzzle_browser_shows_the_position_and_opens_the_game_there(puzzles):
+    from zoobook.puzzles.registry import view_hooks
+    from zoobook.widgets.kind_views import ZOOLORETTO_DECISION_VIEW
+
+    question = parse_puzzle(sorted(puzzles[0].glob("*.toml"))[0].read_text()).model
+    assert view_hooks()["zooloretto/decision"][0] == "zoobook.widgets.kind_views:ZOOLORETTO_DECISION_VIEW"
+    assert ZOOLORETTO_DECISION_VIEW.picture(question).startswith("<svg")
+    table = ZOOLORETTO_DECISION_VIEW.play(question)
+    assert table.state.history == question.state.history and table.state is not question.state

@@ -14,7 +14,8 @@ The candidates: every legal action when there are at most :data:`CANDIDATES`, el
 bot's best :data:`CANDIDATES` (its ranking of a turn's actions; a tile's places by the zoo's value
 after it), and always the action played, so it is compared on the SAME deals
 (:func:`zoobook.review_sampling.compare`: the loss and its 95% interval come from the paired
-differences; a loss is labelled only when its interval is above 0). The reasons are the lookahead bot's words for the best action and the action played.
+differences; a loss is labelled only when its interval is above 0). The reasons are the
+lookahead bot's words for the best action and the action played.
 
 Examples
 --------
