@@ -72,7 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "engine's best action: the loss, a label (inaccuracy, mistake, blunder), a summary per "
                     "seat and the three costliest decisions with their reasons (docs/game-review.md).")
     review.add_argument("file", type=Path, help="a game record (docs/game-records.md)")
-    review.add_argument("--budget", type=_seconds, metavar="S", help="seconds per decision (default: the game's)")
+    review.add_argument("--budget", type=_seconds, metavar="S",
+                        help="seconds of search for each decision (default: the game's; docs/game-review.md "
+                             "says how each game spends it)")
     review.add_argument("--workers", type=_count, default=1, metavar="N",
                         help="run the decisions on a local Dask cluster of N processes")
     review.add_argument("--scheduler", metavar="ADDR", help="run the decisions on the Dask cluster at ADDR")
