@@ -42,7 +42,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Comparison", "compare", "t_quantile", "paired_interval", "DecisionQuestion", "decision_kind",
+#: The smallest lead (points) a certified best move of a decision puzzle has over the runner-up: a
+#: lead of a few hundredths, however significant (two places alike but for a coin's fraction), makes
+#: a puzzle of no lesson.
+MIN_LEAD = 0.5
+
+__all__ = ["MIN_LEAD", "Comparison", "compare", "t_quantile", "paired_interval", "DecisionQuestion", "decision_kind",
            "SampledEvaluator"]
 
 #: Student's t, 97.5% quantile, by degrees of freedom (a larger df uses the nearest smaller entry: wider).
@@ -269,7 +274,7 @@ def decision_kind(game: str, kind: str, description: str, comparison: Callable[[
         if found.best != question.best:
             raise PuzzleError(f"the best action on these {question.deals} deals is {found.best}, "
                               f"not {question.best} as the file states")
-        if not (found.significant and low <= found.lead <= high):
+        if not (found.significant and found.lead >= MIN_LEAD and low <= found.lead <= high):
             raise PuzzleError(f"the lead of {found.best} is {found.lead:g} points (95%: {found.lead_interval[0]:g} to "
                               f"{found.lead_interval[1]:g}), outside the certified {low:g} to {high:g}")
         return Solution(found.lead, {"best": str(found.best), "runner-up": str(found.runner_up)},
@@ -282,7 +287,7 @@ def decision_kind(game: str, kind: str, description: str, comparison: Callable[[
         prefix = prefix_text(record, decision.number)
         _, state = parse_record(prefix)
         found = comparison(state, decision.played, deals, seed)
-        if found.best == decision.played or not found.significant:
+        if found.best == decision.played or not found.significant or found.lead < MIN_LEAD:
             return None     # no certified better move: a puzzle would not be sure of its answer
         question = DecisionQuestion(prefix, state, decision.played, found.deals, seed, found.best,
                                     found.lead_interval)
