@@ -105,6 +105,9 @@ class Comparison:
     lead, lead_interval
         The best's mean less the runner-up's, with its 95% interval: the lead is *significant*
         when the interval's low end is above 0.
+    spreads : tuple of float
+        Each candidate's standard deviation of value over the deals (0 with one deal): how much the
+        deals' luck moves it (the pairing removes that luck from the loss).
     """
 
     actions: tuple
@@ -117,6 +120,7 @@ class Comparison:
     runner_up: Any
     lead: float
     lead_interval: tuple[float, float]
+    spreads: tuple[float, ...] = ()
 
     @property
     def significant(self) -> bool:
@@ -125,6 +129,11 @@ class Comparison:
 
     def mean_of(self, action) -> float:
         return self.means[self.actions.index(action)]
+
+    def words(self, action) -> str:
+        """``12.3 +/- 4.5`` : *action*'s mean and spread over the deals."""
+        i = self.actions.index(action)
+        return f"{self.means[i]:.1f} +/- {self.spreads[i]:.1f}" if self.spreads else f"{self.means[i]:.1f}"
 
 
 def compare(candidates: Sequence, played, sample: Callable[[int, list], list[float]], deals: int, seed: int,
@@ -158,8 +167,11 @@ def compare(candidates: Sequence, played, sample: Callable[[int, list], list[flo
     else:
         lead = round(means[best] - means[runner], 3)
         lead_interval = paired_interval([row[best] - row[runner] for row in rows])
+    spreads = tuple(round(statistics.stdev(row[i] for row in rows), 3) if len(rows) > 1 else 0.0
+                    for i in range(len(actions)))
     return Comparison(tuple(actions), tuple(round(m, 3) for m in means), len(rows), actions[best], played,
-                      max(0.0, loss), interval, None if runner is None else actions[runner], lead, lead_interval)
+                      max(0.0, loss), interval, None if runner is None else actions[runner], lead, lead_interval,
+                      spreads)
 
 
 class SampledEvaluator:

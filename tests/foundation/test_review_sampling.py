@@ -24,6 +24,7 @@ def test_pairing_removes_the_luck_of_the_deal():
     assert found.deals == 12
     assert found.best == "b" and found.loss == 1.0 and found.interval == (1.0, 1.0)
     assert found.runner_up == "a" and found.lead == 1.0 and found.significant
+    assert min(found.spreads) > 5 and found.words("b").endswith(f"+/- {found.spreads[0]:.1f}")   # the luck
 
 
 def test_the_interval_is_student_t_on_the_paired_differences():

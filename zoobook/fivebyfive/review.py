@@ -119,8 +119,8 @@ class FiveByFiveEvaluator(SampledEvaluator, Evaluator):
 
             reasons = (f"{found.best}: {reason(state, found.best)}",
                        f"{played} (played): {reason(state, played)}",
-                       f"on {found.deals} sampled deals: {found.mean_of(found.best):.1f} expected against "
-                       f"{found.mean_of(played):.1f}")
+                       f"on {found.deals} sampled deals (the same for both): {found.words(found.best)} expected "
+                       f"against {found.words(played)}")
         interval = None if found.best == played else found.interval     # nothing seen beats it
         return Appraisal(found.best, found.mean_of(found.best), found.mean_of(played), found.loss,
                          interval, False, reasons, "points")

@@ -139,8 +139,8 @@ class ZoolorettoEvaluator(SampledEvaluator, Evaluator):
         reasons = ()
         if found.best != played:
             reasons = (f"{found.best}: {_why(state, found.best)}", f"{played} (played): {_why(state, played)}",
-                       f"on {found.deals} sampled deals, the lead after the round: {found.mean_of(found.best):+.1f} "
-                       f"against {found.mean_of(played):+.1f}")
+                       f"on {found.deals} sampled deals (the same for both), the lead after the round: "
+                       f"{found.words(found.best)} against {found.words(played)}")
         interval = None if found.best == played else found.interval     # nothing seen beats it
         return Appraisal(found.best, found.mean_of(found.best), found.mean_of(played), found.loss,
                          interval, False, reasons, "points")
