@@ -20,6 +20,7 @@ Examples
 
 from __future__ import annotations
 
+from zoobook.fivebyfive.decision_kind import DECISION_KIND
 from zoobook.fivebyfive.lineup_puzzle import LineupPuzzle, dump, parse
 from zoobook.fivebyfive.solver import solve_lineup
 from zoobook.puzzles.registry import PuzzleKind
@@ -33,8 +34,10 @@ def solve(puzzle: LineupPuzzle) -> Solution:
     return solve_lineup(puzzle)
 
 
-KINDS = (PuzzleKind("5x5/lineup", "the most points one round's lineup can score (5x5 Zoo)", parse, solve, dump),)
+KINDS = (PuzzleKind("5x5/lineup", "the most points one round's lineup can score (5x5 Zoo)", parse, solve, dump),
+         DECISION_KIND)     # "find a better move" at a position of a recorded game (zoobook review --puzzles)
 
 # Hooks found by the registry, imported only when used (zoobook.puzzles.registry).
-VIEWS = {"5x5/lineup": "zoobook.widgets.kind_views:LINEUP_VIEW"}
+VIEWS = {"5x5/lineup": "zoobook.widgets.kind_views:LINEUP_VIEW",
+         "5x5/decision": "zoobook.widgets.kind_views:FIVE_DECISION_VIEW"}
 GENERATORS = {"5x5/lineup": "zoobook.generate.lineup:LINEUP_GENERATOR"}

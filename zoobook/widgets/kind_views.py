@@ -26,7 +26,7 @@ import ipywidgets as widgets
 from zoobook.widgets.common import KindView, figure_html
 
 __all__ = ["SHIPMENT_VIEW", "CLEAR_VIEW", "DECISION_VIEW", "CONNECT_VIEW", "MOAI_VIEW", "LINEUP_VIEW", "SCORE_VIEW",
-           "TRUCK_VIEW", "SABOTAGE_VIEW", "INVEST_VIEW"]
+           "TRUCK_VIEW", "SABOTAGE_VIEW", "INVEST_VIEW", "FIVE_DECISION_VIEW", "ZOOLORETTO_DECISION_VIEW"]
 
 
 def _itself(model: Any) -> Any:
@@ -134,3 +134,34 @@ INVEST_VIEW = KindView(
     _zoo_picture(("Tiles to come", _tiles)), _play("zooloretto", "ZooBoard", attrgetter("zoo")),
     "points more than buying nothing",
     "Buy (or not), place the tiles to come as well as you can, and compare the totals; Undo to go back.")
+
+
+# -- "find a better move" at a position of a recorded game (zoobook review --puzzles) ------------
+def _question_line(question) -> str:
+    return f"<p><b>Played:</b> {html.escape(str(question.played))}. Find a better move.</p>"
+
+
+def _five_decision_picture(question) -> str:
+    state = question.state
+    gate = state.gate or state.directions[0]
+    board = _imported("fivebyfive_board", "board_svg")(state.players[state.current_player].board, gate=gate,
+                                                       title=f"round {state.round}, seat {state.current_player}")
+    return board + _question_line(question)
+
+
+def _five_game(question) -> widgets.Widget:
+    from zoobook.records import parse_record
+
+    record, _ = parse_record(question.prefix)
+    return _imported("fivebyfive_game", "FiveByFiveGame")(seed=record.seed, players=len(record.players))
+
+
+FIVE_DECISION_VIEW = KindView(
+    _five_decision_picture, _five_game, "points of expected lead",
+    "The deciding player's zoo is drawn; play the game from its start (the same seed) to reach the position.")
+ZOOLORETTO_DECISION_VIEW = KindView(
+    lambda question: (_imported("zooloretto", "zoo_svg")(question.state.zoos[question.state.current_player])
+                      + _question_line(question)),
+    lambda question: _imported("zooloretto_game", "GameTable")(state=question.state.clone()),
+    "points of expected lead",
+    "The game goes on from the position: try the better move and watch the bots answer.")

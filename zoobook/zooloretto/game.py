@@ -190,6 +190,24 @@ class ZoolorettoState(MoneyActions, GameState):
         copy.log, copy.history = [], []
         return copy
 
+    def redealt(self, seed: int) -> "ZoolorettoState":
+        """A :meth:`search_copy` whose supply is shuffled anew from *seed* alone (a determinization).
+
+        The supply's tiles are what everyone may count; only their order is hidden. The copy
+        sorts them first, so its order depends on what the supply holds and on *seed*, never on
+        the true order: a review or a search that samples deals does not peek.
+
+        >>> state = ZoolorettoState.new(players=2, seed=1)
+        >>> twin = ZoolorettoState.new(players=2, seed=1)
+        >>> twin.supply.reverse()                     # the same tiles in another order
+        >>> state.redealt(5).supply == twin.redealt(5).supply != state.supply
+        True
+        """
+        copy = self.search_copy()
+        copy.supply = sorted(copy.supply)
+        random.Random(seed).shuffle(copy.supply)
+        return copy
+
     def _copy_position(self) -> "ZoolorettoState":
         """Everything but the log and the history, copied so that applying to the copy never changes this state (the
         zoos and the middle are frozen values, shared)."""

@@ -11,6 +11,7 @@ from zoobook.puzzles.registry import PuzzleKind
 from zoobook.puzzles.solution import Solution
 from zoobook.rulings import cite
 from zoobook.zooloretto.actions import SITE_KINDS
+from zoobook.zooloretto.decision_kind import DECISION_KIND
 from zoobook.zooloretto.files import check_box, read_zoo, zoo_dict
 from zoobook.zooloretto.invest import solve_invest
 from zoobook.zooloretto.model import CONSTRUCTION_SITES, THREE_BUILDINGS, Tile, Zoo
@@ -113,10 +114,12 @@ KINDS = (
     PuzzleKind("zooloretto/invest", "whether buying the restaurant or a pavilion now raises the best final score",
                _parse_invest, lambda p: solve_invest(p.zoo, p.tiles),
                lambda p: {**zoo_dict(p.zoo), "tiles": _dump_tiles(p.tiles)}),
+    DECISION_KIND,     # "find a better move" at a position of a recorded game (zoobook review --puzzles)
 )
 
 # Hooks found by the registry, imported only when used (zoobook.puzzles.registry).
 VIEWS = {f"zooloretto/{question}": f"zoobook.widgets.kind_views:{question.upper()}_VIEW"
-         for question in ("score", "truck", "sabotage", "invest")}
+         for question in ("score", "truck", "sabotage", "invest")} | {
+         "zooloretto/decision": "zoobook.widgets.kind_views:ZOOLORETTO_DECISION_VIEW"}
 GENERATORS = {f"zooloretto/{question}": f"zoobook.generate.zooloretto:{question.upper()}_GENERATOR"
               for question in ("score", "truck", "sabotage", "invest")}

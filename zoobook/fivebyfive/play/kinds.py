@@ -44,3 +44,6 @@ COMMANDS = (SIMULATE.add,)
 
 # The game-record codec (zoobook.records), imported when a record is read or written.
 RECORDS = {"5x5": "zoobook.fivebyfive.record_codec:CODEC"}
+
+# The game review's evaluator (zoobook.review), imported when a record of the game is reviewed.
+REVIEWS = {"5x5": "zoobook.fivebyfive.review:EVALUATOR"}

@@ -42,3 +42,6 @@ COMMANDS = (SIMULATE.add,)
 
 # The game-record codec (zoobook.records), imported when a record is read or written.
 RECORDS = {"zooloretto": "zoobook.zooloretto.record_codec:CODEC"}
+
+# The game review's evaluator (zoobook.review), imported when a record of the game is reviewed.
+REVIEWS = {"zooloretto": "zoobook.zooloretto.review:EVALUATOR"}
