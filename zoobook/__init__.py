@@ -6,12 +6,12 @@ witness and an explanation, and widgets only draw the result.
 
 >>> import zoobook
 >>> zoobook.__version__
-'0.1.0'
+'0.2.0'
 """
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = ["__version__", "REPOSITORY", "ensure_installed", "install_requirements", "INSTALL_CELL"]
 
 #: The project's public repository: its intended address, the one place that names it. setup.py
@@ -117,7 +117,7 @@ def ensure_installed() -> str:
     Raises :class:`zoobook.errors.PuzzleError` when the workbook's puzzles are missing
     (a broken install), so a notebook stops at its first cell rather than later.
 
-    >>> ensure_installed().startswith("zoobook 0.1.0 from ")
+    >>> ensure_installed().startswith("zoobook 0.2.0 from ")
     True
     """
     import sys

@@ -275,7 +275,8 @@ def test_the_site_holds_the_wheel_the_notebooks_and_the_puzzles():
 def test_offline_the_install_cell_installs_zoobook_and_names_what_needs_the_network(lite, installed):
     count = len(_checkout_puzzle_ids())
     said = installed.strip().strip("'\"")
-    assert said.startswith(f"zoobook 0.1.0 from the installed package: {count} puzzles; not installed: "), said
+    version = PYPROJECT["project"]["version"]
+    assert said.startswith(f"zoobook {version} from the installed package: {count} puzzles; not installed: "), said
     assert said.endswith(" (JupyterLite fetches them from Pyodide's distribution, over the network)"), said
     missing = said.split("; not installed: ")[1].split(" (")[0].split(", ")
     assert OFFLINE_MISSING in missing

@@ -32,6 +32,7 @@ REPO = Path(__file__).resolve().parents[2]
 REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(.*?)\s*$")
 NOT_RUNTIME = {"python", "pip"}
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
+VERSION = PYPROJECT["project"]["version"]
 #: What goes into the wheel: a change to any of it builds a new one.
 WHEEL_SOURCES = ("pyproject.toml", "setup.py", "LICENSE", "README.md", "zoobook", "puzzles", "notebooks")
 
@@ -165,7 +166,7 @@ def test_the_test_extras_are_the_test_tools():
     extras = PYPROJECT["project"]["optional-dependencies"]
     assert {normalise(r)[0] for r in extras["test"]} == {"pytest", "nbval", "hypothesis", "playwright",
                                                          "pytest-xdist", "nbgrader", "setuptools", "nbstripout", "ruff",
-                                                         "distributed", "jupyterhub"}
+                                                         "distributed", "jupyterhub", "build", "twine"}
 
 
 def test_ci_runs_make_test_and_make_has_the_user_targets():
@@ -401,7 +402,7 @@ def _run_install_cell(monkeypatch, *, installed: bool, platform: str = "linux") 
                         lambda name, line, *a, **k: asked.append(f"%{name} {line}") if name == "pip" else None)
     result = shell.run_cell(zoobook.INSTALL_CELL)
     result.raise_error()
-    assert result.result.startswith("zoobook 0.1.0 from a checkout: ")  # ensure_installed's word
+    assert result.result.startswith(f"zoobook {VERSION} from a checkout: ")  # ensure_installed's word
     return asked
 
 
@@ -469,7 +470,7 @@ def test_one_constant_names_the_repository(wheel):
 @pytest.mark.wheel
 def test_ensure_installed_in_the_installed_wheel_names_the_package(self_report):
     said = self_report["ensure_installed"]
-    assert said.startswith("zoobook 0.1.0 from the installed package: ")
+    assert said.startswith(f"zoobook {VERSION} from the installed package: ")
     assert said.rstrip().endswith(f": {len(_checkout_puzzle_ids())} puzzles")
 
 
