@@ -388,25 +388,53 @@ def _constructs_refusal(function: ast.AST, helpers=frozenset()) -> bool:
     return False
 
 
+#: Modules of a game whose refusals are about puzzle files and the map editor, not play.
+_NOT_PLAY = frozenset({"kinds.py", "files.py", "box.py", "editing.py"})
+
+
 def _refusal_citations(folder: Path) -> set[str]:
     """Every rule id cited inside a function of *folder*'s modules that builds a refusal.
 
-    A function builds a refusal when it calls ``Refusal`` or ``IllegalAction``, or a function of its
-    own module that does (a helper like ``_refuse(reason, rule)``); it cites a rule by writing its id,
+    A function builds a refusal when it calls ``Refusal`` or ``IllegalAction``, or a function of the
+    game's modules that does (a helper like ``_refuse(reason, rule)``); it cites a rule by writing its id,
     or by naming a module constant that holds one (``ONE_SPECIES = "Z-PLACE-2"``).
     """
     from zoobook.learn.index import _RULE_ID
 
+    # A game's modules share their helpers and rule constants (a package split by topic imports
+    # them from its common module): helpers are gathered over the whole folder, and a module's rule
+    # constants are its own and those it imports by name from the folder's other modules.
+    paths = sorted(folder.rglob("*.py"))
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in paths}
+    # what a file, its loader or the map editor refuses (a map holding more than the box) is no
+    # action of play: those modules' refusals are no quiz's reason
+    played = {path for path in paths if path.name not in _NOT_PLAY}
+
+    def own_constants(tree: ast.AST) -> dict[str, str]:
+        return {node.targets[0].id: node.value.value for node in tree.body
+                if isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str) and _RULE_ID.fullmatch(node.value.value)}
+
+    def dotted(path: Path) -> str:
+        parts = path.relative_to(folder.parent).with_suffix("").parts
+        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+    by_module = {dotted(path): own_constants(tree) for path, tree in trees.items()}
+    functions = [node for tree in trees.values() for node in ast.walk(tree)
+                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    helpers = frozenset(f.name for f in functions if _constructs_refusal(f))
     cited: set[str] = set()
-    for path in sorted(folder.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        constants = {node.targets[0].id: node.value.value for node in tree.body
-                     if isinstance(node, ast.Assign) and len(node.targets) == 1
-                     and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Constant)
-                     and isinstance(node.value.value, str) and _RULE_ID.fullmatch(node.value.value)}
-        functions = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
-        helpers = frozenset(f.name for f in functions if _constructs_refusal(f))
-        for function in functions:
+    for path, tree in trees.items():
+        if path not in played:
+            continue
+        constants = dict(by_module[dotted(path)])
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                source = by_module.get(node.module.removeprefix("zoobook."), {})
+                constants.update({alias.asname or alias.name: source[alias.name]
+                                  for alias in node.names if alias.name in source})
+        for function in (node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))):
             if not _constructs_refusal(function, helpers):
                 continue
             for leaf in ast.walk(function):

@@ -294,7 +294,7 @@ class GameKeeper(widgets.VBox):
     def flush(self) -> None:
         """Wait until the last save is on the disk."""
         try:
-            if self._recorder is not None:
+            if getattr(self, "_recorder", None) is not None:     # adopt() may come first, from __init__
                 self._recorder.flush()
         except OSError as exc:
             self.message.value = f"<div class='zoobook-refusal'>The last save failed: {_esc(exc)}</div>"

@@ -95,7 +95,7 @@ CLEAR_VIEW = KindView(
 def _decision_player(question: Any) -> widgets.Widget:
     """The game widget at the puzzle's position (a copy: playing on changes no puzzle)."""
     player = _imported("steam_game", "GamePlayer")(question.game)
-    player.state = question.state.clone()
+    player.keeper.adopt(question.state.clone())   # played unsaved: the position is the puzzle's
     player.refresh()
     return player
 
