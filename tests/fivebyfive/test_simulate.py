@@ -20,7 +20,11 @@ def test_simulate_one_bot_against_others_its_seat_moving_round_the_table():
     # game 1 replayed by hand with the greedy bot in seat 1 (bot seeds: seed + 10 * game + seat)
     bots = [RandomBot(10), GreedyBot(11), RandomBot(12)]
     assert tuple(play(GameState.new(players=3, seed=1), bots).returns()) == twin.scores[1]
-    assert twin.wins == sum(w == s for w, s in zip(twin.winners, twin.bot_seats))
+    # The winners and wins by hand from the three games' scores, (102, 28, 31), (43, 104, 31) and
+    # (37, 29, 112): no game has a tie, so F-FINAL-9's tiebreakers do not come in and the most points
+    # win; the greedy bot (seats 0, 1, 2 in turn) has the most each time: three wins of three.
+    assert [list(s) for s in twin.scores] == [[102, 28, 31], [43, 104, 31], [37, 29, 112]]
+    assert twin.winners == (0, 1, 2) and result["winners"] == [0, 1, 2] and twin.wins == 3
     assert "greedy bot against random:" in summary(twin) and "95% CI" in summary(twin)
     assert main(["simulate-5x5", "--players", "1", "--against", "random"], out, err) == 2
     assert "--against needs 2-4 players" in err.getvalue()

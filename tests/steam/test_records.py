@@ -53,6 +53,10 @@ def test_the_exact_plan_as_a_record_clears_in_the_planned_turn():
         state.apply(action)
     again = from_record(state.record())
     assert again.result() == state.result() and again.result().turns == found.turns
+    # By hand: three hungry areas (Z . G . L), one shipment each, at most two shipments a turn
+    # (two move-goods rounds): turn 1 cannot feed all three, so the fewest turns is 2; the
+    # planner's own turn count is not the reference, the rule is.
+    assert again.result().cleared and found.turns == 2
 
 
 def test_zoobook_plan_record_writes_the_plan_as_a_game_record(tmp_path):

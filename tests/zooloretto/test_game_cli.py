@@ -4,6 +4,9 @@ import io
 import json
 
 from zoobook.cli import main
+from zoobook.zooloretto.bots import GreedyBot, play
+from zoobook.zooloretto.game import ZoolorettoState
+from zoobook.zooloretto.scoring import score
 
 
 def run(*argv):
@@ -26,6 +29,14 @@ def test_the_json_scores_replay_the_same_seeds():
     args = ("simulate-zooloretto", "--players", "2", "--games", "2", "--json", "--quiet", "--expansions", "sites")
     first, second = json.loads(run(*args)[1]), json.loads(run(*args)[1])
     assert first == second and len(first["scores"]) == 2 and first["expansions"] == ["construction-sites"]
+    # Each game replayed by hand, outside the command: game i on seed 0 + i (--seed's default), the
+    # greedy bot (--bot's default) in seat s seeded i * 10 + s; every zoo scored by scoring.score
+    # (pinned by test_scoring) and the winner by Z-SCORE-6 (most points, then more coins).
+    for game, (scores, winner) in enumerate(zip(first["scores"], first["winners"])):
+        state = ZoolorettoState.new(players=2, seed=game, expansions=("construction-sites",))
+        play(state, [GreedyBot(game * 10 + seat) for seat in range(2)])
+        assert scores == [score(zoo).total for zoo in state.zoos], game
+        assert winner == max(range(2), key=lambda s: (scores[s], state.zoos[s].coins, -s)), game
 
 
 def test_bad_arguments_get_one_clear_message():
