@@ -32,6 +32,7 @@ import json
 import weakref
 from typing import Any
 
+from zoobook.errors import PuzzleError
 from zoobook.puzzles.fields import Table
 from zoobook.puzzles.registry import get_kind
 from zoobook.records import RecordCodec
@@ -63,6 +64,15 @@ def _zoo_board(game: Game) -> dict[str, Any]:
         extra = [list(h) for h, terrain in game.land.items() if terrain == name and h not in in_drawing]
         if extra:
             body[name] = extra
+    # the shorthand draws each track as letters; where it cannot say which nodes a track joins
+    # (a town between several tracks) the drawing reads back as other tracks: then the explicit keys
+    try:
+        table = Table(json.loads(json.dumps(body)))
+        again = get_kind("steam-zoo/clear").parse(table)
+    except (PuzzleError, ValueError):
+        return dump_zoo(game)
+    if again.start.board != zoo or dict(again.land) != dict(game.land):
+        return dump_zoo(game)
     return body
 
 
