@@ -14,10 +14,18 @@ from zoobook.puzzles.registry import all_kinds
 survey_module = importlib.import_module("zoobook.generate.survey")   # the package's `survey` is the function
 
 
+#: Kinds whose puzzles are written by ``zoobook review --puzzles`` from a played game, with no
+#: sampler yet (each would need a whole bot game and a sampled review per puzzle); the Age of Steam
+#: decision kind has one. Listed here so that a new kind without a generator still fails.
+FROM_REVIEWS_ONLY = {"5x5/decision", "zooloretto/decision"}
+
+
 def test_every_puzzle_kind_has_a_generator():
     assert unavailable() == {}
     shipped = {kind.name for kind in all_kinds() if not kind.name.startswith("toy/")}
-    assert shipped <= set(generator_kinds())
+    assert shipped - FROM_REVIEWS_ONLY <= set(generator_kinds())
+    assert FROM_REVIEWS_ONLY <= shipped and not FROM_REVIEWS_ONLY & set(generator_kinds()), \
+        "a kind listed as made by reviews only is gone or has a generator now: take it off the list"
 
 
 def test_distribution_counts_exactly_the_candidates_that_pass_the_filters():

@@ -246,6 +246,11 @@ class GamePlayer(widgets.VBox):
         """The game as it stands (kept by :attr:`keeper`: every action recorded and saved)."""
         return self.keeper.state
 
+    @state.setter
+    def state(self, state: GameState) -> None:
+        """A position set up in code: played unsaved, as the other game widgets do."""
+        self.keeper.adopt(state)
+
     def _restore(self, state: GameState, players) -> None:
         """Show a game rebuilt from its record (Undo, Resume, Load); a record of another map gets
         that map's hex buttons."""
