@@ -342,18 +342,14 @@ def _serve(root: Path):
 
 
 @pytest.fixture(scope="module")
-def no_network_tab():
-    """A Chromium tab that resolves no host but 127.0.0.1 (a filtered network, at its strictest)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
-        try:
-            yield browser.new_page()
-        finally:
-            browser.close()
+def no_network_tab(lite):
+    """A tab of its own context in the module's Chromium, which resolves no host but 127.0.0.1 (a
+    filtered network, at its strictest); its requests are not the lite page's record."""
+    context = lite.context.browser.new_context()
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def test_offline_the_front_door_names_the_host_it_cannot_reach_and_what_works(no_network_tab):
@@ -378,3 +374,12 @@ def test_offline_the_front_door_names_the_host_it_cannot_reach_and_what_works(no
 def test_the_front_door_opens_the_workbook_when_pyodide_is_reachable(no_network_tab, offline_site):
     no_network_tab.goto(f"{offline_site}/index.html")
     no_network_tab.wait_for_url("**/lab/index.html?path=notebooks/00-start-here.ipynb", timeout=60_000)
+
+
+def test_the_front_door_keeps_the_configuration_jupyterlite_pages_read_from_it():
+    """JupyterLite's pages read their configuration from the root page's ``jupyter-config-data``
+    element (config-utils.js fetches ``../index.html``): the front door must keep it, or no kernel
+    starts (it once did not, and the offline site stayed on a kernel that never became idle)."""
+    page = (SITE / "index.html").read_text(encoding="utf-8")
+    assert 'id="jupyter-config-data"' in page and "data-jupyter-lite-root" in page
+    assert "fetch(`${url}index.html`)" in (SITE / "config-utils.js").read_text(encoding="utf-8")
